@@ -46,8 +46,9 @@ export interface paths {
         };
         /**
          * List webhooks
-         * @description Lists the webhooks of the account. The response body is not shown in interface v1.0, so this
-         *     description asserts no shape for it. Other webhook management operations are not shown in v1.0.
+         * @description Returns the webhook list. The response body is not shown in interface v1.0, so this description
+         *     asserts no shape for it (any JSON value). Webhook management operations beyond the list are not
+         *     shown in v1.0.
          */
         get: operations["listWebhooks"];
         put?: never;
@@ -82,9 +83,11 @@ export interface paths {
         get?: never;
         /**
          * Upload a preview logo for a payment request (sandbox only)
-         * @description Overrides the logo for this payment request on its embedded, hosted and shareable links; the
-         *     account branding is unchanged. Sandbox only. Only 200 is documented for this operation. Upload size
-         *     limits and accepted image types are not shown in v1.0.
+         * @description Uploads a logo (`multipart/form-data`, required file part `logo`) that overrides the logo for this
+         *     payment request on its embedded, hosted and shareable links; the account branding is unchanged.
+         *     Answers 200 with a PaymentLinkPreviewLogoResponse, whose fields are not shown in v1.0. Sandbox only.
+         *     Only 200 is documented for this operation. Upload size limits for the logo and accepted image types
+         *     are not shown in v1.0.
          */
         put: operations["uploadPaymentRequestPreviewLogo"];
         post?: never;
@@ -123,10 +126,12 @@ export interface paths {
         get?: never;
         /**
          * Refresh the hosted payment session
-         * @description Refreshes the session token of a hosted payment request. The new session grants 1 hour to view and
-         *     complete the payment. The status does not change (`UNPAID` stays `UNPAID`, `PART_PAID` stays
-         *     `PART_PAID`). Answers 400 when the execution mode is not `HOSTED_PAGE` or the status is not
-         *     `UNPAID` or `PART_PAID`. Takes no request body.
+         * @description Refreshes the session token of a hosted payment request and returns the PaymentRequest with the
+         *     refreshed session token. The refreshed session grants 1 hour to view and complete the payment. The
+         *     status does not change (`UNPAID` stays `UNPAID`, `PART_PAID` stays `PART_PAID`). Answers 400 when
+         *     the execution mode is not `HOSTED_PAGE` or the status is not `UNPAID` or `PART_PAID`; the `code` of
+         *     that 400 is not shown in v1.0. Takes no request body. Other payment request states and transitions
+         *     are not shown in v1.0.
          */
         put: operations["refreshPaymentRequestSession"];
         post?: never;
@@ -159,12 +164,12 @@ export interface paths {
         };
         /**
          * Get a payer
-         * @description Returns the payer. Payer fields are not shown in interface v1.0.
+         * @description Returns the payer identified by the UUID in the path. Payer fields are not shown in interface v1.0.
          */
         get: operations["getPayer"];
         /**
          * Overwrite a payer
-         * @description Overwrites the existing payer with the request body (replace, not merge). The fields of PayerUpdateRequest are not shown in interface v1.0.
+         * @description Overwrites the existing payer with the PayerUpdateRequest body and returns the Payer. The fields of PayerUpdateRequest and Payer are not shown in interface v1.0.
          */
         put: operations["updatePayer"];
         post?: never;
@@ -197,12 +202,12 @@ export interface paths {
         };
         /**
          * Get a beneficiary
-         * @description Returns the beneficiary. Beneficiary fields are not shown in interface v1.0.
+         * @description Returns the beneficiary identified by the UUID in the path. Beneficiary fields are not shown in interface v1.0.
          */
         get: operations["getBeneficiary"];
         /**
          * Update a beneficiary
-         * @description Stores the beneficiary from the request body. The fields of BeneficiaryRequest are not shown in interface v1.0.
+         * @description Updates the beneficiary identified by the UUID in the path with the BeneficiaryRequest body and returns the Beneficiary. The fields of BeneficiaryRequest and Beneficiary are not shown in interface v1.0.
          */
         put: operations["updateBeneficiary"];
         post?: never;
@@ -235,18 +240,18 @@ export interface paths {
         };
         /**
          * Get a user
-         * @description Returns a user linked to the account. A user has a display name, a blocked status and a role; the field names are not shown in interface v1.0.
+         * @description Returns a user linked to the account, identified by the UUID in the path. A user has a display name, a blocked status and a role; the names of these fields are not shown in interface v1.0.
          */
         get: operations["getUser"];
         /**
          * Update a user's display name and blocked status
-         * @description Updates the user's display name and blocked status. The fields of UpdateUserRequest are not shown in interface v1.0.
+         * @description Updates the user's display name and blocked status with the UpdateUserRequest body and returns the User. The field names of UpdateUserRequest are not shown in interface v1.0.
          */
         put: operations["updateUser"];
         post?: never;
         /**
          * Deactivate a user
-         * @description Deactivates the user. Answers 204 with no body.
+         * @description Deactivates the user. Takes no request body and answers 204 with no body.
          */
         delete: operations["deactivateUser"];
         options?: never;
@@ -278,7 +283,7 @@ export interface paths {
         get?: never;
         /**
          * Change a user's role
-         * @description Changes the user's role. The fields of UpdateUserRoleRequest and the role values are not shown in interface v1.0.
+         * @description Changes the user's role with the UpdateUserRoleRequest body and returns the User. The fields of UpdateUserRoleRequest and the role values are not shown in interface v1.0.
          */
         put: operations["updateUserRole"];
         post?: never;
@@ -306,7 +311,7 @@ export interface paths {
         get?: never;
         /**
          * Submit the account for review
-         * @description Confirms that the account details and supporting documents are ready for review and approval. The fields of ConfirmSubmissionRequest and Account are not shown in interface v1.0.
+         * @description Submits the account for review. The ConfirmSubmissionRequest body confirms that the account details and supporting documents are ready for review and approval; the answer is the Account, the result of the submission. The fields of ConfirmSubmissionRequest and Account are not shown in interface v1.0.
          */
         put: operations["submitAccount"];
         post?: never;
@@ -339,12 +344,12 @@ export interface paths {
         };
         /**
          * Get a related person
-         * @description Returns a shareholder, director or authorised signatory of a business account. Fields beyond personId are not shown in interface v1.0.
+         * @description Returns a related person (shareholder, director or authorised signatory) of the business account, identified by `personId`. Business accounts. Fields beyond `personId` are not shown in interface v1.0.
          */
         get: operations["getRelatedPerson"];
         /**
          * Update a related person
-         * @description Stores the related person from the request body. The fields of RelatedPersonRequest are not shown in interface v1.0.
+         * @description Updates the related person identified by `personId` with the RelatedPersonRequest body and returns the RelatedPerson. The fields of RelatedPersonRequest are not shown in interface v1.0.
          */
         put: operations["updateRelatedPerson"];
         post?: never;
@@ -377,12 +382,12 @@ export interface paths {
         };
         /**
          * Get a related corporate
-         * @description Returns a parent or subsidiary of a business account. Fields beyond corporateId are not shown in interface v1.0.
+         * @description Returns a related corporate entity (parent or subsidiary) of the business account, identified by `corporateId`. Fields beyond `corporateId` are not shown in interface v1.0.
          */
         get: operations["getRelatedCorporate"];
         /**
          * Update a related corporate
-         * @description Stores the related corporate from the request body. The fields of RelatedCorporateRequest are not shown in interface v1.0.
+         * @description Updates the related corporate identified by `corporateId` with the RelatedCorporateRequest body and returns the RelatedCorporate. The fields of RelatedCorporateRequest are not shown in interface v1.0.
          */
         put: operations["updateRelatedCorporate"];
         post?: never;
@@ -409,7 +414,7 @@ export interface paths {
         };
         /**
          * Get the business profile
-         * @description Returns the business profile. Business accounts only. The fields of BusinessProfileResponse are not shown in interface v1.0.
+         * @description Returns the business profile of the account. Business accounts only. The fields of BusinessProfileResponse are not shown in interface v1.0.
          */
         get: operations["getBusinessProfile"];
         put?: never;
@@ -630,7 +635,8 @@ export interface webhooks {
          * @description The service sends `v1.rfi.case.*` events for RFI cases. None fires for a case in a
          *     terminal state (`CLOSED`, `CANCELLED`). Webhooks are managed through the webhook operations. Full
          *     event names, payload shapes, which operation emits which event, delivery, retry and signing are not
-         *     shown in interface v1.0: the payload is an open object.
+         *     shown in interface v1.0: the payload is an open object, and the delivery as a POST with a JSON body
+         *     acknowledged by 200 is designed here (`x-designed-here`). Events of other areas are not shown in v1.0.
          */
         post: operations["receiveRfiCaseEvent"];
         delete?: never;
@@ -653,7 +659,8 @@ export interface webhooks {
          * @description The service sends `v1.rfi.document.*` events for documents attached to an RFI case. None fires for a case in a
          *     terminal state (`CLOSED`, `CANCELLED`). Webhooks are managed through the webhook operations. Full
          *     event names, payload shapes, which operation emits which event, delivery, retry and signing are not
-         *     shown in interface v1.0: the payload is an open object.
+         *     shown in interface v1.0: the payload is an open object, and the delivery as a POST with a JSON body
+         *     acknowledged by 200 is designed here (`x-designed-here`). Events of other areas are not shown in v1.0.
          */
         post: operations["receiveRfiDocumentEvent"];
         delete?: never;
@@ -679,7 +686,7 @@ export interface components {
             /** @description Lifetime of the token in seconds. Request a new token when it has expired. */
             expires_in: number;
             /**
-             * @description Always `Bearer`.
+             * @description The token type; the value is `Bearer`.
              * @constant
              */
             token_type: "Bearer";
@@ -691,17 +698,18 @@ export interface components {
          */
         GatewayErrorCode: ("VALIDATION_FAILED" | "NOT_FOUND" | "CONFLICT") | string;
         /**
-         * @description The error envelope of every error response: the HTTP status of the response, a stable `code`,
-         *     a human-readable `message` and optional `details`. For the RFI 409 variants, the variant name
+         * @description The error envelope of every error response: the HTTP status of the response, a stable `code`
+         *     (a GatewayErrorCode), a human-readable `message` and optional `details`. Whether the status is also
+         *     repeated as a body field is not shown in v1.0. For the RFI 409 variants, the variant name
          *     (`RFI_NOT_OPEN`, `RFI_ITEM_ALREADY_APPROVED`) appears as a substring of `message`, and of `details`
          *     when present. The exact field layout for areas other than RFI is not shown in v1.0, so further
          *     fields may appear.
          */
         ErrorEnvelope: {
             code: components["schemas"]["GatewayErrorCode"];
-            /** @description Human-readable description of the error. For a 409 it holds the variant name. */
+            /** @description Human-readable description of the error. For an RFI 409 it holds the variant name. */
             message: string;
-            /** @description Optional further information. Its shape is not shown in v1.0; when present on a 409 it holds the variant name. */
+            /** @description Optional further information. Its shape is not shown in v1.0; when present on an RFI 409 it holds the variant name. */
             details?: unknown;
         } & {
             [key: string]: unknown;
@@ -728,13 +736,15 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description How the payment request is executed. `HOSTED_PAGE` is the value the document names; other values
-         *     (the document mentions embedded and shareable links) are not shown in v1.0, so any string is valid.
+         * @description The execution mode of the payment request. `HOSTED_PAGE` is the one value the document names; the
+         *     other values are not shown in v1.0 (the document speaks of embedded, hosted and shareable payment
+         *     links but does not say whether these are execution modes), so any string is valid.
          */
         PaymentRequestExecutionMode: "HOSTED_PAGE" | string;
         /**
-         * @description Status of the payment request. `UNPAID` and `PART_PAID` are the values the document names; other
-         *     states and the transitions between them are not shown in v1.0, so any string is valid.
+         * @description Status of the payment request. `UNPAID` and `PART_PAID` are among its values (the only ones the
+         *     document names); refresh-session leaves either unchanged. Other states and the transitions between
+         *     states are not shown in v1.0, so any string is valid.
          */
         PaymentRequestStatus: ("UNPAID" | "PART_PAID") | string;
         /**
@@ -748,7 +758,7 @@ export interface components {
             status?: components["schemas"]["PaymentRequestStatus"];
             /** @description Session token for the hosted payment page. After refresh-session it grants 1 hour to view and complete the payment. */
             sessionToken?: string;
-            /** @description The preview logo override set by the sandbox-only preview-logo upload, if any. Its shape is not shown in v1.0. */
+            /** @description The preview logo override set by the sandbox-only preview-logo upload (and removed by its delete), if any. Its shape is not shown in v1.0. */
             previewLogoOverride?: unknown;
         } & {
             [key: string]: unknown;
@@ -786,7 +796,8 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description A user linked to the account, identified by a UUID. It has a display name, a blocked status and a role; the names of these fields are not shown.
+         * @description A user linked to the account, identified by a UUID (the name of the identifier field is not shown).
+         *     It has a display name, a blocked status and a role; the names of these fields are not shown.
          *     Its fields are not shown in interface v1.0: this is an open object, and further fields are not
          *     specified in v1.0.
          */
@@ -879,13 +890,15 @@ export interface components {
         };
         /**
          * @description Status of an RFI case. `CLOSED` and `CANCELLED` are the values the document names; both are terminal.
-         *     Other states (an open case's status among them) are not shown in v1.0, so any string is valid.
+         *     Other states (an open case's status among them) and the transitions into the terminal states are
+         *     not shown in v1.0, so any string is valid.
          */
         RfiCaseStatus: ("CLOSED" | "CANCELLED") | string;
         /**
-         * @description A question of an RFI case, identified by `questionId`. Once approved it is locked: writes answer 409
-         *     `CONFLICT` (variant `RFI_ITEM_ALREADY_APPROVED`). Fields beyond `questionId` are not shown in v1.0;
-         *     `answer` is designed here. Further fields are not specified in v1.0.
+         * @description A question of an RFI case, identified by `questionId`. A question can be approved, which locks it:
+         *     writes answer 409 `CONFLICT` (variant `RFI_ITEM_ALREADY_APPROVED`) and the API offers no unlock. How
+         *     approval appears in the record and the transition into approval are not shown in v1.0. Fields beyond
+         *     `questionId` are not shown in v1.0; `answer` is designed here. Further fields are not specified in v1.0.
          */
         RfiQuestion: {
             /** Format: uuid */
@@ -896,9 +909,11 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description A document request of an RFI case, identified by `documentRequestId`. Once approved it is locked:
-         *     writes answer 409 `CONFLICT` (variant `RFI_ITEM_ALREADY_APPROVED`). Fields beyond `documentRequestId`
-         *     are not shown in v1.0: further fields are not specified in v1.0.
+         * @description A document request of an RFI case, identified by `documentRequestId`. A document request can be
+         *     approved, which locks it: writes answer 409 `CONFLICT` (variant `RFI_ITEM_ALREADY_APPROVED`) and the
+         *     API offers no unlock. How approval and the linked document appear in the record, and the transition
+         *     into approval, are not shown in v1.0. Fields beyond `documentRequestId` are not shown in v1.0: further
+         *     fields are not specified in v1.0.
          */
         RfiDocumentRequest: {
             /** Format: uuid */
@@ -910,7 +925,8 @@ export interface components {
          * @description An RFI (Request For Information) case, identified by `rfiId`. It contains questions and document
          *     requests. `CLOSED` and `CANCELLED` are terminal: the case stays readable for audit, but every write
          *     answers 409 `CONFLICT` (variant `RFI_NOT_OPEN`) and no further `v1.rfi.case.*` or `v1.rfi.document.*`
-         *     events fire for it. The response shapes of the RFI reads are not shown in v1.0: the property names
+         *     events fire for it. Other states and the transitions into the terminal states are not shown in v1.0.
+         *     The response shapes of the RFI reads are not shown in v1.0: the property names
          *     `status`, `questions` and `documentRequests` are designed here; further fields are not specified in v1.0.
          */
         RfiCase: {
@@ -924,19 +940,20 @@ export interface components {
         };
         /**
          * @description The RFI cases of the account. The document says the list returns RFI cases but does not show its
-         *     shape: the `items` wrapper is designed here. Pagination is not shown in v1.0.
+         *     shape: the `items` wrapper is designed here. Terminal cases appear only with `includeTerminal=true`.
+         *     Pagination and its limits are not shown in v1.0.
          */
         RfiCaseList: {
             items: components["schemas"]["RfiCase"][];
         } & {
             [key: string]: unknown;
         };
-        /** @description Answers a question. Replace semantics: the answer replaces any earlier answer. An empty answer is refused with 400 `VALIDATION_FAILED`. */
+        /** @description Answers a question (payload designed here; the document does not show it). Replace semantics: the answer replaces the earlier answer. An empty answer is refused with 400 `VALIDATION_FAILED`. */
         RfiAnswerRequest: {
             /** @description The answer text. Must not be empty. */
             answer: string;
         };
-        /** @description The multipart form that attaches a document to a document request. Replace semantics: it replaces the linked document. */
+        /** @description The multipart form that attaches a document to a document request (payload designed here; the document does not show it). Replace semantics: the attach replaces the linked document. */
         RfiDocumentUpload: {
             /**
              * Format: binary
@@ -944,16 +961,18 @@ export interface components {
              */
             document: Blob;
         };
-        /** @description One answer within bulk responses. */
+        /** @description One answer within bulk responses (designed here). An empty answer is refused with 400 `VALIDATION_FAILED`. */
         RfiAnswer: {
             /** Format: uuid */
             questionId: string;
             answer: string;
         };
         /**
-         * @description Answers several questions of one case in one request. Replace semantics: each answer replaces the
-         *     earlier answer of its question. If the case is terminal the whole request answers 409 `RFI_NOT_OPEN`;
-         *     if any named question is approved it answers 409 `RFI_ITEM_ALREADY_APPROVED`.
+         * @description Bulk responses: answers several questions of one case in one request. Replace semantics: each answer
+         *     replaces the earlier answer of its question. The document states that bulk responses exist but not
+         *     their payload; this shape is designed here. In this design, a terminal case refuses the whole request
+         *     with 409 `CONFLICT` (variant `RFI_NOT_OPEN`), and so does an approved question named in it (variant
+         *     `RFI_ITEM_ALREADY_APPROVED`).
          */
         RfiBulkResponsesRequest: {
             answers: components["schemas"]["RfiAnswer"][];
@@ -974,7 +993,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Validation failed (400): the body, a parameter or a header is invalid. Retry only after fixing the field. */
+        /** @description Bad request (400). The conditions and the `code` outside the RFI area are not shown in v1.0; codes are feature-agnostic and the RFI area's 400 code is `VALIDATION_FAILED`, retried only after fixing the field. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -983,7 +1002,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The bearer token is missing, malformed or expired (401). Request a new token and retry once. */
+        /** @description Unauthorized (401). The conditions are not shown in v1.0. When the bearer token has expired, the client requests a new one (`POST /auth/token`). */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -992,7 +1011,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The caller is not permitted to perform this operation (403). */
+        /** @description Forbidden (403). The conditions are not shown in v1.0. A request for another account's RFI never answers 403: it answers 404 `NOT_FOUND`. */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -1001,7 +1020,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The resource does not exist or is not accessible to the account (404). Retry only after checking the ids and the AccountId header. */
+        /** @description Not found (404). The `code` outside the RFI area is not shown in v1.0; codes are feature-agnostic and the RFI area's 404 code is `NOT_FOUND`, retried only after checking the ids and the `AccountId` header. */
         NotFound: {
             headers: {
                 [name: string]: unknown;
@@ -1010,7 +1029,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The method is not allowed on this path (405). */
+        /** @description Method not allowed (405). The conditions are not shown in v1.0. */
         MethodNotAllowed: {
             headers: {
                 [name: string]: unknown;
@@ -1019,7 +1038,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The request's Content-Type is not supported (415). */
+        /** @description Unsupported media type (415), documented for operations with a body or a modifying verb. The conditions are not shown in v1.0. */
         UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
@@ -1028,7 +1047,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Too many requests (429). Retry with exponential backoff, honouring Retry-After when present. Thresholds are not shown in v1.0. */
+        /** @description Too many requests (429). Rate-limit thresholds and retry guidance for 429 are not shown in v1.0; `Retry-After` is described in case the service sends it. */
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
@@ -1038,7 +1057,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Unexpected server error (500). Retry with exponential backoff. */
+        /** @description Server error (500). 5xx errors are retried with exponential backoff; RFI writes are idempotent under replace semantics. */
         InternalServerError: {
             headers: {
                 [name: string]: unknown;
@@ -2234,7 +2253,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Acknowledges the event. The expected acknowledgement is not shown in v1.0; any 2xx is assumed. */
+            /** @description The receiver acknowledges the event. The response the service expects from the receiver (status, body, timeout) is not shown in v1.0; 200 with no body is modelled here. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2256,7 +2275,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Acknowledges the event. The expected acknowledgement is not shown in v1.0; any 2xx is assumed. */
+            /** @description The receiver acknowledges the event. The response the service expects from the receiver (status, body, timeout) is not shown in v1.0; 200 with no body is modelled here. */
             200: {
                 headers: {
                     [name: string]: unknown;
