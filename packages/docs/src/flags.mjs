@@ -1,0 +1,65 @@
+/**
+ * The extensions this repository puts on the spec that readers must see. `badge` appears beside an
+ * operation's name; `notice` opens the description of whatever carries the flag (operation, schema,
+ * property, header), since Redoc shows no extension by itself; `title` and `summary` head the
+ * overview section listing everything flagged.
+ */
+export const FLAGS = [
+  {
+    extension: 'x-sandbox-only',
+    title: 'Sandbox only',
+    summary: 'These operations exist only on the sandbox server and list only it; production does not offer them.',
+    badge: { name: 'Sandbox only', color: '#b35c00' },
+    notice: '**Sandbox only:** this operation exists only on the sandbox server; production does not offer it.',
+  },
+  {
+    extension: 'x-designed-here',
+    title: 'Designed here',
+    summary:
+      'The interface document v1.0 does not state the shape of these operations and fields (it says they exist, ' +
+      'or leaves them unshown); this repository designed them and marks them `x-designed-here`.',
+    badge: { name: 'Designed here', color: '#6b3fa0' },
+    notice: '**Designed here:** not stated by the interface document v1.0; this repository designed it (`x-designed-here`).',
+  },
+];
+
+/** Parts of the document where a flag can sit: never inside example values, which are data. */
+const FLAGGABLE_ROOTS = ['paths', 'webhooks', 'components'];
+const DATA_KEYS = new Set(['example', 'examples', 'value', 'default', 'enum', 'const']);
+
+/**
+ * @typedef {object} FlaggedNode
+ * @property {string} pointer JSON pointer of the flagged node, e.g. `#/components/schemas/RfiCase/properties/status`.
+ * @property {string} [operationId] Set when the node is an operation.
+ * @property {string} [summary] The operation's summary.
+ */
+
+/**
+ * Makes the flags visible: a notice at the start of every flagged node's description, plus a badge
+ * on flagged operations. Mutates `spec`.
+ * @param {object} spec A copy of the bundled OpenAPI document.
+ * @returns {Record<string, FlaggedNode[]>} What carries each flag, by extension, in document order.
+ */
+export function addFlags(spec) {
+  const flagged = Object.fromEntries(FLAGS.map(({ extension }) => [extension, []]));
+  for (const root of FLAGGABLE_ROOTS) {
+    if (spec[root]) visit(spec[root], `#/${root}`, flagged);
+  }
+  return flagged;
+}
+
+function visit(node, pointer, flagged, parentKey) {
+  if (!node || typeof node !== 'object') return;
+  for (const flag of FLAGS) {
+    if (node[flag.extension] !== true) continue;
+    node.description = node.description ? `${flag.notice}\n\n${node.description}` : flag.notice;
+    const isOperation = typeof node.operationId === 'string';
+    if (isOperation) node['x-badges'] = [...(node['x-badges'] ?? []), flag.badge];
+    flagged[flag.extension].push(isOperation ? { pointer, operationId: node.operationId, summary: node.summary } : { pointer });
+  }
+  for (const [key, child] of Object.entries(node)) {
+    // A schema property may be named like a data keyword ("value"): under `properties` it is a schema.
+    if (DATA_KEYS.has(key) && parentKey !== 'properties') continue;
+    visit(child, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`, flagged, key);
+  }
+}
