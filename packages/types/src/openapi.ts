@@ -1066,6 +1066,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description Bad request (400). Stated by the document for refresh-session: the execution mode is not `HOSTED_PAGE`, or the status is not `UNPAID` or `PART_PAID`. Also any other validation failure (a malformed id, a missing `AccountId`). The `code` is not shown in v1.0. */
+        SessionNotRefreshable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description Body or path violates validation (400 `VALIDATION_FAILED`): a missing field, an invalid UUID, an empty answer string. Retry only after fixing the field. */
         RfiBadRequest: {
             headers: {
@@ -1215,6 +1224,7 @@ export type ResponseMethodNotAllowed = components['responses']['MethodNotAllowed
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseInternalServerError = components['responses']['InternalServerError'];
+export type ResponseSessionNotRefreshable = components['responses']['SessionNotRefreshable'];
 export type ResponseRfiBadRequest = components['responses']['RfiBadRequest'];
 export type ResponseRfiNotFound = components['responses']['RfiNotFound'];
 export type ResponseRfiConflict = components['responses']['RfiConflict'];
@@ -1401,7 +1411,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentRequest"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["SessionNotRefreshable"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
