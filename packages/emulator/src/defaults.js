@@ -1,0 +1,28 @@
+/** Defaults of the emulator, named once so the CLI, the README and the code agree. */
+
+/** Port the CLI listens on when `--port` is not given (the programmatic default is 0, an ephemeral port). */
+export const DEFAULT_CLI_PORT = 4020;
+
+/** Loopback only: the emulator is a local test double and must never be reachable from another host by default. */
+export const DEFAULT_HOST = '127.0.0.1';
+
+/** Lifetime of an access token in seconds; one hour, like the spec's TokenResponse example. */
+export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
+
+/** The document fixes the refreshed hosted payment session at one hour. */
+export const HOSTED_SESSION_WINDOW_SECONDS = 3600;
+
+/** Credentials the emulator accepts when none are configured. Not secret: the emulator is local only. */
+export const DEFAULT_CREDENTIALS = Object.freeze({
+  clientId: 'pc_emulator_client',
+  clientSecret: 'pc_emulator_secret_not_for_production',
+});
+
+/** Largest request body read; the document shows no upload limit, so this only protects the process. */
+export const MAX_REQUEST_BODY_BYTES = 10 * 1024 * 1024;
+
+/** How long one webhook delivery may take before it is recorded as failed (the emulator never retries). */
+export const WEBHOOK_DELIVERY_TIMEOUT_MS = 2000;
+
+/** Namespace of the control API; outside `/v1` so it can never collide with a documented path. */
+export const CONTROL_PREFIX = '/_emulator';

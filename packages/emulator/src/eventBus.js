@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { WEBHOOK_DELIVERY_TIMEOUT_MS } from './defaults.js';
+import { TERMINAL_RFI_STATUSES } from './seed.js';
+
+/**
+ * Event names the emulator emits. The document names only the kinds `v1.rfi.case.*` and
+ * `v1.rfi.document.*`; these full names and the payload below are the emulator's own design.
+ */
+export const EVENT_TYPES = Object.freeze({
+  caseCreated: 'v1.rfi.case.created',
+  caseAnswered: 'v1.rfi.case.answered',
+  caseItemApproved: 'v1.rfi.case.item_approved',
+  documentAttached: 'v1.rfi.document.attached',
+});
+
+/** Marks every payload as designed by the emulator, since the document shows no payload. */
+export const EVENT_DESIGNED_BY = 'payments-connect-emulator';
+
+/**
+ * @typedef {object} EmulatorEvent
+ * @property {string} id
+ * @property {string} type one of EVENT_TYPES
+ * @property {string} createdAt ISO 8601
+ * @property {string} accountId
+ * @property {string} designedBy always EVENT_DESIGNED_BY
+ * @property {Record<string, unknown>} data
+ */
+
+/**
+ * @typedef {object} EventRecord
+ * @property {EmulatorEvent} event
+ * @property {{ state: 'not-configured' | 'pending' | 'delivered' | 'failed', httpStatus?: number, error?: string }} delivery
+ */
+
+/**
+ * Records RFI events and POSTs each as JSON to the configured webhook URL, one at a time in emission
+ * order, once (no retry: the document does not show a retry policy, so the emulator assumes none).
+ * @param {{ webhookUrl?: string, now: () => number, checkPayload: (event: EmulatorEvent) => void }} options
+ */
+export function createEventBus({ webhookUrl, now, checkPayload }) {
+  /** @type {EventRecord[]} */
+  let records = [];
+  /** @type {Promise<void>} */
+  let queue = Promise.resolve();
+
+  /** @param {EventRecord} record */
+  async function deliver(record) {
+    try {
+      const response = await fetch(/** @type {string} */ (webhookUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-payments-connect-event': record.event.type },
+        body: JSON.stringify(record.event),
+        signal: AbortSignal.timeout(WEBHOOK_DELIVERY_TIMEOUT_MS),
+      });
+      await response.arrayBuffer();
+      record.delivery = { state: response.ok ? 'delivered' : 'failed', httpStatus: response.status };
+    } catch (error) {
+      record.delivery = { state: 'failed', error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  /**
+   * Emits an event about an RFI case, unless the case is terminal: the document says no
+   * `v1.rfi.case.*` or `v1.rfi.document.*` event fires for a CLOSED or CANCELLED case.
+   * @param {string} type
+   * @param {string} accountId
+   * @param {{ rfiId: string, status: string }} rfiCase
+   * @param {Record<string, unknown>} [extra]
+   * @returns {EmulatorEvent | undefined} the event, or undefined when none fired
+   */
+  function emitRfiEvent(type, accountId, rfiCase, extra = {}) {
+    if (TERMINAL_RFI_STATUSES.includes(rfiCase.status)) return undefined;
+    /** @type {EmulatorEvent} */
+    const event = {
+      id: `evt_${randomUUID()}`,
+      type,
+      createdAt: new Date(now()).toISOString(),
+      accountId,
+      designedBy: EVENT_DESIGNED_BY,
+      data: { rfiId: rfiCase.rfiId, status: rfiCase.status, ...extra },
+    };
+    checkPayload(event);
+    /** @type {EventRecord} */
+    const record = { event, delivery: { state: webhookUrl ? 'pending' : 'not-configured' } };
+    records.push(record);
+    if (webhookUrl) queue = queue.then(() => deliver(record));
+    return event;
+  }
+
+  return {
+    emitRfiEvent,
+    /** Every event emitted since start or the last clear, with its delivery state. */
+    list: () => records.map((r) => structuredClone(r)),
+    clear() {
+      records = [];
+    },
+    /** Resolves once every delivery started so far has finished. */
+    settled: () => queue,
+  };
+}
+
+/** @typedef {ReturnType<typeof createEventBus>} EventBus */

@@ -1,0 +1,92 @@
+import { notFound, rfiConflict, RFI_CONFLICT_VARIANTS } from '../apiError.js';
+import { EVENT_TYPES } from '../eventBus.js';
+import { TERMINAL_RFI_STATUSES } from '../seed.js';
+import { isoNow, ok } from './context.js';
+
+/** @typedef {import('./context.js').OperationContext} OperationContext */
+
+/**
+ * The account's case named by the path, or 404: another account's case is not found, never forbidden.
+ * @param {OperationContext} ctx
+ */
+function caseOf({ store, accountId, params }) {
+  const rfiCase = store.find('rfiCases', accountId, params.rfiId);
+  if (!rfiCase) throw notFound(`RFI ${params.rfiId}`);
+  return rfiCase;
+}
+
+/**
+ * Terminal cases refuse every write (409 RFI_NOT_OPEN), checked before the item so that a client
+ * learns to stop polling whatever item it names.
+ * @param {Record<string, any>} rfiCase
+ */
+function assertOpen(rfiCase) {
+  if (TERMINAL_RFI_STATUSES.includes(rfiCase.status)) {
+    throw rfiConflict(RFI_CONFLICT_VARIANTS.notOpen, `RFI ${rfiCase.rfiId} is ${rfiCase.status} and accepts no further responses`);
+  }
+}
+
+/**
+ * An item of the case that is not approved; approved items are locked and the API offers no unlock.
+ * @param {Record<string, any>} rfiCase
+ * @param {'questions' | 'documentRequests'} list
+ * @param {string} id
+ */
+function writableItem(rfiCase, list, id) {
+  const [idField, label] = list === 'questions' ? ['questionId', 'question'] : ['documentRequestId', 'document request'];
+  const item = rfiCase[list].find((/** @type {any} */ candidate) => candidate[idField] === id);
+  if (!item) throw notFound(`${label} ${id} of RFI ${rfiCase.rfiId}`);
+  if (item.approved) throw rfiConflict(RFI_CONFLICT_VARIANTS.itemAlreadyApproved, `${label} ${id} is already approved`);
+  return item;
+}
+
+/** The RFI operations: reads, and the three writes with replace semantics. */
+export const rfiHandlers = {
+  /** @type {import('./context.js').OperationHandler} */
+  listRfiCases: ({ store, accountId, query }) => {
+    const cases = store.list('rfiCases', accountId);
+    return ok({ items: query.includeTerminal ? cases : cases.filter((c) => !TERMINAL_RFI_STATUSES.includes(c.status)) });
+  },
+
+  /** @type {import('./context.js').OperationHandler} */
+  getRfiCase: (ctx) => ok(caseOf(ctx)),
+
+  /** @type {import('./context.js').OperationHandler} */
+  answerRfiQuestion: (ctx) => {
+    const rfiCase = caseOf(ctx);
+    assertOpen(rfiCase);
+    const question = writableItem(rfiCase, 'questions', ctx.params.questionId);
+    question.answer = ctx.body.answer;
+    ctx.events.emitRfiEvent(EVENT_TYPES.caseAnswered, ctx.accountId, rfiCase, { questionIds: [question.questionId] });
+    return ok(question);
+  },
+
+  /** @type {import('./context.js').OperationHandler} */
+  attachRfiDocument: (ctx) => {
+    const rfiCase = caseOf(ctx);
+    assertOpen(rfiCase);
+    const documentRequest = writableItem(rfiCase, 'documentRequests', ctx.params.documentRequestId);
+    documentRequest.document = { ...ctx.parts.document, attachedAt: isoNow(ctx.now) };
+    ctx.events.emitRfiEvent(EVENT_TYPES.documentAttached, ctx.accountId, rfiCase, {
+      documentRequestId: documentRequest.documentRequestId,
+      document: documentRequest.document,
+    });
+    return ok(documentRequest);
+  },
+
+  /** @type {import('./context.js').OperationHandler} */
+  submitRfiResponses: (ctx) => {
+    const rfiCase = caseOf(ctx);
+    assertOpen(rfiCase);
+    // Every named question is checked before any is written, so a refused request changes nothing.
+    const writes = ctx.body.answers.map((/** @type {{ questionId: string, answer: string }} */ a) => ({
+      question: writableItem(rfiCase, 'questions', a.questionId),
+      answer: a.answer,
+    }));
+    for (const { question, answer } of writes) question.answer = answer;
+    ctx.events.emitRfiEvent(EVENT_TYPES.caseAnswered, ctx.accountId, rfiCase, {
+      questionIds: [...new Set(writes.map((w) => w.question.questionId))],
+    });
+    return ok(rfiCase);
+  },
+};

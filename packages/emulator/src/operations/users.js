@@ -1,0 +1,47 @@
+import { notFound, validationFailed } from '../apiError.js';
+import { ok } from './context.js';
+
+/** @param {import('./context.js').OperationContext} ctx */
+function userOf({ store, accountId, params }) {
+  const user = store.find('users', accountId, params.userId);
+  if (!user) throw notFound(`user ${params.userId}`);
+  return user;
+}
+
+/**
+ * Field names are the emulator's own (the document names the concepts, not the fields). A field left
+ * out is left unchanged; a field of the wrong type is refused.
+ * @param {Record<string, unknown>} body
+ * @param {Record<string, 'string' | 'boolean'>} fields
+ */
+function pickTyped(body, fields) {
+  /** @type {Record<string, unknown>} */
+  const picked = {};
+  for (const [name, type] of Object.entries(fields)) {
+    if (body[name] === undefined) continue;
+    if (typeof body[name] !== type || (type === 'string' && String(body[name]).trim() === '')) {
+      throw validationFailed(`${name} must be a ${type === 'string' ? 'non-empty string' : type}`);
+    }
+    picked[name] = body[name];
+  }
+  return picked;
+}
+
+/** Users of the account: read, update display name and blocked status, change role, deactivate. */
+export const userHandlers = {
+  /** @type {import('./context.js').OperationHandler} */
+  getUser: (ctx) => ok(userOf(ctx)),
+
+  /** @type {import('./context.js').OperationHandler} */
+  updateUser: (ctx) => ok(Object.assign(userOf(ctx), pickTyped(ctx.body, { displayName: 'string', blocked: 'boolean' }))),
+
+  /** @type {import('./context.js').OperationHandler} */
+  updateUserRole: (ctx) => ok(Object.assign(userOf(ctx), pickTyped(ctx.body, { role: 'string' }))),
+
+  /** @type {import('./context.js').OperationHandler} */
+  deactivateUser: (ctx) => {
+    // Deactivation keeps the user readable (status DEACTIVATED) and is idempotent.
+    userOf(ctx).status = 'DEACTIVATED';
+    return { status: 204 };
+  },
+};

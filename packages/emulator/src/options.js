@@ -1,0 +1,54 @@
+import { DEFAULT_CREDENTIALS, DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS } from './defaults.js';
+
+/**
+ * @typedef {object} EmulatorOptions
+ * @property {number} [port] TCP port; 0 (the default) picks a free one
+ * @property {string} [host] interface to listen on (default 127.0.0.1)
+ * @property {number} [tokenTtlSeconds] lifetime of issued access tokens (default 3600)
+ * @property {boolean} [strict] answer 500 instead of sending a response that violates the spec
+ * @property {string} [webhookUrl] where RFI events are POSTed as JSON
+ * @property {{ clientId: string, clientSecret: string }} [credentials] accepted client credentials
+ * @property {() => number} [now] clock in epoch milliseconds, for tests that move time
+ * @property {object} [spec] a bundled OpenAPI document to serve instead of @payments-connect/openapi's
+ * @property {(violation: import('./server.js').Violation) => void} [onViolation] called for each response that violates the spec
+ */
+
+/**
+ * Checks options and fills in defaults; a bad option is a clear error at start, not odd behaviour later.
+ * @param {EmulatorOptions} options
+ */
+export function normalizeOptions(options = {}) {
+  const {
+    port = 0,
+    host = DEFAULT_HOST,
+    tokenTtlSeconds = DEFAULT_TOKEN_TTL_SECONDS,
+    strict = false,
+    webhookUrl,
+    credentials = DEFAULT_CREDENTIALS,
+    now = Date.now,
+    spec,
+    onViolation,
+  } = options;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`port must be an integer from 0 to 65535, got ${port}`);
+  if (typeof host !== 'string' || host === '') throw new TypeError('host must be a non-empty string');
+  if (!Number.isInteger(tokenTtlSeconds) || tokenTtlSeconds < 1) {
+    throw new TypeError(`tokenTtlSeconds must be a positive integer, got ${tokenTtlSeconds}`);
+  }
+  if (webhookUrl !== undefined && !isHttpUrl(webhookUrl)) throw new TypeError(`webhookUrl must be an http(s) URL, got ${webhookUrl}`);
+  if (!credentials || typeof credentials.clientId !== 'string' || typeof credentials.clientSecret !== 'string' || !credentials.clientId || !credentials.clientSecret) {
+    throw new TypeError('credentials must have a non-empty clientId and clientSecret');
+  }
+  if (typeof now !== 'function') throw new TypeError('now must be a function returning epoch milliseconds');
+  return { port, host, tokenTtlSeconds, strict: Boolean(strict), webhookUrl, credentials: { ...credentials }, now, spec, onViolation };
+}
+
+/** @param {unknown} value */
+function isHttpUrl(value) {
+  if (typeof value !== 'string') return false;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
