@@ -26,6 +26,8 @@ export const REDOC_OPTIONS = {
   pathInMiddlePanel: true,
   hideHostname: false,
   theme: {
+    // The samples are the point of the right panel: give them more room than the default 40%.
+    rightPanel: { width: '45%' },
     typography: {
       fontFamily: SYSTEM_FONTS,
       headings: { fontFamily: SYSTEM_FONTS },

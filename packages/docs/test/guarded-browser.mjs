@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+/** Debian's chromium package; the tests never download a browser. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Headless and quiet: no GPU, no QUIC, and none of Chromium's own background traffic. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const VIEWPORT = { width: 1440, height: 900 };
+
+/**
+ * Whether a request stays on this machine: a file, the loopback server, or data the page made
+ * itself (data: and blob: URLs).
+ * @param {string} url
+ */
+export function staysOnMachine(url) {
+  const { protocol, hostname } = new URL(url);
+  if (protocol === 'file:' || protocol === 'data:' || protocol === 'blob:') return true;
+  return hostname === '127.0.0.1';
+}
+
+/**
+ * @typedef {object} GuardedBrowser
+ * @property {import('playwright-core').Page} page
+ * @property {import('playwright-core').BrowserContext} context
+ * @property {string[]} leftMachine URLs of every request (and WebSocket) that tried to leave the machine; each was blocked.
+ * @property {() => Promise<string[]>} policyViolations URLs the page's Content-Security-Policy refused.
+ * @property {() => Promise<void>} close Closes the browser and removes its profile.
+ */
+
+/**
+ * Starts headless Chromium with a fresh profile. Every request is routed: file and 127.0.0.1 go
+ * through, anything else is aborted and recorded.
+ * @param {{ offline?: boolean }} [options] offline: also switch the network off, as a reader without one.
+ * @returns {Promise<GuardedBrowser>}
+ */
+export async function launchGuardedBrowser({ offline = false } = {}) {
+  const profile = mkdtempSync(join(tmpdir(), 'payments-connect-docs-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: VIEWPORT,
+    offline,
+  });
+  const leftMachine = [];
+  const counted = new WeakSet();
+  const record = (request) => {
+    if (counted.has(request)) return;
+    counted.add(request);
+    leftMachine.push(request.url());
+  };
+  await context.route('**/*', (route) => {
+    if (staysOnMachine(route.request().url())) return route.continue();
+    record(route.request());
+    return route.abort('blockedbyclient');
+  });
+  // Requests the router does not see (a worker's) are recorded too, once each.
+  context.on('request', (request) => {
+    if (!staysOnMachine(request.url())) record(request);
+  });
+  // The page's CSP refuses what a future bundle might try; record the attempt, so it cannot hide.
+  await context.addInitScript(() => {
+    window.__policyViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => window.__policyViolations.push(event.blockedURI || event.violatedDirective));
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.on('websocket', (socket) => {
+    if (!staysOnMachine(socket.url())) leftMachine.push(socket.url());
+  });
+  return {
+    page,
+    context,
+    leftMachine,
+    policyViolations: () => page.evaluate(() => window.__policyViolations),
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
