@@ -1,0 +1,14 @@
+// Entry of the child process that `startMock()` spawns: serves the mock and reports over IPC.
+// Options arrive as JSON in argv[2]; messages sent: { type: 'ready', url, port } or { type: 'failed', message }.
+import { serveMock } from './serve-mock.js';
+
+// The parent going away (stop() forgotten, test runner killed) closes the IPC channel: leave with it,
+// so a detached mock never outlives whoever started it.
+process.on('disconnect', () => process.exit(0));
+
+try {
+  const mock = await serveMock(JSON.parse(process.argv[2] ?? '{}'));
+  process.send?.({ type: 'ready', url: mock.url, port: mock.port });
+} catch (error) {
+  process.send?.({ type: 'failed', message: error instanceof Error ? error.message : String(error) }, () => process.exit(1));
+}
