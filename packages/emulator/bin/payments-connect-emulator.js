@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+// Command line entry: parse flags, start the emulator, print what a test setup needs, stop on a signal.
+import { parseArgs } from 'node:util';
+import { CONTROL_PREFIX, DEFAULT_CLI_PORT, DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS, startEmulator } from '../src/index.js';
+
+const USAGE = `Usage: payments-connect-emulator [options]
+
+Options:
+  --port <n>            TCP port (default ${DEFAULT_CLI_PORT}; 0 picks a free one)
+  --host <address>      interface to listen on (default ${DEFAULT_HOST})
+  --token-ttl <seconds> lifetime of access tokens (default ${DEFAULT_TOKEN_TTL_SECONDS})
+  --strict              answer 500 instead of a response that violates the spec
+  --webhook-url <url>   POST RFI events as JSON to this URL
+  -h, --help            show this help`;
+
+/** Exit status for a usage error, distinct from a failure to start. */
+const EXIT_USAGE = 2;
+const EXIT_FAILURE = 1;
+
+/** @param {string} message */
+function usageError(message) {
+  process.stderr.write(`payments-connect-emulator: ${message}\n\n${USAGE}\n`);
+  process.exit(EXIT_USAGE);
+}
+
+/**
+ * @param {string | undefined} text
+ * @param {string} flag
+ * @param {number} min
+ * @param {number} max
+ * @param {number} fallback
+ */
+function integerFlag(text, flag, min, max, fallback) {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) usageError(`${flag} must be an integer from ${min} to ${max}, got '${text}'`);
+  return value;
+}
+
+let parsed;
+try {
+  parsed = parseArgs({
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'token-ttl': { type: 'string' },
+      strict: { type: 'boolean' },
+      'webhook-url': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+    allowPositionals: false,
+  }).values;
+} catch (error) {
+  usageError(error instanceof Error ? error.message : String(error));
+}
+if (parsed.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+
+const port = integerFlag(parsed.port, '--port', 0, 65535, DEFAULT_CLI_PORT);
+const tokenTtlSeconds = integerFlag(parsed['token-ttl'], '--token-ttl', 1, Number.MAX_SAFE_INTEGER, DEFAULT_TOKEN_TTL_SECONDS);
+
+let emulator;
+try {
+  emulator = await startEmulator({
+    port,
+    host: parsed.host ?? DEFAULT_HOST,
+    tokenTtlSeconds,
+    strict: parsed.strict ?? false,
+    webhookUrl: parsed['webhook-url'],
+    onViolation: (v) =>
+      process.stderr.write(`[contract] ${v.method} ${v.path} -> ${v.status} violates the spec (${v.operationId}): ${v.errors.join('; ')}\n`),
+  });
+} catch (error) {
+  // Option checks throw TypeError (a usage error); anything else is a failure to start, e.g. port in use.
+  if (error instanceof TypeError) usageError(error.message);
+  process.stderr.write(`payments-connect-emulator: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(EXIT_FAILURE);
+}
+
+const pad = (/** @type {string} */ text) => text.padEnd(32);
+const lines = [
+  `Payments Connect emulator listening on ${emulator.url}`,
+  `  token TTL ${tokenTtlSeconds} s, strict ${parsed.strict ? 'on' : 'off'}, webhook URL ${parsed['webhook-url'] ?? '(none)'}`,
+  '',
+  'Credentials (POST /auth/token):',
+  `  ${pad('clientId')}${emulator.credentials.clientId}`,
+  `  ${pad('clientSecret')}${emulator.credentials.clientSecret}`,
+  '',
+  'Accounts (AccountId header):',
+  ...Object.entries(emulator.accounts).map(([role, a]) => `  ${pad(role)}${a.accountId}  ${a.name} (${a.type})`),
+  '',
+  'Fixtures:',
+  ...Object.entries(emulator.fixtures).map(([name, id]) => `  ${pad(name)}${id}`),
+  '',
+  `Control API: ${emulator.url}${CONTROL_PREFIX}`,
+  '',
+  'Sandbox environment of the conformance suite:',
+  ...Object.entries(emulator.env).map(([name, value]) => `${name}=${value}`),
+  '',
+];
+process.stdout.write(`${lines.join('\n')}\n`);
+
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+  process.once(signal, () => {
+    emulator.stop().then(() => process.exit(0));
+  });
+}
