@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { loadBundledSpec } from './bundled-spec.js';
+
+const spec = loadBundledSpec();
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
+
+/**
+ * Section 4 of the interface document, row by row, plus the three RFI writes it says exist (their
+ * paths are designed here). Path parameters carry the names the spec gives the document's `{id}`.
+ */
+const OPERATIONS = [
+  ['POST', '/auth/token', 200],
+  ['GET', '/v1/webhooks', 200],
+  ['PUT', '/v1/collections/payment-requests/{paymentRequestId}/preview-logo', 200],
+  ['DELETE', '/v1/collections/payment-requests/{paymentRequestId}/preview-logo', 200],
+  ['PUT', '/v1/collections/payment-requests/{paymentRequestId}/refresh-session', 200],
+  ['GET', '/v1/collections/payers/{payerId}', 200],
+  ['PUT', '/v1/collections/payers/{payerId}', 200],
+  ['GET', '/v1/beneficiaries/{beneficiaryId}', 200],
+  ['PUT', '/v1/beneficiaries/{beneficiaryId}', 200],
+  ['GET', '/v1/account/users/{userId}', 200],
+  ['PUT', '/v1/account/users/{userId}', 200],
+  ['DELETE', '/v1/account/users/{userId}', 204],
+  ['PUT', '/v1/account/users/{userId}/role', 200],
+  ['PUT', '/v1/account/submit', 200],
+  ['GET', '/v1/account/related-party/persons/{personId}', 200],
+  ['PUT', '/v1/account/related-party/persons/{personId}', 200],
+  ['GET', '/v1/account/related-party/corporates/{corporateId}', 200],
+  ['PUT', '/v1/account/related-party/corporates/{corporateId}', 200],
+  ['GET', '/v1/account/business-profile', 200],
+  ['GET', '/v1/rfi', 200],
+  ['GET', '/v1/rfi/{rfiId}', 200],
+  ['PUT', '/v1/rfi/{rfiId}/questions/{questionId}/answer', 200],
+  ['PUT', '/v1/rfi/{rfiId}/document-requests/{documentRequestId}/document', 200],
+  ['PUT', '/v1/rfi/{rfiId}/responses', 200],
+];
+const TOKEN_OPERATION = 'POST /auth/token';
+const SANDBOX_ONLY_OPERATIONS = [
+  'DELETE /v1/collections/payment-requests/{paymentRequestId}/preview-logo',
+  'PUT /v1/collections/payment-requests/{paymentRequestId}/preview-logo',
+];
+const RFI_WRITES = OPERATIONS.filter(([method, path]) => method === 'PUT' && path.startsWith('/v1/rfi/')).map(
+  ([method, path]) => `${method} ${path}`,
+);
+/** The areas of section 1 (the spec may order its tags differently). */
+const AREAS = [
+  'Webhook management', 'Connections', 'Wallets', 'Authentication', 'RFI', 'Payments', 'Funding accounts',
+  'Exchange', 'Beneficiaries', 'Transactions', 'Account', 'Business Profile', 'Branding', 'Persons',
+  'Corporates', 'Documents', 'Users', 'Payment Requests', 'Payers', 'Receipts', 'Rates',
+];
+
+/** Every operation under `paths`, keyed `METHOD /path`, with its path-level parameters. */
+const operations = new Map(
+  Object.entries(spec.paths).flatMap(([path, pathItem]) =>
+    HTTP_METHODS.filter((method) => pathItem[method]).map((method) => [
+      `${method.toUpperCase()} ${path}`,
+      { operation: pathItem[method], pathParameters: pathItem.parameters ?? [] },
+    ]),
+  ),
+);
+
+function resolve(node) {
+  if (!node?.$ref) return node;
+  return node.$ref.slice(2).split('/').reduce((parent, segment) => parent[segment.replaceAll('~1', '/')], spec);
+}
+
+function parametersOf({ operation, pathParameters }) {
+  return [...pathParameters, ...(operation.parameters ?? [])];
+}
+
+describe('the facts of the interface document', () => {
+  it('is OpenAPI 3.1 for interface version 1.0', () => {
+    expect(spec.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(spec.info.version).toMatch(/^1\.0\.\d+$/);
+  });
+
+  it('has exactly the 24 operations of section 4 and the RFI writes', () => {
+    expect([...operations.keys()].sort()).toEqual(OPERATIONS.map(([method, path]) => `${method} ${path}`).sort());
+  });
+
+  it.each(OPERATIONS)('%s %s succeeds with %i', (method, path, status) => {
+    const { operation } = operations.get(`${method} ${path}`);
+    expect(Object.keys(operation.responses).filter((code) => code.startsWith('2'))).toEqual([String(status)]);
+  });
+
+  it('DELETE /v1/account/users/{userId} answers 204 with no body', () => {
+    expect(resolve(operations.get('DELETE /v1/account/users/{userId}').operation.responses['204']).content).toBeUndefined();
+  });
+
+  it('takes the shared AccountId header on every /v1 operation, and none on the token', () => {
+    const accountId = resolve({ $ref: '#/components/parameters/AccountId' });
+    expect(accountId).toMatchObject({ name: 'AccountId', in: 'header', required: true, schema: { type: 'string' } });
+    for (const [key, entry] of operations) {
+      const refs = parametersOf(entry).map((parameter) => parameter.$ref);
+      if (key === TOKEN_OPERATION) expect(refs, key).not.toContain('#/components/parameters/AccountId');
+      else expect(refs, key).toContain('#/components/parameters/AccountId');
+    }
+  });
+
+  it('requires the Authorization bearer scheme on every operation but the token', () => {
+    expect(spec.components.securitySchemes.Authorization).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(spec.security).toEqual([{ Authorization: [] }]);
+    for (const [key, { operation }] of operations) {
+      expect(operation.security ?? spec.security, key).toEqual(key === TOKEN_OPERATION ? [] : [{ Authorization: [] }]);
+    }
+  });
+
+  it('names production and sandbox servers as URL variables with .example defaults', () => {
+    expect(spec.servers.map((server) => server.url)).toEqual(['{base_url}', '{sandbox_base_url}']);
+    expect(spec.servers[0].variables.base_url.default).toMatch(/\.example$/);
+    expect(spec.servers[1].variables.sandbox_base_url.default).toMatch(/\.example$/);
+  });
+
+  it('marks exactly the two preview-logo operations as sandbox only, served by the sandbox alone', () => {
+    const marked = [...operations].filter(([, { operation }]) => operation['x-sandbox-only'] === true).map(([key]) => key);
+    expect(marked.sort()).toEqual(SANDBOX_ONLY_OPERATIONS);
+    for (const key of SANDBOX_ONLY_OPERATIONS) {
+      const { operation } = operations.get(key);
+      expect(operation.servers.map((server) => server.url), key).toEqual(['{sandbox_base_url}']);
+      expect(Object.keys(operation.responses), `${key} documents only 200`).toEqual(['200']);
+    }
+  });
+
+  it('uses UUID strings for every path identifier', () => {
+    for (const [key, entry] of operations) {
+      for (const parameter of parametersOf(entry).map(resolve).filter(({ in: location }) => location === 'path')) {
+        expect(parameter.schema, `${key} {${parameter.name}}`).toMatchObject({ type: 'string', format: 'uuid' });
+      }
+    }
+  });
+
+  it('lists RFI cases with includeTerminal (boolean, default false)', () => {
+    const parameters = parametersOf(operations.get('GET /v1/rfi')).map(resolve);
+    expect(parameters.find(({ name }) => name === 'includeTerminal')).toMatchObject({ in: 'query', schema: { type: 'boolean', default: false } });
+  });
+
+  it.each(RFI_WRITES)('%s documents 409 CONFLICT with both variants as named examples', (key) => {
+    const conflict = resolve(operations.get(key).operation.responses['409']);
+    const examples = Object.values(conflict.content['application/json'].examples).map((example) => resolve(example).value);
+    for (const variant of ['RFI_NOT_OPEN', 'RFI_ITEM_ALREADY_APPROVED']) {
+      expect(examples.some(({ code, message }) => code === 'CONFLICT' && message.includes(variant)), variant).toBe(true);
+    }
+  });
+
+  it('declares webhooks for v1.rfi.case.* and v1.rfi.document.* events', () => {
+    expect(Object.keys(spec.webhooks).sort()).toEqual(['v1.rfi.case.*', 'v1.rfi.document.*']);
+    for (const pathItem of Object.values(spec.webhooks)) expect(resolve(pathItem).post).toBeDefined();
+  });
+
+  it('has one described tag per area of section 1 (21), and tags every operation with one of them', () => {
+    expect(spec.tags.map((tag) => tag.name).sort()).toEqual([...AREAS].sort());
+    for (const tag of spec.tags) expect(tag.description, tag.name).toMatch(/\S/);
+    for (const [key, { operation }] of operations) {
+      expect(operation.tags?.length, key).toBeGreaterThan(0);
+      for (const tag of operation.tags) expect(AREAS, key).toContain(tag);
+    }
+  });
+});

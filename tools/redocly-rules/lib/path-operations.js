@@ -1,0 +1,42 @@
+/**
+ * Builds a Redocly visitor that calls `onOperation` once for every operation under `paths`.
+ *
+ * Webhook operations are left out on purpose: the service sends them, so the conventions for the
+ * operations a client calls (AccountId, error statuses, servers) do not apply to them.
+ *
+ * @param {(operation: PathOperation) => void} onOperation
+ * @returns {object} a visitor to return from a rule (or to spread into one)
+ *
+ * @typedef {object} PathOperation
+ * @property {string} path the path template, e.g. `/v1/rfi/{rfiId}`
+ * @property {string} method the lower-case method key, e.g. `put`
+ * @property {object} operation the resolved Operation object
+ * @property {object} pathItem the resolved Path Item holding it
+ * @property {object} ctx the Redocly visitor context of the operation
+ */
+export function visitPathOperations(onOperation) {
+  let path = '';
+  return {
+    Paths: {
+      PathItem: {
+        enter(_pathItem, ctx) {
+          path = String(ctx.key);
+        },
+        Operation: {
+          enter(operation, ctx, parents) {
+            onOperation({ path, method: String(ctx.key), operation, pathItem: parents.PathItem, ctx });
+          },
+        },
+      },
+    },
+  };
+}
+
+/**
+ * How messages name an operation: `PUT /v1/rfi/{rfiId}/responses`.
+ * @param {{ method: string, path: string }} operation
+ * @returns {string}
+ */
+export function operationLabel({ method, path }) {
+  return `${method.toUpperCase()} ${path}`;
+}

@@ -1,0 +1,16 @@
+/**
+ * Wraps `ctx.report` so that one problem at one place is reported once. Components shared by many
+ * operations (a path-level parameter, a response in `components/responses`) would otherwise be
+ * reported once per operation that uses them.
+ * @returns {(ctx: object, problem: { message: string, location: object }) => void}
+ */
+export function createReportOnce() {
+  const reported = new Set();
+  return (ctx, problem) => {
+    const { source, pointer, reportOnKey } = problem.location;
+    const key = `${source.absoluteRef}#${pointer}|${Boolean(reportOnKey)}|${problem.message}`;
+    if (reported.has(key)) return;
+    reported.add(key);
+    ctx.report(problem);
+  };
+}

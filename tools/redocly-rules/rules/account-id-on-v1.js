@@ -1,0 +1,62 @@
+import { operationParameters } from '../lib/operation-parameters.js';
+import { operationLabel, visitPathOperations } from '../lib/path-operations.js';
+import { isUnderPrefix } from '../lib/path-prefix.js';
+import { createReportOnce } from '../lib/report-once.js';
+
+/** The header that selects the account (interface document, sections 4 and 5). */
+const ACCOUNT_ID_HEADER = 'AccountId';
+/** Operations under this prefix act on an account; the token path carries no prefix and no account. */
+const VERSIONED_PREFIX = '/v1';
+
+/**
+ * `payments-connect/account-id-on-v1`: every `/v1` operation takes the required header parameter
+ * `AccountId` (string), at path or operation level; operations outside `/v1` (the token) take none.
+ * @returns {object} Redocly visitor
+ */
+export default function AccountIdOnV1() {
+  const reportOnce = createReportOnce();
+  return visitPathOperations((pathOperation) => {
+    const { path, ctx } = pathOperation;
+    const label = operationLabel(pathOperation);
+    const accountIds = operationParameters(pathOperation).filter(
+      ({ parameter }) => String(parameter.name).toLowerCase() === ACCOUNT_ID_HEADER.toLowerCase(),
+    );
+
+    if (!isUnderPrefix(path, VERSIONED_PREFIX)) {
+      for (const { usedAt } of accountIds) {
+        reportOnce(ctx, {
+          message: `${path} is outside ${VERSIONED_PREFIX} and takes no account context (the token operation issues credentials): remove the ${ACCOUNT_ID_HEADER} parameter.`,
+          location: usedAt,
+        });
+      }
+      return;
+    }
+
+    if (accountIds.length === 0) {
+      reportOnce(ctx, {
+        message: `${label} lacks the required header parameter ${ACCOUNT_ID_HEADER}: add a $ref to the shared ${ACCOUNT_ID_HEADER} parameter component to the path-level parameters.`,
+        location: ctx.location.key(),
+      });
+      return;
+    }
+
+    for (const { parameter, usedAt } of accountIds) {
+      const fixes = accountIdFixes(parameter, ctx);
+      if (fixes.length === 0) continue;
+      reportOnce(ctx, {
+        message: `The ${ACCOUNT_ID_HEADER} parameter of ${path} must be a required string header named exactly ${ACCOUNT_ID_HEADER}: ${fixes.join('; ')}.`,
+        location: usedAt,
+      });
+    }
+  });
+}
+
+function accountIdFixes(parameter, ctx) {
+  const fixes = [];
+  if (parameter.name !== ACCOUNT_ID_HEADER) fixes.push(`rename "${parameter.name}" to "${ACCOUNT_ID_HEADER}"`);
+  if (parameter.in !== 'header') fixes.push(`set in: header (found in: ${parameter.in})`);
+  if (parameter.required !== true) fixes.push('set required: true');
+  const schema = parameter.schema === undefined ? undefined : ctx.resolve(parameter.schema).node;
+  if (schema?.type !== 'string') fixes.push('give it schema type: string');
+  return fixes;
+}
