@@ -40,8 +40,8 @@ export default function AccountIdOnV1() {
       return;
     }
 
-    for (const { parameter, usedAt } of accountIds) {
-      const fixes = accountIdFixes(parameter, ctx);
+    for (const { parameter, usedAt, definedAt } of accountIds) {
+      const fixes = accountIdFixes(parameter, definedAt, ctx);
       if (fixes.length === 0) continue;
       reportOnce(ctx, {
         message: `The ${ACCOUNT_ID_HEADER} parameter of ${path} must be a required string header named exactly ${ACCOUNT_ID_HEADER}: ${fixes.join('; ')}.`,
@@ -51,12 +51,13 @@ export default function AccountIdOnV1() {
   });
 }
 
-function accountIdFixes(parameter, ctx) {
+function accountIdFixes(parameter, definedAt, ctx) {
   const fixes = [];
   if (parameter.name !== ACCOUNT_ID_HEADER) fixes.push(`rename "${parameter.name}" to "${ACCOUNT_ID_HEADER}"`);
   if (parameter.in !== 'header') fixes.push(`set in: header (found in: ${parameter.in})`);
   if (parameter.required !== true) fixes.push('set required: true');
-  const schema = parameter.schema === undefined ? undefined : ctx.resolve(parameter.schema).node;
+  // A schema $ref is relative to the file that defines the parameter, not to the operation's file.
+  const schema = parameter.schema === undefined ? undefined : ctx.resolve(parameter.schema, definedAt.source.absoluteRef).node;
   if (schema?.type !== 'string') fixes.push('give it schema type: string');
   return fixes;
 }
