@@ -55,7 +55,11 @@ export function renderHtmlPage({ spec, redocSource, redocVersion }) {
 <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">
 <meta name="generator" content="redoc ${escapeHtml(redocVersion)}">
 <title>${escapeHtml(title)}</title>
-<style>body { margin: 0; padding: 0; font-family: ${SYSTEM_FONTS}; }</style>
+<style>
+body { margin: 0; padding: 0; font-family: ${SYSTEM_FONTS}; }
+/* Redoc sizes menu labels for a verb ("DELETE"); a flag badge ("Designed here") needs its own width. */
+.menu-content .operation-type.badge { width: auto; padding: 0 4px; white-space: nowrap; }
+</style>
 </head>
 <body>
 <div id="redoc"><noscript>This reference needs JavaScript to render: it runs inline, with no network access.</noscript></div>
