@@ -1,0 +1,31 @@
+/**
+ * Typed client of the Payments Connect API v1.0, built on openapi-fetch: token exchange, AccountId, retries,
+ * timeouts, sandbox-only guard and the RFI 409 variants.
+ * @packageDocumentation
+ */
+export {
+  createPaymentsConnectClient,
+  DEFAULT_ENVIRONMENT,
+  DEFAULT_TIMEOUT_MS,
+  type PaymentsConnectClient,
+  type PaymentsConnectClientOptions,
+  type PaymentsConnectEnvironment,
+} from './createPaymentsConnectClient.js';
+export type { ClientPaths, ClientPathsWithDefaultAccountId, PathsForOptions } from './clientPaths.js';
+export {
+  PaymentsConnectAuthenticationError,
+  PaymentsConnectConnectionError,
+  PaymentsConnectError,
+  PaymentsConnectTimeoutError,
+  SandboxOnlyOperationError,
+} from './errors.js';
+export {
+  DEFAULT_BASE_DELAY_MS,
+  DEFAULT_MAX_DELAY_MS,
+  DEFAULT_MAX_RETRIES,
+  MAX_RETRY_AFTER_MS,
+  type RetryPolicy,
+} from './retryPolicy.js';
+export { RFI_CONFLICT_VARIANTS, rfiConflictVariant, type RfiConflictVariant } from './rfiConflictVariant.js';
+export { TOKEN_REFRESH_MARGIN_MS, TOKEN_REFRESH_MARGIN_RATIO } from './tokenProvider.js';
+export type { components, ErrorEnvelope, operations, paths } from '@payments-connect/types';

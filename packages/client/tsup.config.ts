@@ -1,0 +1,12 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: ['src/index.ts'],
+  format: ['esm', 'cjs'],
+  dts: true,
+  clean: true,
+  target: 'es2022',
+  // Published unminified (readable stack traces); size-limit measures the minified bundle.
+  minify: false,
+  sourcemap: false,
+});
