@@ -96,6 +96,13 @@ function describeRenderedReference(name, open) {
       }
     });
 
+    it('searches offline: the search worker runs from the page itself', async () => {
+      const summary = operations.find(({ operationId }) => operationId === SCREENSHOT_OPERATION).summary;
+      await page.locator('input[placeholder="Search..."]').fill('preview logo');
+      await expect.poll(() => page.locator('[data-role="search:results"]').innerText()).toContain(summary);
+      await page.locator('input[placeholder="Search..."]').fill('');
+    });
+
     it('links only to sections that exist', async () => {
       const targets = await page.$$eval('#redoc a[href^="#"]', (links) => [...new Set(links.map((link) => link.getAttribute('href').slice(1)))]);
       const ids = new Set(await page.$$eval('[data-section-id]', (nodes) => nodes.map((node) => node.getAttribute('data-section-id'))));
