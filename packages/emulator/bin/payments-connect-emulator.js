@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Command line entry: parse flags, start the emulator, print what a test setup needs, stop on a signal.
 import { parseArgs } from 'node:util';
-import { CONTROL_PREFIX, DEFAULT_CLI_PORT, DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS, startEmulator } from '../src/index.js';
+import { CONTROL_PREFIX, DEFAULT_CLI_PORT, DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS } from '../src/defaults.js';
 
 const USAGE = `Usage: payments-connect-emulator [options]
 
@@ -64,6 +64,8 @@ const tokenTtlSeconds = integerFlag(parsed['token-ttl'], '--token-ttl', 1, Numbe
 
 let emulator;
 try {
+  // Loaded after the flags are checked, so a usage error answers without loading the spec and Ajv.
+  const { startEmulator } = await import('../src/index.js');
   emulator = await startEmulator({
     port,
     host: parsed.host ?? DEFAULT_HOST,

@@ -1,0 +1,98 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const BIN = fileURLToPath(new URL('../bin/payments-connect-emulator.js', import.meta.url));
+/** Long enough for a slow CI machine to start node, short enough that a hang fails the test quickly. */
+const EXIT_TIMEOUT_MS = 5000;
+
+/** @type {import('node:child_process').ChildProcess[]} */
+const children = [];
+afterAll(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+/** @param {string[]} args */
+function run(args) {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  /** @type {Promise<number | null>} */
+  const exited = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no exit within ${EXIT_TIMEOUT_MS} ms; stderr: ${stderr}`)), EXIT_TIMEOUT_MS);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+  /** Resolves with the printed URL once the banner is out (made on demand, so no rejection goes unheard). */
+  const listening = () =>
+    new Promise((resolve, reject) => {
+      const check = () => {
+        const match = /listening on (http:\/\/\S+)/.exec(stdout);
+        if (match && stdout.includes('PAYMENTS_CONNECT_EXPIRED_TOKEN=')) resolve(match[1]);
+      };
+      child.stdout.on('data', check);
+      check();
+      exited.then(() => reject(new Error(`exited before listening: ${stderr}`)), reject);
+    });
+  return { child, exited, listening, output: () => ({ stdout, stderr }) };
+}
+
+describe('payments-connect-emulator CLI', () => {
+  it('starts, prints URL, credentials, accounts, fixtures and the sandbox env, serves, and exits 0 on SIGTERM', async () => {
+    const cli = run(['--port', '0', '--token-ttl', '5', '--strict']);
+    const url = await cli.listening();
+    const { stdout } = cli.output();
+    expect(stdout).toMatch(/clientId\s+pc_emulator_client/);
+    expect(stdout).toMatch(/primary\s+0f8fad5b-d9cb-469f-a165-70867728950e/);
+    expect(stdout).toMatch(/openRfiId\s+4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f/);
+    expect(stdout).toContain(`PAYMENTS_CONNECT_BASE_URL=${url}`);
+    const token = await fetch(`${url}/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: 'pc_emulator_client', clientSecret: 'pc_emulator_secret_not_for_production' }),
+    });
+    expect((await token.json()).expires_in).toBe(5);
+    expect((await (await fetch(`${url}/_emulator`)).json()).strict).toBe(true);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+
+  it.each([
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['--port', 'abc'], /--port must be an integer from 0 to 65535, got 'abc'/],
+    [['--port', '70000'], /--port must be an integer/],
+    [['--token-ttl', '0'], /--token-ttl must be an integer from 1/],
+    [['--webhook-url', 'ftp://example'], /webhookUrl must be an http\(s\) URL/],
+    [['stray'], /Unexpected argument 'stray'/],
+  ])('refuses %j with exit code 2 and the usage', { concurrent: true }, async (args, message) => {
+    const cli = run(args);
+    expect(await cli.exited).toBe(2);
+    expect(cli.output().stderr).toMatch(message);
+    expect(cli.output().stderr).toContain('Usage: payments-connect-emulator');
+  });
+
+  it('exits 1 with a clear message when the port is in use', async () => {
+    const blocker = createServer();
+    await new Promise((resolve) => blocker.listen(0, '127.0.0.1', () => resolve(undefined)));
+    const { port } = /** @type {import('node:net').AddressInfo} */ (blocker.address());
+    try {
+      const cli = run(['--port', String(port)]);
+      expect(await cli.exited).toBe(1);
+      expect(cli.output().stderr).toContain(`Port ${port} on 127.0.0.1 is already in use`);
+    } finally {
+      await new Promise((resolve) => blocker.close(() => resolve(undefined)));
+    }
+  });
+
+  it('--help prints the usage and exits 0', async () => {
+    const cli = run(['--help']);
+    expect(await cli.exited).toBe(0);
+    expect(cli.output().stdout).toContain('--webhook-url <url>');
+  });
+});
