@@ -1,0 +1,62 @@
+import { at, Comparison } from './comparison.js';
+import { jsonEqual } from './json-equal.js';
+import { compareOperations, describeServers } from './operation-changes.js';
+import { compareRemainingKeys } from './remaining-keys.js';
+
+/** Top-level keys compared by a rule of their own; the rest go through the catch-all. */
+const DOCUMENT_KEYS = ['openapi', 'info', 'servers', 'security', 'paths', 'webhooks', 'components'];
+
+/**
+ * Lists and classifies every difference between the last released bundled spec and the current one,
+ * by the rules in README.md: what a consumer sends must not accept less, what it receives must not
+ * contain more, and nothing it relies on (operations, statuses, parameters, properties, servers,
+ * security, the names of generated types) may disappear.
+ * @param {any} before the released bundled OpenAPI 3.1 document
+ * @param {any} after the current bundled OpenAPI 3.1 document
+ * @returns {import('./comparison.js').SpecChange[]}
+ */
+export function compareSpecs(before, after) {
+  const comparison = new Comparison(before, after);
+  if (before.openapi !== after.openapi) comparison.nonBreaking('openapi-version-changed', 'openapi', `${before.openapi} -> ${after.openapi}`);
+  compareInfo(comparison);
+  if (!jsonEqual(before.servers, after.servers)) comparison.breaking('servers-changed', 'servers', describeServers(before.servers, after.servers));
+  if (!jsonEqual(before.security, after.security)) {
+    comparison.breaking('security-changed', 'security', `security ${JSON.stringify(before.security)} -> ${JSON.stringify(after.security)}`);
+  }
+  compareNamedComponents(comparison);
+  compareOperations(comparison);
+  compareRemainingKeys(comparison, before, after, DOCUMENT_KEYS, 'document');
+  return comparison.changes;
+}
+
+/**
+ * `info` only documents; its `version` is release metadata that moves with every release, so it is left out.
+ * @param {Comparison} comparison
+ */
+function compareInfo(comparison) {
+  const { version: _before, ...before } = comparison.before.info ?? {};
+  const { version: _after, ...after } = comparison.after.info ?? {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (!jsonEqual(before[key], after[key])) comparison.nonBreaking('documentation', at('info', key), `info.${key} changed`);
+  }
+}
+
+/**
+ * Components that consumers name directly: security schemes (what credentials to send) and schemas
+ * (@payments-connect/types exports one type per schema). Their contents are compared where they are used.
+ * @param {Comparison} comparison
+ */
+function compareNamedComponents(comparison) {
+  const schemes = [comparison.before.components?.securitySchemes ?? {}, comparison.after.components?.securitySchemes ?? {}];
+  for (const name of new Set([...Object.keys(schemes[0]), ...Object.keys(schemes[1])])) {
+    const where = `security scheme ${name}`;
+    if (!(name in schemes[1])) comparison.breaking('security-scheme-removed', where, 'security scheme removed');
+    else if (!(name in schemes[0])) comparison.nonBreaking('security-scheme-added', where, 'security scheme added');
+    else if (!jsonEqual(schemes[0][name], schemes[1][name])) comparison.breaking('security-scheme-changed', where, 'security scheme changed: consumers authenticate differently');
+  }
+  const schemas = [comparison.before.components?.schemas ?? {}, comparison.after.components?.schemas ?? {}];
+  for (const name of new Set([...Object.keys(schemas[0]), ...Object.keys(schemas[1])])) {
+    if (!(name in schemas[1])) comparison.breaking('schema-removed', `schema ${name}`, `schema removed: @payments-connect/types no longer exports the ${name} type`);
+    else if (!(name in schemas[0])) comparison.nonBreaking('schema-added', `schema ${name}`, 'new schema');
+  }
+}

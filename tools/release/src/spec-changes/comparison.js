@@ -1,0 +1,78 @@
+/**
+ * One classified difference between two versions of the spec.
+ * @typedef {object} SpecChange
+ * @property {'breaking' | 'non-breaking'} kind
+ * @property {string} rule a stable id of the rule that classified it (`operation-removed`, ...)
+ * @property {string} location where it is (`PUT /v1/rfi/{rfiId}/responses > request body > answers`)
+ * @property {string} message what changed, in a sentence
+ */
+
+/**
+ * Who writes the data a schema describes, as seen from a consumer of the API. A request is written by
+ * the consumer and read by the API; a response is the reverse; a webhook payload is written by the API
+ * and read by the consumer's endpoint, so it follows the rules of a response.
+ */
+export const DIRECTION = /** @type {const} */ ({ consumerSends: 'consumer sends', consumerReceives: 'consumer receives' });
+
+/** @typedef {typeof DIRECTION[keyof typeof DIRECTION]} Direction */
+
+/** Separates the parts of a change's location. */
+export const LOCATION_SEPARATOR = ' > ';
+
+/**
+ * State of one comparison: the two documents, the changes found so far, and the shared definitions
+ * already compared (a component used by twenty operations is reported once, under its own name).
+ */
+export class Comparison {
+  /**
+   * @param {any} before the last released bundled spec
+   * @param {any} after the current bundled spec
+   */
+  constructor(before, after) {
+    this.before = before;
+    this.after = after;
+    /** @type {SpecChange[]} */
+    this.changes = [];
+    /** @type {Set<string>} */
+    this.visited = new Set();
+  }
+
+  /**
+   * Records a change.
+   * @param {SpecChange['kind']} kind
+   * @param {string} rule
+   * @param {string} location
+   * @param {string} message
+   */
+  report(kind, rule, location, message) {
+    this.changes.push({ kind, rule, location, message });
+  }
+
+  /** @param {string} rule @param {string} location @param {string} message */
+  breaking(rule, location, message) {
+    this.report('breaking', rule, location, message);
+  }
+
+  /** @param {string} rule @param {string} location @param {string} message */
+  nonBreaking(rule, location, message) {
+    this.report('non-breaking', rule, location, message);
+  }
+
+  /**
+   * True the first time a key is seen: shared definitions are compared once per key.
+   * @param {string} key
+   */
+  firstVisit(key) {
+    if (this.visited.has(key)) return false;
+    this.visited.add(key);
+    return true;
+  }
+}
+
+/**
+ * Joins location parts.
+ * @param {...string} parts
+ */
+export function at(...parts) {
+  return parts.filter(Boolean).join(LOCATION_SEPARATOR);
+}

@@ -1,0 +1,40 @@
+import { at, DIRECTION } from './comparison.js';
+import { refName, resolveRef } from './json-pointer.js';
+import { compareContent } from './content-changes.js';
+import { compareRemainingKeys } from './remaining-keys.js';
+
+/** @typedef {import('./comparison.js').Comparison} Comparison */
+
+/**
+ * Compares the request body of one operation. For a webhook the body is the event the API sends, so a
+ * consumer receives it.
+ * @param {Comparison} comparison
+ * @param {unknown} before raw requestBody (or undefined)
+ * @param {unknown} after
+ * @param {import('./comparison.js').Direction} direction
+ * @param {string} operation location of the operation
+ */
+export function compareRequestBody(comparison, before, after, direction, operation) {
+  const location = at(operation, 'request body');
+  const b = resolveRef(comparison.before, before);
+  const a = resolveRef(comparison.after, after);
+  const sends = direction === DIRECTION.consumerSends;
+  if (!b && !a) return;
+  if (!a) {
+    comparison.breaking('request-body-removed', location, sends ? 'request body removed: consumers that send one are rejected' : 'event payload removed');
+    return;
+  }
+  if (!b) {
+    if (sends && a.required) comparison.breaking('required-request-body-added', location, 'new required request body: existing requests lack it');
+    else comparison.nonBreaking('request-body-added', location, 'new optional request body');
+    return;
+  }
+  const name = refName(before) ?? refName(after);
+  if (name && !comparison.firstVisit(`requestBody:${refName(before)}|${refName(after)}`)) return;
+  if (Boolean(b.required) !== Boolean(a.required)) {
+    if (sends && a.required) comparison.breaking('request-body-now-required', location, 'request body became required');
+    else comparison.nonBreaking('request-body-requirement-changed', location, a.required ? 'request body is now required' : 'request body is now optional');
+  }
+  compareContent(comparison, b.content, a.content, direction, location);
+  compareRemainingKeys(comparison, b, a, ['required', 'content'], location);
+}

@@ -1,0 +1,57 @@
+import { formatChanges } from './spec-changes/format-changes.js';
+import { SPEC_PACKAGE, SPEC_RELEASE_TAG_PREFIX } from './release-constants.js';
+import { bumpBetween, highestBump } from './semver-bump.js';
+
+/**
+ * What the gate knows about one run.
+ * @typedef {object} SpecGateInput
+ * @property {string | undefined} releasedVersion version of the last release of the spec package, if any
+ * @property {string} currentVersion version in spec/package.json (ahead of the release after `changeset version`)
+ * @property {import('./spec-changes/comparison.js').SpecChange[]} changes classified changes since the release
+ * @property {import('./pending-changesets.js').PackageChangeset[]} changesets pending changesets naming the spec package
+ */
+
+/**
+ * Decides whether the spec may ship as it is: a change needs a changeset for the spec package, and a
+ * breaking change needs a major one. A version already moved by `changeset version` counts as declared.
+ * @param {SpecGateInput} input
+ * @returns {{ ok: boolean, report: string }}
+ */
+export function evaluateSpecGate({ releasedVersion, currentVersion, changes, changesets }) {
+  if (releasedVersion === undefined) {
+    return {
+      ok: true,
+      report: `No release of ${SPEC_PACKAGE} yet (no git tag ${SPEC_RELEASE_TAG_PREFIX}*): there is nothing to compare with, so the gate passes.`,
+    };
+  }
+  const release = `${SPEC_RELEASE_TAG_PREFIX}${releasedVersion}`;
+  if (changes.length === 0) return { ok: true, report: `The spec is unchanged since ${release}.` };
+
+  const versionBump = bumpBetween(releasedVersion, currentVersion);
+  const declared = highestBump([versionBump, ...changesets.map((c) => c.type)]);
+  const breaking = changes.filter((c) => c.kind === 'breaking');
+  const declaredBy = [
+    ...changesets.map((c) => `.changeset/${c.id}.md (${c.type})`),
+    ...(versionBump === 'none' ? [] : [`package version ${releasedVersion} -> ${currentVersion} (${versionBump})`]),
+  ];
+  const summary = `Spec changes since ${release}:\n${formatChanges(changes)}\n`;
+
+  if (declared === 'none') {
+    return {
+      ok: false,
+      report:
+        `${summary}\nFAIL: the spec changed but no changeset names ${SPEC_PACKAGE}.\n` +
+        `Run \`pnpm changeset\`, select ${SPEC_PACKAGE} and choose ${breaking.length > 0 ? 'major (there are breaking changes)' : 'minor for additions, patch for fixes'}.`,
+    };
+  }
+  if (breaking.length > 0 && declared !== 'major') {
+    return {
+      ok: false,
+      report:
+        `${summary}\nFAIL: ${breaking.length} breaking change(s), but the release declared for ${SPEC_PACKAGE} is only ${declared} ` +
+        `(${declaredBy.join(', ')}).\nMake the changeset for ${SPEC_PACKAGE} a major one, or undo the breaking change. ` +
+        'The rules are in tools/release/README.md.',
+    };
+  }
+  return { ok: true, report: `${summary}\nOK: covered by a ${declared} release (${declaredBy.join(', ')}).` };
+}
