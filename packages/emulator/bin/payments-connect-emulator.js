@@ -17,7 +17,10 @@ Options:
 const EXIT_USAGE = 2;
 const EXIT_FAILURE = 1;
 
-/** @param {string} message */
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function usageError(message) {
   process.stderr.write(`payments-connect-emulator: ${message}\n\n${USAGE}\n`);
   process.exit(EXIT_USAGE);

@@ -33,7 +33,7 @@ export class ApiError extends Error {
   constructor(status, message, extra = {}) {
     super(message);
     this.status = status;
-    this.code = extra.code ?? ERROR_CODES[status] ?? ERROR_CODES[500];
+    this.code = extra.code ?? /** @type {Record<number, string>} */ (ERROR_CODES)[status] ?? ERROR_CODES[500];
     this.details = extra.details;
     this.headers = extra.headers ?? {};
   }

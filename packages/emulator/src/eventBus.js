@@ -64,7 +64,7 @@ export function createEventBus({ webhookUrl, now, checkPayload }) {
    * `v1.rfi.case.*` or `v1.rfi.document.*` event fires for a CLOSED or CANCELLED case.
    * @param {string} type
    * @param {string} accountId
-   * @param {{ rfiId: string, status: string }} rfiCase
+   * @param {Record<string, any>} rfiCase the case record (`rfiId`, `status`)
    * @param {Record<string, unknown>} [extra]
    * @returns {EmulatorEvent | undefined} the event, or undefined when none fired
    */

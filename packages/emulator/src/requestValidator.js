@@ -144,7 +144,7 @@ export function createRequestValidator(spec, registry) {
 async function readMultipart(contentType, rawBody, schema) {
   let form;
   try {
-    form = await new Request('http://emulator.local/', { method: 'PUT', headers: { 'content-type': contentType }, body: rawBody }).formData();
+    form = await new Request('http://emulator.local/', { method: 'PUT', headers: { 'content-type': contentType }, body: /** @type {BodyInit} */ (/** @type {unknown} */ (rawBody)) }).formData();
   } catch {
     throw validationFailed('request body is not valid multipart/form-data');
   }

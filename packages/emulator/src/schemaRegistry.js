@@ -1,5 +1,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import ajvFormats from 'ajv-formats';
+
+// ajv-formats is CommonJS: its default export arrives as the plugin function itself under ESM.
+const addFormats = /** @type {import('ajv-formats').FormatsPlugin} */ (/** @type {unknown} */ (ajvFormats));
 
 /** The id the whole spec is registered under, so that its `#/components/...` references resolve. */
 const SPEC_SCHEMA_ID = 'urn:payments-connect:openapi';

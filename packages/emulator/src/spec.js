@@ -39,8 +39,8 @@ export function resolveRef(spec, node) {
     current = current.$ref
       .slice(2)
       .split('/')
-      .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce((parent, key) => parent?.[key], spec);
+      .map((/** @type {string} */ segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'))
+      .reduce((/** @type {any} */ parent, /** @type {string} */ key) => parent?.[key], spec);
   }
   return current;
 }
@@ -55,14 +55,14 @@ export function indexPaths(spec) {
   return (
     Object.entries(spec.paths)
       .map(([path, pathItem]) => {
-        const pathParameters = (pathItem.parameters ?? []).map((p) => resolveRef(spec, p));
+        const pathParameters = (pathItem.parameters ?? []).map((/** @type {any} */ p) => resolveRef(spec, p));
         const operations = new Map();
         for (const method of HTTP_METHODS) {
           const operation = pathItem[method];
           if (!operation) continue;
-          const own = (operation.parameters ?? []).map((p) => resolveRef(spec, p));
+          const own = (operation.parameters ?? []).map((/** @type {any} */ p) => resolveRef(spec, p));
           // An operation-level parameter overrides the path-level one of the same name and location.
-          const inherited = pathParameters.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in));
+          const inherited = pathParameters.filter((/** @type {any} */ p) => !own.some((/** @type {any} */ o) => o.name === p.name && o.in === p.in));
           operations.set(method.toUpperCase(), {
             operationId: operation.operationId,
             method: method.toUpperCase(),

@@ -24,7 +24,7 @@ export function createStore() {
   /** @type {Map<string, { account: Record<string, any>, businessProfile?: Record<string, any> }>} */
   const accounts = new Map();
   /** @type {Record<CollectionName, Map<string, { accountId: string, record: Record<string, any> }>>} */
-  const collections = Object.fromEntries(COLLECTIONS.map((name) => [name, new Map()]));
+  const collections = /** @type {any} */ (Object.fromEntries(COLLECTIONS.map((name) => [name, new Map()])));
 
   /** Drops every change and loads the seed data again. */
   function reset() {

@@ -4,6 +4,19 @@ import { filePart, useEmulator } from './support/useEmulator.js';
 /** @param {any} rfiCase */
 const idsOf = (rfiCase) => rfiCase.rfiId;
 
+/**
+ * A 409 CONFLICT naming its variant in `message` and `details`, as the document tells the variants apart.
+ * @param {any} body
+ * @param {'RFI_NOT_OPEN' | 'RFI_ITEM_ALREADY_APPROVED'} variant
+ */
+function expectConflict(body, variant) {
+  expect(body.code).toBe('CONFLICT');
+  expect(body.message).toContain(variant);
+  expect(String(body.details)).toContain(variant);
+}
+const expectItemApproved = (/** @type {any} */ body) => expectConflict(body, 'RFI_ITEM_ALREADY_APPROVED');
+const expectNotOpen = (/** @type {any} */ body) => expectConflict(body, 'RFI_NOT_OPEN');
+
 describe('RFI reads', () => {
   const ctx = useEmulator();
 
@@ -136,13 +149,6 @@ describe('RFI writes on an open case', () => {
 describe('approved items are locked: 409 RFI_ITEM_ALREADY_APPROVED', () => {
   const ctx = useEmulator();
 
-  /** @param {any} body */
-  const expectItemApproved = (body) => {
-    expect(body.code).toBe('CONFLICT');
-    expect(body.message).toContain('RFI_ITEM_ALREADY_APPROVED');
-    expect(String(body.details)).toContain('RFI_ITEM_ALREADY_APPROVED');
-  };
-
   it('refuses an answer to an approved question and keeps its answer', async () => {
     const f = ctx.fixtures;
     const { status, body } = await ctx.call('PUT', `/v1/rfi/${f.openRfiId}/questions/${f.approvedQuestionId}/answer`, { json: { answer: 'changed' } });
@@ -185,13 +191,6 @@ describe('approved items are locked: 409 RFI_ITEM_ALREADY_APPROVED', () => {
 
 describe('terminal cases refuse every write: 409 RFI_NOT_OPEN', () => {
   const ctx = useEmulator();
-
-  /** @param {any} body */
-  const expectNotOpen = (body) => {
-    expect(body.code).toBe('CONFLICT');
-    expect(body.message).toContain('RFI_NOT_OPEN');
-    expect(String(body.details)).toContain('RFI_NOT_OPEN');
-  };
 
   /** @param {string} rfiId */
   async function allThreeWrites(rfiId) {

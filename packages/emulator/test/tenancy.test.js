@@ -39,7 +39,7 @@ describe('the AccountId header', () => {
 describe("another account's resources are 404, never 403", () => {
   const ctx = useEmulator();
 
-  it.each([
+  it.each(/** @type {Array<[string, string, unknown?]>} */ ([
     ['GET', `/v1/rfi/${ids.otherAccountRfiId}`],
     ['PUT', `/v1/rfi/${ids.otherAccountRfiId}/questions/${ids.otherAccountQuestionId}/answer`, { answer: 'x' }],
     ['PUT', `/v1/rfi/${ids.otherAccountRfiId}/responses`, { answers: [{ questionId: ids.otherAccountQuestionId, answer: 'x' }] }],
@@ -57,7 +57,7 @@ describe("another account's resources are 404, never 403", () => {
     ['PUT', `/v1/account/related-party/persons/${ids.otherAccountPersonId}`, { firstName: 'x' }],
     ['GET', `/v1/account/related-party/corporates/${ids.otherAccountCorporateId}`],
     ['PUT', `/v1/account/related-party/corporates/${ids.otherAccountCorporateId}`, { legalName: 'x' }],
-  ])('%s %s', async (method, path, json) => {
+  ]))('%s %s', async (method, path, json) => {
     const asPrimary = await ctx.call(method, path, { json });
     expect(asPrimary.status).toBe(404);
     expect(asPrimary.body.code).toBe('NOT_FOUND');

@@ -85,7 +85,7 @@ export const rfiHandlers = {
     }));
     for (const { question, answer } of writes) question.answer = answer;
     ctx.events.emitRfiEvent(EVENT_TYPES.caseAnswered, ctx.accountId, rfiCase, {
-      questionIds: [...new Set(writes.map((w) => w.question.questionId))],
+      questionIds: [...new Set(writes.map((/** @type {{ question: any }} */ w) => w.question.questionId))],
     });
     return ok(rfiCase);
   },
