@@ -1,0 +1,45 @@
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { threadId } from 'node:worker_threads';
+
+/**
+ * Where the run's findings go. Test files run in several workers, so each worker appends what it saw to
+ * its own file under `.ledger/`, and the coverage check (which runs after every other test) reads them all.
+ */
+export function reportsDir() {
+  return process.env.CONFORMANCE_REPORTS_DIR ?? fileURLToPath(new URL('../reports/', import.meta.url));
+}
+const ledgerDir = () => join(reportsDir(), '.ledger');
+
+/**
+ * @typedef {{ kind: 'exercised', operationId: string, status: number }
+ *   | { kind: 'skipped', test: string, reason: string }} LedgerEntry
+ */
+
+/** Starts a run with an empty ledger. */
+export function resetLedger() {
+  rmSync(ledgerDir(), { recursive: true, force: true });
+  mkdirSync(ledgerDir(), { recursive: true });
+}
+
+/** @param {LedgerEntry} entry */
+export function recordInLedger(entry) {
+  appendFileSync(join(ledgerDir(), `${process.pid}-${threadId}.jsonl`), `${JSON.stringify(entry)}\n`);
+}
+
+/** @returns {LedgerEntry[]} everything recorded since the last reset */
+export function readLedger() {
+  let files;
+  try {
+    files = readdirSync(ledgerDir());
+  } catch {
+    return [];
+  }
+  return files.flatMap((file) =>
+    readFileSync(join(ledgerDir(), file), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line)),
+  );
+}
