@@ -2,6 +2,9 @@ import { ApiError, validationFailed } from './apiError.js';
 import { mediaTypeOf } from './responseValidator.js';
 import { resolveRef } from './spec.js';
 
+/** The order parameter locations are checked in. */
+const LOCATION_ORDER = ['header', 'path', 'query'];
+
 /**
  * @typedef {object} ValidatedRequest
  * @property {Record<string, string>} params path parameters, each a valid value for its schema
@@ -42,7 +45,9 @@ export function createRequestValidator(spec, registry) {
   async function validate(op, { pathParams, searchParams, headers, rawBody }) {
     /** @type {ValidatedRequest} */
     const result = { params: {}, query: {}, accountId: undefined, body: undefined, parts: {} };
-    for (const parameter of op.parameters) {
+    // Headers first: a missing AccountId is reported before anything about the path or the query.
+    const ordered = [...op.parameters].sort((a, b) => LOCATION_ORDER.indexOf(a.in) - LOCATION_ORDER.indexOf(b.in));
+    for (const parameter of ordered) {
       if (parameter.in === 'header') {
         const value = headers[parameter.name.toLowerCase()];
         const text = Array.isArray(value) ? value[0] : value;

@@ -80,3 +80,13 @@ describe("another account's resources are 404, never 403", () => {
     expect(own.body.questions[0].answer).toBeUndefined();
   });
 });
+
+describe('order of checks', () => {
+  const ctx = useEmulator();
+
+  it('reports a missing AccountId before a malformed path id', async () => {
+    const { status, body } = await ctx.call('GET', '/v1/rfi/not-a-uuid', { accountId: null });
+    expect(status).toBe(400);
+    expect(body.message).toBe("'AccountId' header is required");
+  });
+});
