@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadTargetConfig, REQUIRED_SANDBOX_SETTINGS, TargetConfigError } from '../src/target-config.js';
 
-const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
+const BIN = fileURLToPath(new URL('../bin/payments-connect-conformance.js', import.meta.url));
 const complete = {
   CONFORMANCE_TARGET: 'sandbox',
   PAYMENTS_CONNECT_BASE_URL: 'http://127.0.0.1:4321/',
@@ -51,14 +51,13 @@ describe('loadTargetConfig', () => {
   });
 });
 
-describe('the suite in sandbox mode without its settings', () => {
+describe('the suite (payments-connect-conformance) in sandbox mode without its settings', () => {
   it('stops before any test with one error naming each missing setting', async () => {
     const env = { ...process.env, CONFORMANCE_TARGET: 'sandbox', CONFORMANCE_REPORTS_DIR: fileURLToPath(new URL('../reports/.nested-run/', import.meta.url)) };
     for (const name of Object.keys(REQUIRED_SANDBOX_SETTINGS)) delete env[name];
     for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name]; // a fresh run, not this worker's
-    const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
     const { code, output } = await new Promise((resolve) => {
-      const child = spawn(process.execPath, [vitest, 'run', '--project', 'conformance', 'test/happy-paths.test.js'], { cwd: PACKAGE_DIR, env });
+      const child = spawn(process.execPath, [BIN, '--project', 'conformance', 'test/happy-paths.test.js'], { env });
       let text = '';
       child.stdout.on('data', (chunk) => (text += chunk));
       child.stderr.on('data', (chunk) => (text += chunk));
