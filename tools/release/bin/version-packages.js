@@ -2,21 +2,17 @@
 // `pnpm version-packages`: `changeset version` (bumps versions, writes changelogs, consumes changesets),
 // then copies the spec package's new version into spec/openapi.yaml's info.version so they never drift.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { packageBin } from '../src/package-bin.js';
 import { SPEC_DIR, SPEC_ROOT_FILE } from '../src/release-constants.js';
 import { syncSpecInfoVersion } from '../src/spec-version.js';
 
 const { values } = parseArgs({ options: { root: { type: 'string' } } });
 const root = resolve(values.root ?? fileURLToPath(new URL('../../..', import.meta.url)));
 
-const require = createRequire(import.meta.url);
-const changesetsManifest = require.resolve('@changesets/cli/package.json');
-const changesetsBin = JSON.parse(readFileSync(changesetsManifest, 'utf8')).bin.changeset;
-execFileSync(process.execPath, [join(dirname(changesetsManifest), changesetsBin), 'version'], { cwd: root, stdio: 'inherit' });
+execFileSync(process.execPath, [packageBin('@changesets/cli', 'changeset'), 'version'], { cwd: root, stdio: 'inherit' });
 
 const sync = await syncSpecInfoVersion(join(root, SPEC_DIR));
 console.log(

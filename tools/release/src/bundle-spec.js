@@ -1,23 +1,13 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { packageBin } from './package-bin.js';
 import { SPEC_ROOT_FILE } from './release-constants.js';
 
 const run = promisify(execFile);
-const require = createRequire(import.meta.url);
 
 /** Keeps Redocly from calling home: the gate runs offline in CI. */
 const REDOCLY_QUIET_ENV = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
-
-/** The Redocly CLI entry point of this workspace (the version the spec package builds with). */
-function redoclyCli() {
-  const manifestPath = require.resolve('@redocly/cli/package.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-  return join(dirname(manifestPath), manifest.bin.redocly ?? manifest.bin);
-}
 
 /**
  * Bundles a split spec into one JSON document the way the spec package's build does (`redocly bundle`
@@ -27,7 +17,7 @@ function redoclyCli() {
  * @returns {Promise<any>}
  */
 export async function bundleSpec(specDir, outFile) {
-  await run(process.execPath, [redoclyCli(), 'bundle', SPEC_ROOT_FILE, '--output', outFile], {
+  await run(process.execPath, [packageBin('@redocly/cli', 'redocly'), 'bundle', SPEC_ROOT_FILE, '--output', outFile], {
     cwd: specDir,
     env: { ...process.env, ...REDOCLY_QUIET_ENV },
   });
