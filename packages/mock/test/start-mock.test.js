@@ -1,11 +1,13 @@
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as publicApi from '../src/index.js';
 import { startMock } from '../src/index.js';
 
 const BIN = fileURLToPath(new URL('../bin/payments-connect-mock.js', import.meta.url));
@@ -32,6 +34,12 @@ function runBin(args) {
     child.on('exit', (code) => resolve({ code, output }));
   });
 }
+
+it('exports what src/index.d.ts declares, without loading Prism', () => {
+  expect(Object.keys(publicApi).sort()).toEqual(['DEFAULT_HOST', 'DEFAULT_PORT', 'DEFAULT_START_TIMEOUT_MS', 'startMock']);
+  // Prism loads in the child: importing the API must not cost the caller Prism's second of start-up.
+  expect(Object.keys(createRequire(import.meta.url).cache).filter((file) => file.includes('@stoplight'))).toEqual([]);
+});
 
 describe('startMock', () => {
   let mock;
@@ -123,5 +131,25 @@ describe('payments-connect-mock CLI', () => {
     const { code, output } = await runBin(['--port', 'abc']);
     expect(code).toBe(1);
     expect(output).toContain('--port must be an integer');
+  });
+});
+
+describe('a caller that exits without stop()', () => {
+  it('takes the mock with it', async () => {
+    const script = `
+      import { startMock } from ${JSON.stringify(new URL('../src/index.js', import.meta.url).href)};
+      const mock = await startMock();
+      console.log(mock.pid);
+    `; // exits without stop(): the event loop is empty once startMock has resolved
+    const pid = await new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.on('exit', (code) => (code === 0 ? resolve(Number(output.trim())) : reject(new Error(`caller exited with ${code}`))));
+    });
+    expect(pid).toBeGreaterThan(0);
+    const deadline = Date.now() + 5_000;
+    while ((await processesInGroup(pid)).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(await processesInGroup(pid)).toEqual([]);
   });
 });

@@ -68,11 +68,12 @@ export const operationCalls = {
   updateBeneficiary: replace('/v1/beneficiaries/{beneficiaryId}', 'beneficiaryId'),
   getUser: read('/v1/account/users/{userId}', 'userId'),
   updateUser: replace('/v1/account/users/{userId}', 'userId'),
+  updateUserRole: replace('/v1/account/users/{userId}/role', 'userId'),
+  // After the other user operations: on a sandbox the user stays deactivated.
   deactivateUser: {
     parameters: ['userId'],
     send: ({ client }, { userId }, headers) => client.DELETE('/v1/account/users/{userId}', { params: { path: { userId } }, headers }),
   },
-  updateUserRole: replace('/v1/account/users/{userId}/role', 'userId'),
   submitAccount: {
     parameters: [],
     send: ({ client }, ids, headers) => client.PUT('/v1/account/submit', { body: {}, headers }),
