@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// `pnpm bench`: runs the benchmark sections, prints the markdown report and writes BENCHMARKS.md.
+import { writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createBenchContext } from '../src/bench-context.js';
+import { describeMachine } from '../src/machine.js';
+import { PEAK_MEMORY_METHOD } from '../src/measure/run-measured.js';
+import { parseBenchOptions, USAGE } from '../src/options.js';
+import { renderReport } from '../src/report/render-report.js';
+import { benchBundleSize } from '../src/sections/bundle-size.js';
+import { benchClient } from '../src/sections/client.js';
+import { benchMock } from '../src/sections/mock.js';
+import { benchPipeline } from '../src/sections/pipeline.js';
+import { benchScale } from '../src/sections/scale.js';
+import { REPO_ROOT } from '../src/workspace.js';
+
+const SECTION_RUNNERS = { pipeline: benchPipeline, client: benchClient, bundle: benchBundleSize, mock: benchMock, scale: benchScale };
+/** A load average above the core count means other work shared the CPU: the report says so. */
+const BUSY_LOAD_PER_CORE = 0.5;
+
+let options;
+try {
+  options = parseBenchOptions(process.argv.slice(2), { defaultOut: join(REPO_ROOT, 'BENCHMARKS.md') });
+} catch (error) {
+  console.error(error.message);
+  process.exit(2);
+}
+if (options.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+const machine = describeMachine();
+const startedAt = new Date();
+const started = performance.now();
+const log = (message) => console.error(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
+const context = createBenchContext({ runs: options.runs, log });
+const sections = [];
+try {
+  for (const name of options.sections) {
+    log(`section ${name}`);
+    sections.push(await SECTION_RUNNERS[name](context));
+  }
+} finally {
+  context.dispose();
+}
+
+const notes = [];
+if (machine.loadAverage[0] > machine.cores * BUSY_LOAD_PER_CORE) {
+  notes.push(
+    `**The machine was busy when this run started** (1-minute load ${machine.loadAverage[0].toFixed(2)} on ${machine.cores} cores):` +
+      ' other work shared the CPU, so times are higher and noisier than on a quiet machine.',
+  );
+}
+if (options.quick) notes.push('**Quick run** (`--quick`): one run of each measurement; a smoke test of the bench, not figures to quote.');
+const argv = process.argv.slice(2).filter((arg) => arg !== '--');
+const report = renderReport({
+  sections,
+  machine,
+  startedAt,
+  durationMs: performance.now() - started,
+  command: ['pnpm bench', ...argv].join(' '),
+  memoryMethod: PEAK_MEMORY_METHOD,
+  notes,
+});
+console.log(report);
+if (options.out) {
+  writeFileSync(options.out, report);
+  log(`wrote ${relative(process.cwd(), options.out) || options.out}`);
+} else {
+  log('report printed only (a partial or quick run does not overwrite BENCHMARKS.md; --out <file> writes it)');
+}

@@ -1,0 +1,59 @@
+import { markdownTable } from './markdown-table.js';
+
+/**
+ * @typedef {object} SectionResult
+ * @property {string} id the section name (`--only` takes it)
+ * @property {string} title
+ * @property {string} markdown the body: prose and tables
+ * @property {import('./targets.js').TargetResult[]} targets the issue's targets this section measured
+ */
+
+/**
+ * The whole report as markdown: a generated-file header with date, machine and method, the targets with
+ * pass/miss, then each section.
+ * @param {object} report
+ * @param {SectionResult[]} report.sections
+ * @param {import('../machine.js').MachineDescription} report.machine
+ * @param {Date} report.startedAt
+ * @param {number} report.durationMs
+ * @param {string} report.command how the run was started, e.g. `pnpm bench --quick`
+ * @param {string} report.memoryMethod how peak memory was measured
+ * @param {string[]} [report.notes] remarks of this run (e.g. that the machine was busy)
+ * @returns {string}
+ */
+export function renderReport({ sections, machine, startedAt, durationMs, command, memoryMethod, notes = [] }) {
+  const targets = sections.flatMap((section) => section.targets);
+  const load = machine.loadAverage.map((value) => value.toFixed(2)).join(', ');
+  const lines = [
+    '<!-- GENERATED FILE: written by `pnpm bench` (tools/bench). Do not edit by hand; run the bench again. -->',
+    '',
+    '# Benchmarks',
+    '',
+    `Generated ${startedAt.toISOString()} by \`${command}\` in ${Math.round(durationMs / 1000)} s.`,
+    '',
+    markdownTable(
+      ['Machine', ''],
+      [
+        ['CPU', machine.cpu],
+        ['Cores', machine.cores],
+        ['Memory', `${(machine.memoryBytes / 1024 ** 3).toFixed(1)} GiB`],
+        ['OS', machine.os],
+        ['Node', machine.node],
+        ['pnpm', machine.pnpm],
+        ['Load average at start (1, 5, 15 min)', load],
+      ],
+    ),
+    '',
+    'Every figure below was measured in this run; none is carried over. "Median" is over the runs each table',
+    `names. Peak memory is the ${memoryMethod}.`,
+    ...notes.flatMap((note) => ['', note]),
+    '',
+    '## Targets',
+    '',
+    targets.length > 0
+      ? markdownTable(['Target (issue 8)', 'Measured', 'Verdict'], targets.map(({ target, measured, verdict }) => [target, measured, verdict]))
+      : 'No section with a target ran.',
+  ];
+  for (const section of sections) lines.push('', `## ${section.title}`, '', section.markdown);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,1 @@
+export async function benchScale() { return { id: 'scale', title: 'Scale', markdown: 'todo', targets: [] }; }
