@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { deferFakerLoading } from './lazy-faker.js';
 import { guardMultipartParser } from './multipart-crash-guard.js';
 
 const require = createRequire(import.meta.url);
@@ -17,6 +18,7 @@ const INTERNAL_HOST = '127.0.0.1';
  *   Rejects with an Error whose message says why Prism refused the document.
  */
 export async function startPrismServer({ specPath, dynamic = false, seed }) {
+  deferFakerLoading();
   guardMultipartParser();
   const { getHttpOperationsFromSpec } = require('@stoplight/prism-http');
   const { createServer } = require('@stoplight/prism-http-server');

@@ -128,6 +128,13 @@ describe('Prefer', () => {
     expect(answer.body.message).toContain('RFI_ITEM_ALREADY_APPROVED');
   });
 
+  it('dynamic=true generates one answer from the schema on a static mock', async () => {
+    const answer = await call(paths.rfi(), { headers: { ...AUTH, Prefer: 'dynamic=true' } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.rfiId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(answer.body.rfiId).not.toBe(RFI);
+  });
+
   it("a status the operation does not document is Prism's diagnostic, left as problem+json on purpose", async () => {
     const answer = await call(paths.rfi(), { headers: { ...AUTH, Prefer: 'code=409' } });
     expect(answer.status).toBe(404);

@@ -1,0 +1,38 @@
+// --dynamic and --seed: answers generated from the schemas (faker loads on first use, see lazy-faker.js).
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startMock } from '../src/index.js';
+
+const HEADERS = { AccountId: '0f8fad5b-d9cb-469f-a165-70867728950e', Authorization: 'Bearer t' };
+const RFI_PATH = '/v1/rfi/4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+let seeded;
+beforeAll(async () => {
+  seeded = await startMock({ dynamic: true, seed: '7' });
+});
+afterAll(() => seeded?.stop());
+
+const getJson = async (url, headers = HEADERS) => (await fetch(`${url}${RFI_PATH}`, { headers })).json();
+
+it('generates answers from the schema, the same ones for the same seed', async () => {
+  const first = await getJson(seeded.url);
+  const second = await getJson(seeded.url);
+  expect(first).toEqual(second);
+  expect(first.rfiId).toMatch(UUID);
+  expect(first.rfiId).not.toBe('4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f'); // not the named example
+  expect(Array.isArray(first.questions ?? [])).toBe(true);
+});
+
+it('a seeded mock started again answers the same', async () => {
+  const again = await startMock({ dynamic: true, seed: '7' });
+  try {
+    expect(await getJson(again.url)).toEqual(await getJson(seeded.url));
+  } finally {
+    await again.stop();
+  }
+});
+
+it('Prefer: example= still picks a named example in dynamic mode', async () => {
+  const body = await getJson(seeded.url, { ...HEADERS, Prefer: 'dynamic=false, example=closedCase' });
+  expect(body.status).toBe('CLOSED');
+});
