@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -20,16 +20,22 @@ const HOST = '127.0.0.1';
  * @property {string} url base URL with a trailing slash, e.g. `http://127.0.0.1:41234/`
  * @property {string} authToken token of the throwaway user, for `//127.0.0.1:PORT/:_authToken`
  * @property {string} logFile the registry's log
+ * @property {() => Promise<string>} readLog the log so far, for a failure message
  * @property {() => Promise<void>} stop ends the registry process; safe to call twice
  */
 
 /**
  * The registry's configuration: our scope is served only from local storage (no uplink, so nothing of
  * ours is ever looked up, let alone published, anywhere else); every other package is proxied from the
- * upstream registry read-only, so dependencies such as openapi-fetch still resolve.
+ * upstream registry read-only, so dependencies such as openapi-fetch still resolve. A proxy set in the
+ * environment is handed on, as npm would use it. (TLS trust comes from NODE_EXTRA_CA_CERTS, which the
+ * registry process inherits; tools/release/turbo.json passes it through.)
  * @param {string} upstream
  */
 function registryConfig(upstream) {
+  const httpsProxy = process.env.HTTPS_PROXY ?? process.env.https_proxy;
+  const httpProxy = process.env.HTTP_PROXY ?? process.env.http_proxy;
+  const proxies = [httpsProxy ? `    https_proxy: ${httpsProxy}` : '', httpProxy ? `    http_proxy: ${httpProxy}` : ''].filter(Boolean);
   return `# Generated for one publish round trip; deleted with its folder.
 storage: ./storage
 auth:
@@ -39,6 +45,7 @@ auth:
 uplinks:
   upstream:
     url: ${upstream}
+${proxies.join('\n')}
 packages:
   '@payments-connect/*':
     access: $all
@@ -93,6 +100,9 @@ export async function startLocalRegistry(folder, { upstream = DEFAULT_UPSTREAM_R
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   const exited = once(child, 'exit');
+  // If the test process ends without stop() (a crash, an interrupted run), the registry goes with it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
 
   /** @type {Promise<void> | undefined} */
   let stopping;
@@ -102,6 +112,7 @@ export async function startLocalRegistry(folder, { upstream = DEFAULT_UPSTREAM_R
         child.kill('SIGTERM');
         await exited;
       }
+      process.removeListener('exit', killOnExit);
       log.end();
     })();
     return stopping;
@@ -109,7 +120,7 @@ export async function startLocalRegistry(folder, { upstream = DEFAULT_UPSTREAM_R
 
   try {
     await waitUntilUp(url, child);
-    return { url, authToken: await createThrowawayUser(url), logFile, stop };
+    return { url, authToken: await createThrowawayUser(url), logFile, readLog: () => readFile(logFile, 'utf8'), stop };
   } catch (error) {
     await stop();
     throw new Error(`the local registry did not start (${/** @type {Error} */ (error).message}); see ${logFile}`);

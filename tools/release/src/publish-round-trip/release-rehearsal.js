@@ -9,7 +9,6 @@ import { copyWorkspace } from './workspace-copy.js';
 
 const run = promisify(execFile);
 const BIN = fileURLToPath(new URL('../../bin/', import.meta.url));
-const GIT_IDENTITY = ['-c', 'user.name=Release rehearsal', '-c', 'user.email=release-rehearsal@example.invalid'];
 /** Enough for pnpm's and changesets' output of a whole release. */
 const MAX_OUTPUT_BYTES = 32 * 1024 * 1024;
 
@@ -58,7 +57,7 @@ export async function rehearseRelease({ sourceRoot, copyRoot, registry, changese
   await writeFile(join(copyRoot, '.changeset', 'release-rehearsal.md'), changeset);
   log += await step(process.execPath, [join(BIN, 'version-packages.js'), '--root', copyRoot]);
   log += await step('git', ['add', '--all']);
-  log += await step('git', [...GIT_IDENTITY, 'commit', '--quiet', '-m', 'Version packages']);
+  log += await step('git', ['commit', '--quiet', '-m', 'Version packages']);
   const packages = await publicPackages(copyRoot);
   log += await step('pnpm', [...packages.flatMap((p) => ['--filter', p.name]), 'run', '--if-present', 'build']);
   log += await step(process.execPath, [join(BIN, 'check-spec-version.js'), '--root', copyRoot]);

@@ -48,7 +48,12 @@ const realSpecVersion = async () => JSON.parse(await readFile(join(WORKSPACE, 's
 beforeAll(async () => {
   temp = await mkdtemp(join(tmpdir(), 'publish-round-trip-'));
   realSpecVersionBefore = await realSpecVersion();
-  [registry, mock] = await timed('registry and mock started', () => Promise.all([startLocalRegistry(join(temp, 'registry')), startMock()]));
+  // Each is kept as soon as it is up, so afterAll stops it even when the other one failed to start.
+  const started = await timed('registry and mock started', () =>
+    Promise.allSettled([startLocalRegistry(join(temp, 'registry')).then((r) => (registry = r)), startMock().then((m) => (mock = m))]),
+  );
+  const failure = started.find((s) => s.status === 'rejected');
+  if (failure) throw failure.reason;
 }, STEP_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -86,7 +91,12 @@ describe('publish round trip through a local registry', { timeout: STEP_TIMEOUT_
     if (!registry) throw new Error('no registry');
     consumerDir = join(temp, 'consumer');
     const specs = ['@payments-connect/client', '@payments-connect/types', '@payments-connect/openapi'].map((name) => `${name}@${releasedVersion}`);
-    const { installed } = await timed('consumer installed with npm', () => createConsumerProject(consumerDir, registry.url, specs));
+    const { installed } = await timed('consumer installed with npm', () =>
+      createConsumerProject(consumerDir, registry.url, specs).catch(async (error) => {
+        // Dependencies such as openapi-fetch come through the registry's uplink: its log says why one failed.
+        throw new Error(`${error.message}\nregistry log:\n${(await registry?.readLog())?.slice(-4000)}`);
+      }),
+    );
     expect(installed).toEqual({
       '@payments-connect/client': releasedVersion,
       '@payments-connect/types': releasedVersion,

@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import { cp, mkdir, readdir, realpath, stat, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
+import { childEnv } from './child-env.js';
 
 const run = promisify(execFile);
-const GIT_IDENTITY = ['-c', 'user.name=Release rehearsal', '-c', 'user.email=release-rehearsal@example.invalid'];
 
 /**
  * The files of a checkout as git sees them: tracked, plus untracked ones that are not ignored (so work
@@ -33,11 +33,12 @@ export async function copyWorkspace(sourceRoot, copyRoot) {
     await mkdir(dirname(join(copyRoot, file)), { recursive: true });
     await cp(join(sourceRoot, file), join(copyRoot, file));
   }
-  await run('git', ['init', '--quiet', '--initial-branch=main'], { cwd: copyRoot });
+  const git = (/** @type {string[]} */ ...args) => run('git', args, { cwd: copyRoot, env: childEnv() });
+  await git('init', '--quiet', '--initial-branch=main');
   // A node_modules made of links is not a folder to git, so the usual `node_modules/` pattern misses it.
   await writeFile(join(copyRoot, '.git', 'info', 'exclude'), 'node_modules\n');
-  await run('git', ['add', '--all'], { cwd: copyRoot });
-  await run('git', [...GIT_IDENTITY, 'commit', '--quiet', '--no-verify', '-m', 'workspace copy for a release rehearsal'], { cwd: copyRoot });
+  await git('add', '--all');
+  await git('commit', '--quiet', '--no-verify', '-m', 'workspace copy for a release rehearsal');
   const realRoot = await realpath(sourceRoot);
   for (const folder of await foldersWithNodeModules(sourceRoot)) {
     await mirrorNodeModules(join(sourceRoot, folder, 'node_modules'), join(copyRoot, folder, 'node_modules'), realRoot, copyRoot);
