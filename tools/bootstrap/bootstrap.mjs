@@ -14,7 +14,7 @@ const pinnedVersion = pinned.split('@')[1];
 /** Jobs by name: each is a list of pnpm argument lists run in order. */
 const JOBS = {
   // Everything a contributor or CI must see green: lint, build, type checks, every test suite.
-  test: [['exec', 'turbo', 'run', 'lint', 'build', 'check', 'test', '--output-logs=new-only']],
+  test: [['exec', 'turbo', 'run', 'lint', 'build', 'check', 'test', '--output-logs=new-only', '--continue']],
   // Build everything, then serve the mock in the foreground (it prints its URL and the docs path).
   start: [['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], ['--filter', '@payments-connect/mock', 'start']],
 };
