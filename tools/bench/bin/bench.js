@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `pnpm bench`: runs the benchmark sections, prints the markdown report and writes BENCHMARKS.md.
 import { writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createBenchContext } from '../src/bench-context.js';
 import { describeMachine } from '../src/machine.js';
@@ -22,6 +22,8 @@ const BUSY_LOAD_PER_CORE = 0.5;
 let options;
 try {
   options = parseBenchOptions(process.argv.slice(2), { defaultOut: join(REPO_ROOT, 'BENCHMARKS.md') });
+  // `pnpm bench --out x.md` runs this script in tools/bench: a relative path means where the user typed it.
+  if (options.out) options.out = resolve(process.env.INIT_CWD ?? process.cwd(), options.out);
 } catch (error) {
   console.error(error.message);
   process.exit(2);

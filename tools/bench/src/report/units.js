@@ -1,12 +1,13 @@
 /**
- * A duration for a reader: microseconds under 1 ms, milliseconds under 10 s, seconds above.
+ * A duration for a reader: microseconds under 1 ms, milliseconds under 1 s, seconds above (three
+ * significant digits up to 100 s).
  * @param {number} ms
  * @returns {string}
  */
 export function formatDuration(ms) {
   if (ms < 1) return `${(ms * 1000).toFixed(1)} µs`;
-  if (ms < 10_000) return `${ms.toFixed(ms < 100 ? 1 : 0)} ms`;
-  return `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 1000) return `${ms.toFixed(ms < 100 ? 1 : 0)} ms`;
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : ms < 100_000 ? 1 : 0)} s`;
 }
 
 /**

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { FULL_RUNS, parseBenchOptions, QUICK_RUNS, SECTIONS } from '../src/options.js';
+
+const defaults = { defaultOut: '/repo/BENCHMARKS.md' };
+
+describe('parseBenchOptions', () => {
+  it('runs every section with full run counts and writes BENCHMARKS.md by default', () => {
+    expect(parseBenchOptions([], defaults)).toMatchObject({ sections: SECTIONS, quick: false, runs: FULL_RUNS, out: '/repo/BENCHMARKS.md' });
+  });
+
+  it('keeps the report order whatever order --only names sections in, and prints a partial run only', () => {
+    const options = parseBenchOptions(['--only', 'scale', '--only=client,pipeline'], defaults);
+    expect(options.sections).toEqual(['pipeline', 'client', 'scale']);
+    expect(options.out).toBeNull();
+  });
+
+  it('--quick uses one run of each and writes only where --out says', () => {
+    expect(parseBenchOptions(['--quick'], defaults)).toMatchObject({ runs: QUICK_RUNS, out: null });
+    expect(parseBenchOptions(['--quick', '--out', '/tmp/b.md'], defaults).out).toBe('/tmp/b.md');
+    expect(parseBenchOptions(['--no-write'], defaults).out).toBeNull();
+  });
+
+  it('refuses unknown sections and flags with the usage', () => {
+    expect(() => parseBenchOptions(['--only', 'clients'], defaults)).toThrow(/unknown section clients[\s\S]*Usage/);
+    expect(() => parseBenchOptions(['--fast'], defaults)).toThrow(/unknown argument --fast/);
+    expect(() => parseBenchOptions(['--out'], defaults)).toThrow(/--out needs a value/);
+  });
+});
