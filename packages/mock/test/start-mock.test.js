@@ -89,7 +89,14 @@ describe('startMock', () => {
   });
 
   it('gives up after startTimeoutMs and leaves nothing running', async () => {
-    await expect(startMock({ startTimeoutMs: 1 })).rejects.toThrow('not ready within 1 ms');
+    // An unusual loopback address marks this mock's command line for pgrep.
+    const marker = '127.0.0.79';
+    await expect(startMock({ host: marker, startTimeoutMs: 1 })).rejects.toThrow('not ready within 1 ms');
+    const left = await promisify(execFile)('pgrep', ['-f', `"host":"${marker}"`]).then(
+      ({ stdout }) => stdout.trim(),
+      (error) => (error.code === 1 ? '' : Promise.reject(error)),
+    );
+    expect(left).toBe('');
   });
 });
 
