@@ -41,19 +41,22 @@ if (!existsSync(currentFile)) {
 const current = JSON.parse(await readFile(currentFile, 'utf8'));
 const { version: currentVersion } = JSON.parse(await readFile(join(root, SPEC_DIR, 'package.json'), 'utf8'));
 
-/** @type {{ spec: any, version: string | undefined }} */
-let base;
+/** @type {{ spec?: any, version?: string, name?: string }} */
+let base = {};
 if (values['base-file']) {
   const spec = JSON.parse(await readFile(resolve(values['base-file']), 'utf8'));
-  base = { spec, version: spec.info?.version };
+  base = { spec, version: spec.info?.version, name: values['base-file'] };
+} else if (values['base-ref']) {
+  const spec = await bundleSpecAtRef(root, values['base-ref']);
+  base = { spec, version: spec.info?.version, name: values['base-ref'] };
 } else {
-  const release = values['base-ref'] ? { tag: values['base-ref'], version: undefined } : await findLastSpecRelease(root);
-  base = release ? { spec: await bundleSpecAtRef(root, release.tag), version: release.version } : { spec: undefined, version: undefined };
-  if (release && release.version === undefined) base.version = base.spec.info?.version;
+  const release = await findLastSpecRelease(root);
+  if (release) base = { spec: await bundleSpecAtRef(root, release.tag), version: release.version, name: release.tag };
 }
 
 const result = evaluateSpecGate({
   releasedVersion: base.version,
+  baseline: base.name,
   currentVersion,
   changes: base.spec ? compareSpecs(base.spec, current) : [],
   changesets: await readChangesetsFor(root),

@@ -6,6 +6,7 @@ import { bumpBetween, highestBump } from './semver-bump.js';
  * What the gate knows about one run.
  * @typedef {object} SpecGateInput
  * @property {string | undefined} releasedVersion version of the last release of the spec package, if any
+ * @property {string} [baseline] how to name what was compared with (default: the release tag)
  * @property {string} currentVersion version in spec/package.json (ahead of the release after `changeset version`)
  * @property {import('./spec-changes/comparison.js').SpecChange[]} changes classified changes since the release
  * @property {import('./pending-changesets.js').PackageChangeset[]} changesets pending changesets naming the spec package
@@ -17,14 +18,14 @@ import { bumpBetween, highestBump } from './semver-bump.js';
  * @param {SpecGateInput} input
  * @returns {{ ok: boolean, report: string }}
  */
-export function evaluateSpecGate({ releasedVersion, currentVersion, changes, changesets }) {
+export function evaluateSpecGate({ releasedVersion, baseline, currentVersion, changes, changesets }) {
   if (releasedVersion === undefined) {
     return {
       ok: true,
       report: `No release of ${SPEC_PACKAGE} yet (no git tag ${SPEC_RELEASE_TAG_PREFIX}*): there is nothing to compare with, so the gate passes.`,
     };
   }
-  const release = `${SPEC_RELEASE_TAG_PREFIX}${releasedVersion}`;
+  const release = baseline ?? `${SPEC_RELEASE_TAG_PREFIX}${releasedVersion}`;
   if (changes.length === 0) return { ok: true, report: `The spec is unchanged since ${release}.` };
 
   const versionBump = bumpBetween(releasedVersion, currentVersion);

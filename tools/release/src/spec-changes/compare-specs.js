@@ -1,7 +1,8 @@
 import { at, Comparison } from './comparison.js';
 import { jsonEqual } from './json-equal.js';
-import { compareOperations, describeServers } from './operation-changes.js';
+import { compareOperations } from './operation-changes.js';
 import { compareRemainingKeys } from './remaining-keys.js';
+import { compareServers } from './server-changes.js';
 
 /** Top-level keys compared by a rule of their own; the rest go through the catch-all. */
 const DOCUMENT_KEYS = ['openapi', 'info', 'servers', 'security', 'paths', 'webhooks', 'components'];
@@ -19,7 +20,7 @@ export function compareSpecs(before, after) {
   const comparison = new Comparison(before, after);
   if (before.openapi !== after.openapi) comparison.nonBreaking('openapi-version-changed', 'openapi', `${before.openapi} -> ${after.openapi}`);
   compareInfo(comparison);
-  if (!jsonEqual(before.servers, after.servers)) comparison.breaking('servers-changed', 'servers', describeServers(before.servers, after.servers));
+  compareServers(comparison, before.servers, after.servers, 'servers');
   if (!jsonEqual(before.security, after.security)) {
     comparison.breaking('security-changed', 'security', `security ${JSON.stringify(before.security)} -> ${JSON.stringify(after.security)}`);
   }

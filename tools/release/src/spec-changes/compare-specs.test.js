@@ -124,6 +124,10 @@ describe('compareSpecs: breaking changes', () => {
     expectChange(changes, 'servers-changed', 'breaking');
     expect(changes[0].message).toContain('removed https://api.example, https://sandbox.example; added https://api.example/v2');
     expectChange(changesAfter((s) => (s.paths['/things'].post.servers = [{ url: 'https://sandbox.example' }])), 'servers-changed', 'breaking');
+    expectChange(changesAfter((s) => s.servers.reverse()), 'servers-changed', 'breaking');
+    expect(changesAfter((s) => (s.servers[0].description = 'Production'))).toEqual([
+      expect.objectContaining({ kind: 'non-breaking', rule: 'documentation', message: 'server descriptions changed' }),
+    ]);
   });
 
   it('a webhook payload follows response rules: removed property, widened closed enum', () => {

@@ -5,6 +5,7 @@ import { compareParameters, effectiveParameters } from './parameter-changes.js';
 import { compareRemainingKeys } from './remaining-keys.js';
 import { compareRequestBody } from './request-body-changes.js';
 import { compareResponses } from './response-changes.js';
+import { compareServers } from './server-changes.js';
 
 /** @typedef {import('./comparison.js').Comparison} Comparison */
 
@@ -80,9 +81,7 @@ function compareOperation(comparison, before, after) {
   }
   const serversBefore = b.servers ?? before.pathItem.servers;
   const serversAfter = a.servers ?? after.pathItem.servers;
-  if (!jsonEqual(serversBefore, serversAfter)) {
-    comparison.breaking('servers-changed', at(location, 'servers'), describeServers(serversBefore, serversAfter));
-  }
+  compareServers(comparison, serversBefore, serversAfter, at(location, 'servers'));
   if (!jsonEqual(b.security, a.security)) {
     comparison.breaking('security-changed', at(location, 'security'), `security ${JSON.stringify(b.security ?? 'document default')} -> ${JSON.stringify(a.security ?? 'document default')}`);
   }
@@ -96,19 +95,4 @@ function compareOperation(comparison, before, after) {
   compareRequestBody(comparison, b.requestBody, a.requestBody, inbound, location);
   compareResponses(comparison, b.responses, a.responses, outbound, location);
   compareRemainingKeys(comparison, b, a, ['operationId', 'servers', 'security', 'parameters', 'requestBody', 'responses'], location);
-}
-
-/**
- * Servers in a sentence (`removed https://a, added https://b`), or the raw change when only variables moved.
- * @param {any[] | undefined} before
- * @param {any[] | undefined} after
- * @returns {string}
- */
-export function describeServers(before = [], after = []) {
-  const urls = (/** @type {any[]} */ list) => list.map((s) => s.url);
-  const removed = urls(before).filter((u) => !urls(after).includes(u));
-  const added = urls(after).filter((u) => !urls(before).includes(u));
-  const parts = [removed.length ? `removed ${removed.join(', ')}` : '', added.length ? `added ${added.join(', ')}` : ''].filter(Boolean);
-  const what = parts.length ? parts.join('; ') : 'server order, variables or descriptions changed';
-  return `servers changed (${what}): consumers pick a server by its URL or position`;
 }

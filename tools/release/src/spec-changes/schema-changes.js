@@ -181,7 +181,7 @@ function compareAdditionalProperties(comparison, b, a, direction, location) {
   } else if (direction === DIRECTION.consumerSends && open(before) && !open(after)) {
     comparison.breaking('request-extra-properties-rejected', where, 'a request object that accepted extra properties now restricts them');
   } else {
-    comparison.nonBreaking('additional-properties-changed', where, `additionalProperties ${JSON.stringify(before)} -> ${JSON.stringify(after)}`);
+    comparison.nonBreaking('additional-properties-changed', where, `additionalProperties ${shown(before)} -> ${shown(after)}`);
   }
 }
 
@@ -201,7 +201,7 @@ function compareConstraints(comparison, b, a, direction, location) {
     else if (STRICTER_WHEN_LOWER.includes(key)) [stricter, looser] = [after < before, after > before];
     else [stricter, looser] = [true, true]; // a different pattern or format both admits and rejects new values
     const where = at(location, key);
-    const message = `${key} ${JSON.stringify(before)} -> ${JSON.stringify(after)}`;
+    const message = `${key} ${shown(before)} -> ${shown(after)}`;
     if (direction === DIRECTION.consumerSends && stricter) comparison.breaking('request-constraint-tightened', where, `${message}: requests that were valid are rejected`);
     else if (direction === DIRECTION.consumerReceives && looser) comparison.breaking('response-constraint-loosened', where, `${message}: responses may hold values consumers did not expect`);
     else comparison.nonBreaking('constraint-changed', where, message);
@@ -214,8 +214,16 @@ function compareConstraints(comparison, b, a, direction, location) {
 function compareDefault(comparison, b, a, direction, location) {
   if (jsonEqual(b.default, a.default)) return;
   const where = at(location, 'default');
-  const message = `default ${JSON.stringify(b.default)} -> ${JSON.stringify(a.default)}`;
+  const message = `default ${shown(b.default)} -> ${shown(a.default)}`;
   // A consumer that leaves the field out silently gets the new behaviour.
   if (direction === DIRECTION.consumerSends && b.default !== undefined) comparison.breaking('request-default-changed', where, message);
   else comparison.nonBreaking('default-changed', where, message);
+}
+
+/**
+ * A keyword's value in a message; `(none)` when it is absent.
+ * @param {unknown} value
+ */
+function shown(value) {
+  return value === undefined ? '(none)' : JSON.stringify(value);
 }
