@@ -3,6 +3,8 @@
 // and 16 in flight. Prints medians over several runs. Usage:
 //   node bench/start-and-throughput.mjs [--runs 5] [--requests 1000]
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startMock } from '../src/index.js';
@@ -38,13 +40,27 @@ async function untilFirst200(url, started) {
   }
 }
 
-/** startMock(): time until it resolves, and until the first 200 after that. */
+/**
+ * CPU time (user + system) a process has used so far, from /proc (Linux only; undefined elsewhere).
+ * Unlike wall time it hardly moves when other work shares the machine.
+ */
+function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
+  } catch {
+    return undefined;
+  }
+}
+
+/** startMock(): time until it resolves, and until the first 200 after that; the mock's CPU time to ready. */
 async function programmaticStart() {
   const started = performance.now();
   const mock = await startMock();
   const ready = performance.now() - started;
+  const cpu = cpuMsOf(mock.pid);
   const first200 = await untilFirst200(mock.url, started);
-  return { ready, first200, mock };
+  return { ready, cpu, first200, mock };
 }
 
 /** The CLI in the foreground: spawn to first 200, polling. */
@@ -75,12 +91,14 @@ async function throughput(url, inFlight) {
   return REQUESTS / ((performance.now() - started) / 1000);
 }
 
-const results = { ready: [], first200: [], cli: [], sequential: [], concurrent: [] };
+const results = { ready: [], cpu: [], first200: [], cli: [], sequential: [], concurrent: [] };
+const loadBefore = loadavg()[0];
 for (let run = 1; run <= RUNS; run++) {
-  const { ready, first200, mock } = await programmaticStart();
+  const { ready, cpu, first200, mock } = await programmaticStart();
   try {
     await throughput(mock.url, 1); // warm-up: JIT, keep-alive sockets
     results.ready.push(ready);
+    if (cpu !== undefined) results.cpu.push(cpu);
     results.first200.push(first200);
     results.sequential.push(await throughput(mock.url, 1));
     results.concurrent.push(await throughput(mock.url, IN_FLIGHT));
@@ -94,7 +112,9 @@ for (let run = 1; run <= RUNS; run++) {
 const ms = (values) => `${Math.round(median(values))} ms (runs: ${values.map(Math.round).join(', ')})`;
 const rps = (values) => `${Math.round(median(values))} req/s (runs: ${values.map(Math.round).join(', ')})`;
 console.log(`payments-connect-mock benchmark, node ${process.version}, medians of ${RUNS} runs, GET ${PATH}`);
+console.log(`  1-min load average before/after ${loadBefore.toFixed(1)} / ${loadavg()[0].toFixed(1)} (the machine's other work inflates wall times)`);
 console.log(`  startMock() resolved            ${ms(results.ready)}`);
+if (results.cpu.length > 0) console.log(`  mock CPU time until ready       ${ms(results.cpu)}`);
 console.log(`  startMock() to first 200        ${ms(results.first200)}`);
 console.log(`  CLI spawn to first 200          ${ms(results.cli)}`);
 console.log(`  sequential, ${REQUESTS} requests      ${rps(results.sequential)}`);
