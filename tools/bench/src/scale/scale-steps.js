@@ -6,6 +6,7 @@ import { binPath, packageDir } from '../workspace.js';
 import { CONSUMER_TSCONFIG, consumerSource, TYPES_MODULE } from './consumer.js';
 
 const MOCK_PROBE = fileURLToPath(new URL('./mock-start-probe.js', import.meta.url));
+const GENERATE_TYPES = fileURLToPath(new URL('./generate-types.js', import.meta.url));
 /** The probe gives up on Prism a little before the hard kill, so that it can say so itself. */
 const PROBE_MARGIN_MS = 5_000;
 
@@ -51,10 +52,9 @@ export const SCALE_STEPS = [
   {
     id: 'types',
     label: 'Type generation',
-    tool: 'openapi-typescript with root types, as packages/types does',
+    tool: 'openapi-typescript (its API, root types, as packages/types does)',
     needs: 'bundle',
-    run: ({ dir, timeoutMs }) =>
-      measuredStep(binPath('openapi-typescript'), [BUNDLED, '-o', join(TYPES_DIR, TYPES_MODULE), '--root-types', '--root-types-no-schema-prefix'], { cwd: dir, timeoutMs }),
+    run: ({ dir, timeoutMs }) => measuredStep(process.execPath, [GENERATE_TYPES, BUNDLED, join(TYPES_DIR, TYPES_MODULE)], { cwd: dir, timeoutMs }),
   },
   {
     id: 'typecheck',

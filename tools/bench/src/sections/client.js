@@ -75,7 +75,8 @@ export async function benchClient(context) {
     'exchange once then cached, retries on, 60 s timeout). Median time per call over',
     `${context.runs.clientBatches} interleaved batches per transport (${TRANSPORTS.map((t) => `${t.batchSize} calls per batch ${t.transport === 'stub' ? 'stubbed' : 'over the socket'}`).join(', ')}),`,
     'after a warm-up. The stubbed fetch returns a new Response over a prebuilt body, so its column is the',
-    'client\'s own work; the socket column adds a real HTTP exchange with a node:http server in the same process.',
+    'client\'s own work; the socket column adds a real HTTP exchange with a node:http server on 127.0.0.1 (in a',
+    'child process, so serving does not share the event loop being timed).',
     heyApiNote,
     '',
     markdownTable(
