@@ -77,9 +77,13 @@ function table(title, results) {
   const rows = Object.entries(results).map(
     ([name, us]) => `| ${name} | ${us.toFixed(1)} | ${(us / bare).toFixed(3)}x |`,
   );
-  return [`### ${title}`, '', '| contender | median µs / request | vs bare openapi-fetch |', '|---|---:|---:|', ...rows].join(
-    '\n',
-  );
+  return [
+    `### ${title}`,
+    '',
+    '| contender | median µs / request | vs bare openapi-fetch |',
+    '|---|---:|---:|',
+    ...rows,
+  ].join('\n');
 }
 
 if (process.argv[2] === 'serve') {

@@ -21,5 +21,7 @@ console.log('preview logo set', data);
 // The operation exists only in the sandbox: a production client refuses it before sending anything.
 const production = createPaymentsConnectClient({ ...credentials, environment: 'production' });
 await production
-  .DELETE('/v1/collections/payment-requests/{paymentRequestId}/preview-logo', { params: { path: { paymentRequestId } } })
+  .DELETE('/v1/collections/payment-requests/{paymentRequestId}/preview-logo', {
+    params: { path: { paymentRequestId } },
+  })
   .catch((error: unknown) => console.log(error instanceof SandboxOnlyOperationError)); // true

@@ -21,7 +21,10 @@ function fail(message) {
 
 /** Resolves a server URL template with the defaults of its variables. */
 function serverUrl(server) {
-  return server.url.replace(/\{([^}]+)\}/g, (_, name) => server.variables?.[name]?.default ?? fail(`no default for {${name}}`));
+  return server.url.replace(
+    /\{([^}]+)\}/g,
+    (_, name) => server.variables?.[name]?.default ?? fail(`no default for {${name}}`),
+  );
 }
 
 function serverUrlsByEnvironment(servers) {
@@ -47,7 +50,9 @@ function* operationsOf(spec) {
 
 /** The token operation is the one operation that opts out of the bearer scheme (`security: []`). */
 function tokenPath(operations) {
-  const open = operations.filter(({ operation }) => Array.isArray(operation.security) && operation.security.length === 0);
+  const open = operations.filter(
+    ({ operation }) => Array.isArray(operation.security) && operation.security.length === 0,
+  );
   if (open.length !== 1 || open[0].method !== 'post') fail('expected exactly one POST operation with `security: []`');
   return open[0].path;
 }
@@ -73,7 +78,9 @@ export async function generate() {
     SANDBOX_ONLY_OPERATIONS: '`METHOD /path` of every operation marked `x-sandbox-only: true`.',
   };
   const body = Object.entries(constants)
-    .map(([name, value]) => `/** ${docs[name]} */\nexport const ${name} = ${JSON.stringify(value, null, 2)} as const;\n`)
+    .map(
+      ([name, value]) => `/** ${docs[name]} */\nexport const ${name} = ${JSON.stringify(value, null, 2)} as const;\n`,
+    )
     .join('\n');
   return `/**
  * GENERATED FILE: do not edit by hand.

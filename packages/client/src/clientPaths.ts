@@ -5,7 +5,10 @@ import type { TOKEN_PATH } from './generated/specConstants.js';
 export type ClientPaths = Omit<paths, typeof TOKEN_PATH>;
 
 /** Parameters with the `AccountId` header optional (and `header` too when nothing else in it is required). */
-type ParametersWithOptionalAccountId<Parameters extends { header: { AccountId: string } }> = Omit<Parameters, 'header'> &
+type ParametersWithOptionalAccountId<Parameters extends { header: { AccountId: string } }> = Omit<
+  Parameters,
+  'header'
+> &
   ({} extends Omit<Parameters['header'], 'AccountId'>
     ? { header?: Omit<Parameters['header'], 'AccountId'> & { AccountId?: string } }
     : { header: Omit<Parameters['header'], 'AccountId'> & { AccountId?: string } });
@@ -20,7 +23,9 @@ type OperationWithOptionalAccountId<Operation> = Operation extends { parameters:
  * every `/v1` call, so no call has to pass the `AccountId` header (a call may still pass one to override it).
  */
 export type ClientPathsWithDefaultAccountId = {
-  [Path in keyof ClientPaths]: { [Key in keyof ClientPaths[Path]]: OperationWithOptionalAccountId<ClientPaths[Path][Key]> };
+  [Path in keyof ClientPaths]: {
+    [Key in keyof ClientPaths[Path]]: OperationWithOptionalAccountId<ClientPaths[Path][Key]>;
+  };
 };
 
 /** The paths type of a client: `AccountId` is optional per call when the options hold a default `accountId`. */

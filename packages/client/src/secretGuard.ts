@@ -5,7 +5,11 @@ import { PaymentsConnectError } from './errors.js';
  * Node 21+ defines `navigator`, so its mere presence proves nothing; a DOM `document` or `importScripts` does.
  */
 export function isBrowserLike(): boolean {
-  const global = globalThis as { window?: { document?: unknown }; importScripts?: unknown; navigator?: { product?: string } };
+  const global = globalThis as {
+    window?: { document?: unknown };
+    importScripts?: unknown;
+    navigator?: { product?: string };
+  };
   return !!global.window?.document || !!global.importScripts || global.navigator?.product === 'ReactNative';
 }
 

@@ -1,5 +1,5 @@
 import { sleep } from './abortableWait.js';
-import { PaymentsConnectConnectionError, PaymentsConnectTimeoutError } from './errors.js';
+import { PaymentsConnectConnectionError, type PaymentsConnectError, PaymentsConnectTimeoutError } from './errors.js';
 import { createRetryPolicy, isSafeToRepeat, type RetryPolicy } from './retryPolicy.js';
 import type { TokenProvider } from './tokenProvider.js';
 
@@ -14,7 +14,10 @@ export interface TransportConfig {
   timeoutMs: number;
 }
 
-/** A request as openapi-fetch hands it over: it copies unknown keys of the call's init (our `timeoutMs`) onto it. */
+/**
+ * A request as openapi-fetch hands it over: it copies the keys of a call's init that a Request lacks (our
+ * `timeoutMs`) onto it. A middleware that returns a new Request drops them: the client's timeout applies then.
+ */
 type CallRequest = Request & { timeoutMs?: number };
 
 /**
@@ -44,7 +47,7 @@ export function createSender(config: TransportConfig) {
       signal.addEventListener('abort', abort);
       const timer = timeoutMs < LONGEST_TIMER_MS ? setTimeout(abort, timeoutMs) : undefined;
       let response: Response | undefined;
-      let failure: PaymentsConnectConnectionError | undefined;
+      let failure: PaymentsConnectError | undefined;
       try {
         response = await fetch(request, { body, signal: controller.signal });
       } catch (cause) {

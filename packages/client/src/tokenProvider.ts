@@ -38,10 +38,13 @@ export function createTokenProvider(
     );
     const body: Partial<TokenResponse> = await response.json().catch(() => ({}));
     // Nothing of the refusal's body is kept: it could echo the credentials back.
-    if (!response.ok || typeof body.access_token !== 'string') throw new PaymentsConnectAuthenticationError(response.status);
+    if (!response.ok || typeof body.access_token !== 'string') {
+      throw new PaymentsConnectAuthenticationError(response.status);
+    }
     const lifetimeMs = body.expires_in! * 1000;
+    const marginMs = Math.min(TOKEN_REFRESH_MARGIN_MS, lifetimeMs * TOKEN_REFRESH_MARGIN_RATIO);
     // Without a usable expires_in the token is kept until the server answers 401, which triggers one refresh.
-    refreshAt = lifetimeMs > 0 ? startedAt + lifetimeMs - Math.min(TOKEN_REFRESH_MARGIN_MS, lifetimeMs * TOKEN_REFRESH_MARGIN_RATIO) : Infinity;
+    refreshAt = lifetimeMs > 0 ? startedAt + lifetimeMs - marginMs : Infinity;
     return (token = body.access_token);
   }
 

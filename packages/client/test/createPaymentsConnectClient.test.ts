@@ -33,7 +33,11 @@ describe('AccountId', () => {
   });
 
   it('sends what each call passes when there is no default', async () => {
-    const client = createPaymentsConnectClient({ baseUrl: server.url, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+    const client = createPaymentsConnectClient({
+      baseUrl: server.url,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+    });
     await client.GET('/v1/rfi', { params: { header: { AccountId: 'account-a' } } });
     expect(server.apiRequests()[0]!.headers.accountid).toBe('account-a');
   });
@@ -64,7 +68,10 @@ describe('environments and sandbox-only operations', () => {
 
   it('lets other operations on the same path family through in production', async () => {
     const client = clientFor(server);
-    const { response } = await client.PUT('/v1/collections/payment-requests/{paymentRequestId}/refresh-session', logoParams);
+    const { response } = await client.PUT(
+      '/v1/collections/payment-requests/{paymentRequestId}/refresh-session',
+      logoParams,
+    );
     expect(response.status).toBe(200);
   });
 
@@ -75,7 +82,9 @@ describe('environments and sandbox-only operations', () => {
     expect((await client.DELETE(logoPath, logoParams)).response.status).toBe(200);
     const [upload] = server.apiRequests();
     expect(upload!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
-    const form = await new Response(new Uint8Array(upload!.body), { headers: { 'Content-Type': upload!.headers['content-type']! } }).formData();
+    const form = await new Response(new Uint8Array(upload!.body), {
+      headers: { 'Content-Type': upload!.headers['content-type']! },
+    }).formData();
     const part = form.get('logo') as File;
     expect(part.name).toBe('logo.png');
     expect(part.type).toBe('image/png');

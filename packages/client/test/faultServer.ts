@@ -73,7 +73,12 @@ export async function startFaultServer(): Promise<FaultServer> {
   const server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    const recorded = { method: request.method!, url: request.url!, headers: request.headers, body: Buffer.concat(chunks) };
+    const recorded = {
+      method: request.method!,
+      url: request.url!,
+      headers: request.headers,
+      body: Buffer.concat(chunks),
+    };
     requests.push(recorded);
     const path = recorded.url.split('?')[0];
     const isToken = path === TOKEN_PATH;
@@ -91,7 +96,10 @@ export async function startFaultServer(): Promise<FaultServer> {
     }
     const bearer = request.headers.authorization?.replace(/^Bearer /, '');
     if (!bearer || !validTokens.has(bearer)) {
-      return answer(response, { status: 401, body: { code: 'UNAUTHORIZED', message: 'The bearer token is not valid' } });
+      return answer(response, {
+        status: 401,
+        body: { code: 'UNAUTHORIZED', message: 'The bearer token is not valid' },
+      });
     }
     answer(response, { status: 200, body: { ok: true, method: recorded.method, url: recorded.url } });
   });

@@ -8,7 +8,10 @@ describe('rfiConflictVariant', () => {
     [{ code: 'CONFLICT', message: 'RFI_NOT_OPEN: the case is CLOSED' }, 'RFI_NOT_OPEN'],
     [{ code: 'CONFLICT', message: 'Item is locked (RFI_ITEM_ALREADY_APPROVED)' }, 'RFI_ITEM_ALREADY_APPROVED'],
     [{ code: 'CONFLICT', message: 'Conflict', details: 'variant=RFI_NOT_OPEN' }, 'RFI_NOT_OPEN'],
-    [{ code: 'CONFLICT', message: 'Conflict', details: { variant: 'RFI_ITEM_ALREADY_APPROVED' } }, 'RFI_ITEM_ALREADY_APPROVED'],
+    [
+      { code: 'CONFLICT', message: 'Conflict', details: { variant: 'RFI_ITEM_ALREADY_APPROVED' } },
+      'RFI_ITEM_ALREADY_APPROVED',
+    ],
     [{ code: 'CONFLICT', message: 'Conflict', details: [{ reason: 'RFI_NOT_OPEN' }] }, 'RFI_NOT_OPEN'],
   ])('reads the variant from message or details: %j', (error, variant) => {
     expect(rfiConflictVariant(error)).toBe(variant);

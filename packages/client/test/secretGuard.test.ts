@@ -27,7 +27,11 @@ describe('the client secret', () => {
     client.GET('/v1/rfi/{rfiId}', { params: { path: { rfiId: RFI_ID } } });
 
   it('never appears in the errors of failed token requests, even when the server echoes it', async () => {
-    const echo = { code: `BAD_${CLIENT_SECRET}`, message: `unknown secret ${CLIENT_SECRET}`, details: { CLIENT_SECRET } };
+    const echo = {
+      code: `BAD_${CLIENT_SECRET}`,
+      message: `unknown secret ${CLIENT_SECRET}`,
+      details: { CLIENT_SECRET },
+    };
     server.queueToken({ status: 401, body: echo });
     server.queueToken({ reset: true }, { reset: true }, { reset: true });
     server.queueToken({ status: 200, body: { access_token: 'x', expires_in: 60 }, delayMs: 500 });
@@ -63,7 +67,9 @@ describe('the client secret', () => {
   it('is sent only in the body of the token request', async () => {
     await getCase(clientFor(server));
     const carriers = server.requests.filter((request) =>
-      [request.url, JSON.stringify(request.headers), request.body.toString()].some((text) => text.includes(CLIENT_SECRET)),
+      [request.url, JSON.stringify(request.headers), request.body.toString()].some((text) =>
+        text.includes(CLIENT_SECRET),
+      ),
     );
     expect(carriers.map((request) => request.url)).toEqual(['/auth/token']);
   });

@@ -1,13 +1,26 @@
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_ONLY_OPERATIONS, SANDBOX_ONLY_REQUEST, SERVER_URLS, TOKEN_PATH } from '../src/generated/specConstants.js';
+import {
+  SANDBOX_ONLY_OPERATIONS,
+  SANDBOX_ONLY_REQUEST,
+  SERVER_URLS,
+  TOKEN_PATH,
+} from '../src/generated/specConstants.js';
 
-type Operation = { 'x-sandbox-only'?: boolean; security?: unknown[]; requestBody?: { content: Record<string, { schema: Schema }> } };
+type Operation = {
+  'x-sandbox-only'?: boolean;
+  security?: unknown[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+};
 type Schema = { $ref?: string; required?: string[]; properties?: Record<string, { format?: string }> };
 const spec = JSON.parse(
   await readFile(createRequire(import.meta.url).resolve('@payments-connect/openapi/openapi.json'), 'utf8'),
-) as { servers: { url: string }[]; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
+) as {
+  servers: { url: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema> };
+};
 const operations = Object.entries(spec.paths).flatMap(([path, item]) =>
   Object.entries(item)
     .filter(([method]) => ['get', 'put', 'post', 'delete', 'patch'].includes(method))
@@ -41,7 +54,10 @@ describe('constants generated from the spec', () => {
       const { $ref } = operation.requestBody!.content['multipart/form-data']!.schema;
       const schema = spec.components.schemas[$ref!.split('/').at(-1)!]!;
       const binary = Object.entries(schema.properties ?? {}).filter(([, property]) => property.format === 'binary');
-      expect(binary.some(([name]) => schema.required?.includes(name)), key).toBe(true);
+      expect(
+        binary.some(([name]) => schema.required?.includes(name)),
+        key,
+      ).toBe(true);
     }
   });
 });
