@@ -38,3 +38,12 @@ export function formatRatio(ratio) {
 export function formatCount(count) {
   return Math.round(count).toLocaleString('en-US');
 }
+
+/**
+ * How many runs a figure is over: "1 run", "3 runs".
+ * @param {number} count
+ * @returns {string}
+ */
+export function formatRuns(count) {
+  return `${count} ${count === 1 ? 'run' : 'runs'}`;
+}

@@ -5,7 +5,7 @@ import { growthBetween, SUPERLINEAR_EXPONENT } from '../measure/growth.js';
 import { median } from '../measure/statistics.js';
 import { markdownTable } from '../report/markdown-table.js';
 import { checkAtMost, checkObserved } from '../report/targets.js';
-import { formatBytes, formatCount, formatDuration, formatRatio } from '../report/units.js';
+import { formatBytes, formatCount, formatDuration, formatRatio, formatRuns } from '../report/units.js';
 import { writeScaleSpec } from '../scale/generate-spec.js';
 import { SCALE_STEPS } from '../scale/scale-steps.js';
 
@@ -53,7 +53,7 @@ export async function benchScale({ runs, tempDir, log }) {
   }
 
   const growth = SCALE_STEPS.map((step) => ({ step, time: growthSteps(results.get(step.id), 'medianMs'), memory: growthSteps(results.get(step.id), 'peakBytes') }));
-  const sizeHeaders = sizes.map((size) => `${formatCount(size)} ops (${runs.scale[size]} ${runs.scale[size] === 1 ? 'run' : 'runs'})`);
+  const sizeHeaders = sizes.map((size) => `${formatCount(size)} ops (${formatRuns(runs.scale[size])})`);
   const timeRows = SCALE_STEPS.map((step) => [step.label, step.tool, ...results.get(step.id).map((at) => (at.medianMs === null ? at.failure : formatDuration(at.medianMs)))]);
   const memoryRows = SCALE_STEPS.map((step) => [step.label, ...results.get(step.id).map((at) => (at.peakBytes === null ? 'not measured' : formatBytes(at.peakBytes)))]);
   const intervals = sizes.slice(1).map((size, index) => `${formatCount(sizes[index])} to ${formatCount(size)}`);
