@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BEHAVIOUR_TAG_DEFINITION } from './src/behaviour-tag.js';
 
 // Two projects: the suite, then (groupOrder 1, once every suite file has finished) the coverage check
 // that reads what the suite exercised, writes the report and fails on gaps.
@@ -6,6 +7,7 @@ export default defineConfig({
   test: {
     testTimeout: 15_000,
     hookTimeout: 60_000,
+    tags: [BEHAVIOUR_TAG_DEFINITION],
     projects: [
       {
         extends: true,

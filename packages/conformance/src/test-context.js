@@ -1,6 +1,7 @@
 import { afterEach, inject } from 'vitest';
 import { recordInLedger } from './coverage-ledger.js';
 import { openConformanceSession } from './conformance-session.js';
+import { BEHAVIOUR_TAG } from './behaviour-tag.js';
 import { SANDBOX_FIXTURES } from './target-config.js';
 
 /**
@@ -77,8 +78,17 @@ export function skipUnlessMock(context, target) {
   if (target.kind !== 'mock') skipWithReason(context, SHAPE_FORM_REASON);
 }
 
-/** What only a server with state can prove is skipped on the mock, saying so. */
+/** Test options of a behaviour test of the document: `it(name, behaviourTest, fn)`. */
+export const behaviourTest = Object.freeze({ tags: [BEHAVIOUR_TAG] });
+
+/**
+ * What only a server with state can prove is skipped on the mock, saying so. Such a test must carry the
+ * behaviour tag (`behaviourTest`), so that a sandbox run can prove none of them was skipped.
+ */
 export function skipUnlessStateful(context, target) {
+  if (!context.task.tags?.includes(BEHAVIOUR_TAG)) {
+    throw new Error(`"${context.task.name}" needs a stateful server, so it is a behaviour test: declare it with the behaviourTest options (tag "${BEHAVIOUR_TAG}")`);
+  }
   if (target.kind === 'mock') skipWithReason(context, STATEFUL_REASON);
 }
 

@@ -1,6 +1,6 @@
 // Authentication (interface section 5): the token exchange and the refusal of an expired token.
 import { describe, expect, it } from 'vitest';
-import { fixtures, prefer, skipUnlessMock, skipUnlessStateful, useConformanceSession } from '../src/test-context.js';
+import { behaviourTest, fixtures, prefer, skipUnlessMock, skipUnlessStateful, useConformanceSession } from '../src/test-context.js';
 
 const session = useConformanceSession();
 const { target, client, raw, expectConforms } = session;
@@ -23,7 +23,7 @@ describe('an expired token is refused with 401', () => {
     expect(answer.body).toEqual(expect.objectContaining({ code: expect.any(String), message: expect.any(String) }));
   });
 
-  it('the expired fixture token answers 401', async (context) => {
+  it('the expired fixture token answers 401', behaviourTest, async (context) => {
     skipUnlessStateful(context, target);
     const [expiredToken] = fixtures(context, target, ['expiredToken']);
     await expectConforms(await raw('GET', '/v1/rfi', { bearer: `Bearer ${expiredToken}` }), { status: 401 });

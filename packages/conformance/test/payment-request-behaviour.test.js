@@ -1,7 +1,7 @@
 // refresh-session (interface section 3): only a HOSTED_PAGE request in UNPAID or PART_PAID gets a new
 // session; anything else answers 400. Sandbox: real requests (fixture ids); mock: the shape form.
 import { describe, expect, it } from 'vitest';
-import { fixtures, pathIds, prefer, skipUnlessMock, skipUnlessStateful, useConformanceSession } from '../src/test-context.js';
+import { behaviourTest, fixtures, pathIds, prefer, skipUnlessMock, skipUnlessStateful, useConformanceSession } from '../src/test-context.js';
 import { operationCalls } from './support/operation-calls.js';
 
 const session = useConformanceSession();
@@ -28,7 +28,7 @@ describe('refresh-session renews the session of a HOSTED_PAGE request in UNPAID 
     expectRefreshed(await refresh(paymentRequestId, { Prefer: `example=${example}` }));
   });
 
-  it('the hosted fixture gets a new session token and keeps its status', async (context) => {
+  it('the hosted fixture gets a new session token and keeps its status', behaviourTest, async (context) => {
     skipUnlessStateful(context, target);
     const [paymentRequestId] = fixtures(context, target, ['hostedPaymentRequestId']);
     const first = await refresh(paymentRequestId);
@@ -52,7 +52,7 @@ describe('refresh-session of any other request answers 400', () => {
   it.for([
     ['nonHostedPaymentRequestId', 'not HOSTED_PAGE'],
     ['paidPaymentRequestId', 'HOSTED_PAGE but not UNPAID/PART_PAID'],
-  ])('the %s fixture (%s) is refused with 400', async ([fixture], context) => {
+  ])('the %s fixture (%s) is refused with 400', behaviourTest, async ([fixture], context) => {
     skipUnlessStateful(context, target);
     const [paymentRequestId] = fixtures(context, target, [fixture]);
     expect((await refresh(paymentRequestId)).status).toBe(400);

@@ -3,7 +3,7 @@
 // with Prefer, and what only state can prove is reported as skipped.
 import { rfiConflictVariant } from '@payments-connect/client';
 import { describe, expect, it } from 'vitest';
-import { fixtures, pathIds, prefer, skipUnlessMock, skipUnlessStateful, skipWithReason, useConformanceSession } from '../src/test-context.js';
+import { behaviourTest, fixtures, pathIds, prefer, skipUnlessMock, skipUnlessStateful, skipWithReason, useConformanceSession } from '../src/test-context.js';
 import { operationCalls } from './support/operation-calls.js';
 
 const session = useConformanceSession();
@@ -41,6 +41,7 @@ describe('terminal cases (CLOSED, CANCELLED) refuse every write with 409 RFI_NOT
 
   it.for(TERMINAL_STATUSES.flatMap((status) => RFI_WRITES.map((write) => [status, write])))(
     'a %s case refuses %s with RFI_NOT_OPEN and stays as it was',
+    behaviourTest,
     async ([status, operationId], context) => {
       skipUnlessStateful(context, target);
       const [rfiId] = fixtures(context, target, [status === 'CLOSED' ? 'closedRfiId' : 'cancelledRfiId']);
@@ -73,7 +74,7 @@ describe('a terminal case can still be read', () => {
   it.for([
     ['closedRfiId', 'CLOSED'],
     ['cancelledRfiId', 'CANCELLED'],
-  ])('GET of the %s fixture answers 200 with status %s', async ([fixture, status], context) => {
+  ])('GET of the %s fixture answers 200 with status %s', behaviourTest, async ([fixture, status], context) => {
     skipUnlessStateful(context, target);
     const [rfiId] = fixtures(context, target, [fixture]);
     const rfiCase = await getCase(rfiId);
@@ -90,7 +91,7 @@ describe('the list leaves terminal cases out unless includeTerminal=true', () =>
     expect((await expectConforms(response, { status: 200 })).body.items.some(isTerminal)).toBe(true);
   });
 
-  it('the CLOSED and CANCELLED fixtures are listed only with includeTerminal=true', async (context) => {
+  it('the CLOSED and CANCELLED fixtures are listed only with includeTerminal=true', behaviourTest, async (context) => {
     skipUnlessStateful(context, target);
     const terminalIds = fixtures(context, target, ['closedRfiId', 'cancelledRfiId']);
     const listed = (items) => items.map((item) => item.rfiId);
@@ -109,7 +110,7 @@ describe('an approved item is locked: writes answer 409 RFI_ITEM_ALREADY_APPROVE
     await expectConflict(operationId, ids, 'RFI_ITEM_ALREADY_APPROVED', prefer(409, 'rfiItemAlreadyApproved'));
   });
 
-  it.for(RFI_WRITES)('%s on the approved fixture item of the open case', async (operationId, context) => {
+  it.for(RFI_WRITES)('%s on the approved fixture item of the open case', behaviourTest, async (operationId, context) => {
     skipUnlessStateful(context, target);
     const item = operationId === 'attachRfiDocument' ? 'approvedDocumentRequestId' : 'approvedQuestionId';
     const [rfiId, itemId] = fixtures(context, target, ['openRfiId', item]);
@@ -125,7 +126,7 @@ describe("another account's case is 404 NOT_FOUND, never 403", () => {
     expect((await expectConforms(response, { status: 404 })).body.code).toBe('NOT_FOUND');
   });
 
-  it('GET and a write of the other account fixture answer 404 NOT_FOUND', async (context) => {
+  it('GET and a write of the other account fixture answer 404 NOT_FOUND', behaviourTest, async (context) => {
     skipUnlessStateful(context, target);
     const [rfiId] = fixtures(context, target, ['otherAccountRfiId']);
     const read = await client.GET('/v1/rfi/{rfiId}', { params: { path: { rfiId } } });
