@@ -20,7 +20,7 @@ function countOperations(files) {
 }
 
 describe('generateScaleSpec', () => {
-  it.each([4, 11, 250])('writes exactly %i operations, each path file referenced from the root', (count) => {
+  it.each([4, 11, 120])('writes exactly %i operations, each path file referenced from the root', (count) => {
     const { files, operations } = generateScaleSpec(count);
     expect(countOperations(files)).toBe(count);
     expect(operations).toHaveLength(count - FIXED_OPERATION_COUNT);
