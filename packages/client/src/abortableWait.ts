@@ -1,13 +1,13 @@
 /**
- * Settles like `promise`, or rejects with the signal's reason as soon as `signal` aborts. The listener is not
- * removed: every signal here belongs to one request and goes away with it.
+ * Settles like `promise`, or rejects with the signal's reason as soon as `signal` aborts. The listener goes once
+ * `promise` settles: a caller's signal may outlive many waits.
  */
 export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const abort = () => reject(signal.reason);
     if (signal.aborted) abort();
-    signal.addEventListener('abort', abort);
-    promise.then(resolve, reject);
+    else signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
   });
 }
 

@@ -1,4 +1,5 @@
 import createClient, { type Client } from 'openapi-fetch';
+import { createCallRequestConstructor } from './callRequest.js';
 import type { ClientPaths, PathsForOptions } from './clientPaths.js';
 import { PaymentsConnectError, SandboxOnlyOperationError } from './errors.js';
 import { SANDBOX_ONLY_REQUEST, SERVER_URLS, TOKEN_PATH } from './generated/specConstants.js';
@@ -72,21 +73,18 @@ export function createPaymentsConnectClient<Options extends PaymentsConnectClien
   assertSecretStaysServerSide(options.dangerouslyAllowBrowser);
 
   const baseUrl = (options.baseUrl ?? SERVER_URLS[environment]).replace(/\/+$/, '');
-  const send = createSender({
-    fetch: options.fetch ?? globalThis.fetch,
-    retry: options.retry,
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-  });
+  const send = createSender(options.fetch ?? globalThis.fetch, options.retry, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const tokens = createTokenProvider(baseUrl + TOKEN_PATH, { clientId, clientSecret }, send);
-  const productionOnly = environment === 'production';
   const client = createClient<ClientPaths>({
     baseUrl,
-    headers: accountId === undefined ? undefined : { AccountId: accountId },
+    // openapi-fetch skips an undefined header; a call's own AccountId replaces this one.
+    headers: { AccountId: accountId },
     bodySerializer: serializeBody,
     // openapi-fetch puts it on every Request; a call's own `signal` takes its place.
     signal: options.signal,
+    Request: createCallRequestConstructor(),
     fetch(request) {
-      if (productionOnly) {
+      if (environment === 'production') {
         const call = `${request.method} ${request.url.slice(baseUrl.length)}`;
         // Refused before the token request or any other traffic: production has no such operation.
         if (SANDBOX_ONLY_REQUEST.test(call)) {

@@ -12,8 +12,11 @@ export interface RecordedRequest {
 
 /** How the server answers one request. */
 export type Fault =
-  /** An HTTP response with a JSON body (or none), sent after `delayMs`. */
-  | { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number }
+  /**
+   * An HTTP response with a JSON body (or none), sent after `delayMs`. With `bodyStallMs`, the headers and the
+   * first half of the body go at once and the rest that much later (a slow download).
+   */
+  | { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number; bodyStallMs?: number }
   /** The connection is destroyed without a response (the client sees ECONNRESET / "other side closed"). */
   | { reset: true };
 
@@ -52,6 +55,14 @@ export async function startFaultServer(): Promise<FaultServer> {
   let issued = 0;
   const timers = new Set<NodeJS.Timeout>();
 
+  function later(ms: number, work: () => void) {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      work();
+    }, ms);
+    timers.add(timer);
+  }
+
   function answer(response: ServerResponse, fault: Exclude<Fault, { reset: true }>) {
     const send = () => {
       if (response.destroyed) return;
@@ -60,14 +71,13 @@ export async function startFaultServer(): Promise<FaultServer> {
         ...(body ? { 'Content-Type': 'application/json' } : {}),
         ...fault.headers,
       });
-      response.end(body);
+      if (!fault.bodyStallMs) return void response.end(body);
+      const half = Math.floor(body.length / 2);
+      response.write(body.slice(0, half));
+      later(fault.bodyStallMs, () => response.destroyed || response.end(body.slice(half)));
     };
     if (!fault.delayMs) return send();
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      send();
-    }, fault.delayMs);
-    timers.add(timer);
+    later(fault.delayMs, send);
   }
 
   const server = createServer(async (request, response) => {

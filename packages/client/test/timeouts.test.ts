@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PaymentsConnectError, PaymentsConnectTimeoutError } from '../src/index.js';
 import { startFaultServer, type FaultServer } from './faultServer.js';
@@ -83,5 +84,72 @@ describe('timeouts and abort signals', () => {
     const client = clientFor(server, { signal: controller.signal });
     setTimeout(() => controller.abort(new Error('client closed')), 100);
     await expect(client.GET('/v1/rfi/{rfiId}', caseInit)).rejects.toThrow('client closed');
+  });
+});
+
+describe('abort signals and their listeners', () => {
+  /** A client whose fetch records each Request it is handed (the token request's, then the call's). */
+  function recordingClient(options: Parameters<typeof clientFor>[1] = {}) {
+    const requests: Request[] = [];
+    const client = clientFor(server, {
+      ...options,
+      fetch: (input, init) => {
+        requests.push(input as Request);
+        return fetch(input, init);
+      },
+    });
+    return { client, requests };
+  }
+
+  it("stops a body still downloading when the call's signal aborts", async () => {
+    server.queue(CASE, { status: 200, body: { filler: 'x'.repeat(64 * 1024) }, bodyStallMs: 2_000 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('caller gave up')), 100);
+    const started = performance.now();
+    await expect(clientFor(server).GET('/v1/rfi/{rfiId}', { ...caseInit, signal: controller.signal })).rejects.toThrow(
+      'caller gave up',
+    );
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('keeps one listener on the signal of a call, however many attempts it took', async () => {
+    server.queue(CASE, { status: 503 }, { reset: true });
+    const { client, requests } = recordingClient();
+    const { response } = await client.GET('/v1/rfi/{rfiId}', { ...caseInit, signal: new AbortController().signal });
+    expect(response.status).toBe(200);
+    const [, ...attempts] = requests;
+    expect(attempts).toHaveLength(3);
+    expect(new Set(attempts).size).toBe(1);
+    // The answered attempt's, which stops the body download on abort; it goes with the request.
+    expect(getEventListeners(attempts[0]!.signal, 'abort')).toHaveLength(1);
+  });
+
+  it('listens to nothing when the call has no signal, its own or the client one', async () => {
+    server.queue(CASE, { status: 503 });
+    const { client, requests } = recordingClient();
+    expect((await client.GET('/v1/rfi/{rfiId}', caseInit)).response.status).toBe(200);
+    for (const request of requests) expect(getEventListeners(request.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('adds nothing to a long-lived client signal over many calls', async () => {
+    const clientSignal = new AbortController().signal;
+    const { client, requests } = recordingClient({ signal: clientSignal });
+    for (let call = 0; call < 20; call++) await client.GET('/v1/rfi/{rfiId}', caseInit);
+    // The Requests follow the client signal (until they are collected); the client's own listeners sit on each
+    // request's signal, at most one once the call is over.
+    for (const request of requests) expect(getEventListeners(request.signal, 'abort').length).toBeLessThanOrEqual(1);
+    expect(getEventListeners(clientSignal, 'abort').length).toBeLessThanOrEqual(requests.length);
+  });
+
+  it('follows the call signal through a request that a middleware replaced', async () => {
+    server.queue(CASE, SLOW);
+    const client = clientFor(server);
+    client.use({ onRequest: ({ request }) => new Request(request) });
+    const started = performance.now();
+    const failure = await client
+      .GET('/v1/rfi/{rfiId}', { ...caseInit, signal: AbortSignal.timeout(100) })
+      .catch((error: unknown) => error);
+    expect((failure as DOMException).name).toBe('TimeoutError');
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });
