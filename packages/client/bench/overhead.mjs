@@ -5,6 +5,7 @@
 // Run `pnpm --filter @payments-connect/client build` first; then `node bench/overhead.mjs`.
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
+import { availableParallelism, loadavg } from 'node:os';
 import createClient from 'openapi-fetch';
 import { createPaymentsConnectClient } from '../dist/index.js';
 
@@ -91,10 +92,13 @@ if (process.argv[2] === 'serve') {
 } else {
   const server = fork(new URL(import.meta.url).pathname, ['serve']);
   const port = await new Promise((resolve) => server.once('message', resolve));
+  // The machine may be shared: the load says how much to trust a run, and why runs differ.
+  const load = loadavg().map((value) => value.toFixed(2)).join(', ');
   try {
     const overNetwork = await measure(contenders(`http://127.0.0.1:${port}`, fetch), 200);
     const stubbed = await measure(contenders('https://api.payments-connect.example', stubFetch), 2_000);
-    console.log(`Node ${process.version}, ${ROUNDS} rounds, sequential requests, medians of per-round means.\n`);
+    console.log(`Node ${process.version}, ${ROUNDS} rounds, sequential requests, medians of per-round means.`);
+    console.log(`Load average at start (1, 5, 15 min): ${load} on ${availableParallelism()} cores.\n`);
     console.log(table('Against a node:http server on 127.0.0.1 (keep-alive)', overNetwork));
     console.log();
     console.log(table('With a stub fetch (client overhead only)', stubbed));
