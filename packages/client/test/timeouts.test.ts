@@ -1,5 +1,5 @@
 import { getEventListeners } from 'node:events';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PaymentsConnectError, PaymentsConnectTimeoutError } from '../src/index.js';
 import { startFaultServer, type FaultServer } from './faultServer.js';
 import { clientFor, RFI_ID } from './testClient.js';
@@ -50,10 +50,13 @@ describe('timeouts and abort signals', () => {
   it('stops at once, without retrying, when the call signal aborts', async () => {
     server.queue(CASE, SLOW, SLOW);
     const client = clientFor(server);
+    const controller = new AbortController();
+    const call = client.GET('/v1/rfi/{rfiId}', { ...caseInit, signal: controller.signal }).catch((error: unknown) => error);
+    // Abort while the server holds the request, whatever the token exchange cost on a loaded machine.
+    await vi.waitFor(() => expect(server.apiRequests()).toHaveLength(1), { timeout: 5_000, interval: 10 });
     const started = performance.now();
-    const failure = await client
-      .GET('/v1/rfi/{rfiId}', { ...caseInit, signal: AbortSignal.timeout(100) })
-      .catch((error: unknown) => error);
+    controller.abort(new DOMException('the caller timed out', 'TimeoutError'));
+    const failure = await call;
     expect((failure as DOMException).name).toBe('TimeoutError'); // the signal's own reason, not ours
     expect(failure).not.toBeInstanceOf(PaymentsConnectTimeoutError);
     expect(performance.now() - started).toBeLessThan(1_000);
@@ -63,10 +66,12 @@ describe('timeouts and abort signals', () => {
   it('aborts a call waiting in backoff', async () => {
     server.queue(CASE, { status: 503, headers: { 'Retry-After': '30' } });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(new Error('shutting down')), 100);
-    await expect(clientFor(server).GET('/v1/rfi/{rfiId}', { ...caseInit, signal: controller.signal })).rejects.toThrow(
-      'shutting down',
-    );
+    const call = clientFor(server).GET('/v1/rfi/{rfiId}', { ...caseInit, signal: controller.signal });
+    // Abort once the 503 has been answered (the client is then waiting out Retry-After), not after a fixed
+    // delay that a loaded machine may spend on the token exchange.
+    await vi.waitFor(() => expect(server.apiRequests()).toHaveLength(1), { timeout: 5_000, interval: 10 });
+    controller.abort(new Error('shutting down'));
+    await expect(call).rejects.toThrow('shutting down');
     expect(server.apiRequests()).toHaveLength(1);
   });
 
