@@ -2,7 +2,7 @@ import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPaymentsConnectClient, PaymentsConnectError } from '../src/index.js';
 import { startFaultServer, type FaultServer } from './faultServer.js';
-import { CLIENT_ID, CLIENT_SECRET, clientFor, RFI_ID } from './testClient.js';
+import { CLIENT_ID, CLIENT_SECRET, clientFor, RFI_ID, getCase } from './testClient.js';
 
 /** Every way an error or the client could be printed, logged or serialised. */
 function renderings(value: unknown): string[] {
@@ -23,8 +23,6 @@ describe('the client secret', () => {
   });
   afterEach(() => server.close());
 
-  const getCase = (client: ReturnType<typeof clientFor>) =>
-    client.GET('/v1/rfi/{rfiId}', { params: { path: { rfiId: RFI_ID } } });
 
   it('never appears in the errors of failed token requests, even when the server echoes it', async () => {
     const echo = {

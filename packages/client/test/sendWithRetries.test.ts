@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PaymentsConnectConnectionError } from '../src/index.js';
 import { startFaultServer, type FaultServer } from './faultServer.js';
-import { clientFor, RFI_ID } from './testClient.js';
+import { clientFor, RFI_ID, getCase } from './testClient.js';
 
 let server: FaultServer;
 beforeEach(async () => {
@@ -11,8 +11,6 @@ afterEach(() => server.close());
 
 const CASE = `GET /v1/rfi/${RFI_ID}`;
 const ANSWER = `PUT /v1/rfi/${RFI_ID}/questions/q-1/answer`;
-const getCase = (client: ReturnType<typeof clientFor>) =>
-  client.GET('/v1/rfi/{rfiId}', { params: { path: { rfiId: RFI_ID } } });
 const answer = (client: ReturnType<typeof clientFor>) =>
   client.PUT('/v1/rfi/{rfiId}/questions/{questionId}/answer', {
     params: { path: { rfiId: RFI_ID, questionId: 'q-1' } },

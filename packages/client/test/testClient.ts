@@ -18,3 +18,8 @@ export function clientFor(server: FaultServer, options: Partial<PaymentsConnectC
     ...options,
   });
 }
+
+/** The call most tests make: GET the example RFI case. */
+export function getCase(client: ReturnType<typeof clientFor>) {
+  return client.GET('/v1/rfi/{rfiId}', { params: { path: { rfiId: RFI_ID } } });
+}

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PaymentsConnectAuthenticationError } from '../src/index.js';
 import { startFaultServer, type FaultServer } from './faultServer.js';
-import { CLIENT_ID, CLIENT_SECRET, clientFor, RFI_ID } from './testClient.js';
+import { CLIENT_ID, CLIENT_SECRET, clientFor, RFI_ID, getCase } from './testClient.js';
 
 let server: FaultServer;
 beforeEach(async () => {
@@ -9,8 +9,6 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-const getCase = (client: ReturnType<typeof clientFor>) =>
-  client.GET('/v1/rfi/{rfiId}', { params: { path: { rfiId: RFI_ID } } });
 
 describe('token exchange', () => {
   it('makes exactly one token request for parallel first calls', async () => {
