@@ -10,8 +10,8 @@ export {
   type PaymentsConnectClient,
   type PaymentsConnectClientOptions,
   type PaymentsConnectEnvironment,
-} from './createPaymentsConnectClient.js';
-export type { ClientPaths, ClientPathsWithDefaultAccountId, PathsForOptions } from './clientPaths.js';
+} from './create-payments-connect-client.js';
+export type { ClientPaths, ClientPathsWithDefaultAccountId, PathsForOptions } from './client-paths.js';
 export {
   PaymentsConnectAuthenticationError,
   PaymentsConnectConnectionError,
@@ -25,7 +25,7 @@ export {
   DEFAULT_MAX_RETRIES,
   MAX_RETRY_AFTER_MS,
   type RetryPolicy,
-} from './retryPolicy.js';
-export { RFI_CONFLICT_VARIANTS, rfiConflictVariant, type RfiConflictVariant } from './rfiConflictVariant.js';
-export { TOKEN_REFRESH_MARGIN_MS, TOKEN_REFRESH_MARGIN_RATIO } from './tokenProvider.js';
+} from './retry-policy.js';
+export { RFI_CONFLICT_VARIANTS, rfiConflictVariant, type RfiConflictVariant } from './rfi-conflict-variant.js';
+export { TOKEN_REFRESH_MARGIN_MS, TOKEN_REFRESH_MARGIN_RATIO } from './token-provider.js';
 export type { components, ErrorEnvelope, operations, paths } from '@payments-connect/types';

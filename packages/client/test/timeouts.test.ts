@@ -1,8 +1,8 @@
 import { getEventListeners } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PaymentsConnectError, PaymentsConnectTimeoutError } from '../src/index.js';
-import { startFaultServer, type FaultServer } from './faultServer.js';
-import { clientFor, RFI_ID } from './testClient.js';
+import { startFaultServer, type FaultServer } from './fault-server.js';
+import { clientFor, RFI_ID } from './test-client.js';
 
 let server: FaultServer;
 beforeEach(async () => {

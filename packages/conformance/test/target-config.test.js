@@ -57,7 +57,7 @@ describe('the suite (payments-connect-conformance) in sandbox mode without its s
     for (const name of Object.keys(REQUIRED_SANDBOX_SETTINGS)) delete env[name];
     for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name]; // a fresh run, not this worker's
     const { code, output } = await new Promise((resolve) => {
-      const child = spawn(process.execPath, [BIN, '--project', 'conformance', 'test/happy-paths.test.js'], { env });
+      const child = spawn(process.execPath, [BIN, '--project', 'conformance', 'suite/happy-paths.test.js'], { env });
       let text = '';
       child.stdout.on('data', (chunk) => (text += chunk));
       child.stderr.on('data', (chunk) => (text += chunk));

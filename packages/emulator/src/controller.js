@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, notFound, validationFailed } from './apiError.js';
-import { EVENT_TYPES } from './eventBus.js';
+import { ApiError, notFound, validationFailed } from './api-error.js';
+import { EVENT_TYPES } from './event-bus.js';
 import { ACCOUNT_IDS, OPEN_RFI_STATUS, TERMINAL_RFI_STATUSES } from './seed.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,7 +26,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * What tests may do that the API cannot: put cases in given states, approve items, end cases,
  * expire tokens, inject faults, read delivered events, reset. The HTTP control API and the
  * programmatic `control` object both call this.
- * @param {{ store: import('./store.js').Store, tokens: import('./tokenIssuer.js').TokenIssuer, events: import('./eventBus.js').EventBus, faults: import('./faultInjector.js').FaultInjector }} deps
+ * @param {{ store: import('./store.js').Store, tokens: import('./token-issuer.js').TokenIssuer, events: import('./event-bus.js').EventBus, faults: import('./fault-injector.js').FaultInjector }} deps
  */
 export function createController({ store, tokens, events, faults }) {
   /** @param {string} rfiId */
@@ -127,7 +127,7 @@ export function createController({ store, tokens, events, faults }) {
      */
     expireTokens: (token) => ({ expired: tokens.expire(token) }),
 
-    /** @param {import('./faultInjector.js').FaultSpec} fault */
+    /** @param {import('./fault-injector.js').FaultSpec} fault */
     injectFault(fault) {
       const refusal = faults.add(fault);
       if (refusal) throw validationFailed(refusal);

@@ -1,19 +1,19 @@
 import { createServer } from 'node:http';
-import { createControlApi } from './controlApi.js';
+import { createControlApi } from './control-api.js';
 import { createController } from './controller.js';
-import { createEventBus } from './eventBus.js';
-import { createFaultInjector } from './faultInjector.js';
+import { createEventBus } from './event-bus.js';
+import { createFaultInjector } from './fault-injector.js';
 import { operationHandlers } from './operations/index.js';
 import { normalizeOptions } from './options.js';
-import { createRequestValidator } from './requestValidator.js';
-import { createResponseValidator } from './responseValidator.js';
-import { buildSandboxEnv } from './sandboxEnv.js';
-import { createSchemaRegistry } from './schemaRegistry.js';
+import { createRequestValidator } from './request-validator.js';
+import { createResponseValidator } from './response-validator.js';
+import { buildSandboxEnv } from './sandbox-env.js';
+import { createSchemaRegistry } from './schema-registry.js';
 import { createRequestListener } from './server.js';
 import { indexPaths, listOperations, loadBundledSpec } from './spec.js';
 import { createStore } from './store.js';
 import { ACCOUNT_IDS, createSeedData, SEED_IDS } from './seed.js';
-import { createTokenIssuer } from './tokenIssuer.js';
+import { createTokenIssuer } from './token-issuer.js';
 
 /**
  * Starts an emulator of the Payments Connect API v1.0 on a local port.

@@ -4,6 +4,6 @@
  */
 export { startEmulator } from './emulator.js';
 export { ACCOUNT_IDS, OPEN_RFI_STATUS, SEED_IDS, TERMINAL_RFI_STATUSES } from './seed.js';
-export { EVENT_DESIGNED_BY, EVENT_TYPES } from './eventBus.js';
-export { SANDBOX_FIXTURE_VARIABLES } from './sandboxEnv.js';
+export { EVENT_DESIGNED_BY, EVENT_TYPES } from './event-bus.js';
+export { SANDBOX_FIXTURE_VARIABLES } from './sandbox-env.js';
 export { CONTROL_PREFIX, DEFAULT_CLI_PORT, DEFAULT_CREDENTIALS, DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS, HOSTED_SESSION_WINDOW_SECONDS } from './defaults.js';

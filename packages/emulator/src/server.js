@@ -1,4 +1,4 @@
-import { ApiError, notFound } from './apiError.js';
+import { ApiError, notFound } from './api-error.js';
 import { CONTROL_PREFIX, MAX_REQUEST_BODY_BYTES } from './defaults.js';
 import { matchPath } from './spec.js';
 
@@ -15,9 +15,9 @@ import { matchPath } from './spec.js';
  * @typedef {object} ServerDeps
  * @property {import('./spec.js').SpecPath[]} paths
  * @property {Record<string, import('./operations/context.js').OperationHandler>} handlers
- * @property {ReturnType<typeof import('./requestValidator.js').createRequestValidator>} requestValidator
- * @property {ReturnType<typeof import('./responseValidator.js').createResponseValidator>} responseValidator
- * @property {import('./faultInjector.js').FaultInjector} faults
+ * @property {ReturnType<typeof import('./request-validator.js').createRequestValidator>} requestValidator
+ * @property {ReturnType<typeof import('./response-validator.js').createResponseValidator>} responseValidator
+ * @property {import('./fault-injector.js').FaultInjector} faults
  * @property {Omit<import('./operations/context.js').OperationContext, 'params' | 'query' | 'accountId' | 'account' | 'body' | 'parts'>} services
  * @property {(req: import('node:http').IncomingMessage, url: URL, rawBody: Buffer) => Promise<{ status: number, body?: unknown }>} control
  * @property {boolean} strict answer 500 instead of a response that violates the spec

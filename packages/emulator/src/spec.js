@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { compilePathTemplate, matchPathTemplate } from './pathTemplate.js';
+import { compilePathTemplate, matchPathTemplate } from './path-template.js';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { indexPaths, listOperations, loadBundledSpec } from '../src/spec.js';
-import { bodyOf, operationRequests } from './support/operationRequests.js';
-import { useEmulator } from './support/useEmulator.js';
+import { bodyOf, operationRequests } from './support/operation-requests.js';
+import { useEmulator } from './support/use-emulator.js';
 
 const protectedOperations = listOperations(indexPaths(loadBundledSpec()))
   .filter((op) => op.operationId !== 'createAccessToken')

@@ -2,7 +2,7 @@
 // emulator: the two must agree on tokens, AccountId, RFI variants, retries and multipart.
 import { createPaymentsConnectClient, rfiConflictVariant } from '@payments-connect/client';
 import { describe, expect, it } from 'vitest';
-import { useEmulator } from './support/useEmulator.js';
+import { useEmulator } from './support/use-emulator.js';
 
 describe('@payments-connect/client against the emulator', () => {
   const ctx = useEmulator();

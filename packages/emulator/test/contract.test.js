@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEED_IDS, startEmulator } from '../src/index.js';
-import { createResponseValidator } from '../src/responseValidator.js';
-import { createSchemaRegistry } from '../src/schemaRegistry.js';
+import { createResponseValidator } from '../src/response-validator.js';
+import { createSchemaRegistry } from '../src/schema-registry.js';
 import { indexPaths, listOperations, loadBundledSpec } from '../src/spec.js';
 
 const spec = loadBundledSpec();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_DESIGNED_BY, startEmulator } from '../src/index.js';
-import { filePart } from './support/useEmulator.js';
-import { startWebhookReceiver } from './support/webhookReceiver.js';
+import { filePart } from './support/use-emulator.js';
+import { startWebhookReceiver } from './support/webhook-receiver.js';
 
 /** @type {Awaited<ReturnType<typeof startWebhookReceiver>>} */
 let receiver;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { indexPaths, listOperations, loadBundledSpec } from '../src/spec.js';
-import { operationRequests, bodyOf } from './support/operationRequests.js';
-import { useEmulator } from './support/useEmulator.js';
+import { operationRequests, bodyOf } from './support/operation-requests.js';
+import { useEmulator } from './support/use-emulator.js';
 
 const specOperations = listOperations(indexPaths(loadBundledSpec()));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useEmulator } from './support/useEmulator.js';
+import { useEmulator } from './support/use-emulator.js';
 
 describe('payers, beneficiaries, related persons and corporates: read and replace', () => {
   const ctx = useEmulator();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filePart, useEmulator } from './support/useEmulator.js';
+import { filePart, useEmulator } from './support/use-emulator.js';
 
 /** @param {any} rfiCase */
 const idsOf = (rfiCase) => rfiCase.rfiId;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SEED_IDS as ids } from '../src/index.js';
 import { indexPaths, listOperations, loadBundledSpec } from '../src/spec.js';
-import { bodyOf, operationRequests } from './support/operationRequests.js';
-import { useEmulator } from './support/useEmulator.js';
+import { bodyOf, operationRequests } from './support/operation-requests.js';
+import { useEmulator } from './support/use-emulator.js';
 
 const v1Operations = listOperations(indexPaths(loadBundledSpec()))
   .filter((op) => op.path.startsWith('/v1/'))

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { readmeExamplesTable, renderBundledExamplesTable } from '../scripts/examples-table.mjs';
+import { readmeExamplesTable, renderBundledExamplesTable } from '../scripts/examples-table.js';
 
 it('the README table of named examples matches the spec (regenerate: pnpm --filter @payments-connect/mock examples-table)', async () => {
   const table = await renderBundledExamplesTable();

@@ -1,4 +1,4 @@
-import { ApiError } from '../apiError.js';
+import { ApiError } from '../api-error.js';
 import { isoNow, ok } from './context.js';
 
 /** Stable id of the one webhook the emulator reports when a webhook URL is configured. */

@@ -1,7 +1,7 @@
 import { accountHandlers } from './account.js';
 import { authHandlers } from './auth.js';
-import { paymentRequestHandlers } from './paymentRequests.js';
-import { replaceableResourceHandlers } from './replaceableResources.js';
+import { paymentRequestHandlers } from './payment-requests.js';
+import { replaceableResourceHandlers } from './replaceable-resources.js';
 import { rfiHandlers } from './rfi.js';
 import { userHandlers } from './users.js';
 

@@ -1,5 +1,5 @@
-import { notFound, rfiConflict, RFI_CONFLICT_VARIANTS } from '../apiError.js';
-import { EVENT_TYPES } from '../eventBus.js';
+import { notFound, rfiConflict, RFI_CONFLICT_VARIANTS } from '../api-error.js';
+import { EVENT_TYPES } from '../event-bus.js';
 import { TERMINAL_RFI_STATUSES } from '../seed.js';
 import { isoNow, ok } from './context.js';
 

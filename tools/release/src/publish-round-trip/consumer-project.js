@@ -7,7 +7,7 @@ import { packageBin } from '../package-bin.js';
 import { childEnv } from './child-env.js';
 
 const run = promisify(execFile);
-const FIXTURE = fileURLToPath(new URL('./fixtures/consumer/', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('./consumer-template/', import.meta.url));
 
 /** The module resolutions a consumer may use; each has a tsconfig in the fixture. */
 export const MODULE_RESOLUTIONS = /** @type {const} */ (['node16', 'bundler']);

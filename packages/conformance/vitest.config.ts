@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+import { BEHAVIOUR_TAG_DEFINITION } from './src/behaviour-tag.js';
+
+// The suite (`suite/`, what this package ships) runs as two projects: the conformance tests, then (groupOrder 1,
+// once every suite file has finished) the coverage check that reads what they exercised, writes the report and
+// fails on gaps. The package's own tests (`test/`, not shipped) are a third project.
+export default defineConfig({
+  test: {
+    testTimeout: 15_000,
+    hookTimeout: 60_000,
+    tags: [BEHAVIOUR_TAG_DEFINITION],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'conformance',
+          include: ['suite/**/*.test.js'],
+          exclude: ['suite/coverage.test.js'],
+          globalSetup: ['src/global-setup.js'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'coverage',
+          include: ['suite/coverage.test.js'],
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'self-test',
+          include: ['test/**/*.test.js'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,60 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDocsServer } from '../src/docs-server.js';
+
+/** A raw request, so that paths such as /../ reach the server as written. */
+function get(url, path, method = 'GET') {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, path }, (response) => {
+      let body = '';
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body }));
+    });
+    req.once('error', reject);
+    req.end();
+  });
+}
+
+describe('startDocsServer', () => {
+  let server;
+  beforeAll(async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'docs-server-'));
+    writeFileSync(join(parent, 'secret.txt'), 'outside');
+    const root = join(parent, 'dist');
+    mkdirSync(join(root, 'samples'), { recursive: true });
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>docs</title>');
+    writeFileSync(join(root, 'samples', 'a.ts'), 'export {};');
+    server = await startDocsServer({ root, port: 0 });
+  });
+  afterAll(() => server?.close());
+
+  it('listens on 127.0.0.1 and serves index.html at /', async () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    const response = await get(server.url, '/');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('<title>docs</title>');
+  });
+
+  it('serves other files of the folder with their type', async () => {
+    const response = await get(server.url, '/samples/a.ts');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+  });
+
+  it('answers 404 for a missing file and for any path out of the folder', async () => {
+    for (const path of ['/missing.html', '/../secret.txt', '/%2e%2e/secret.txt', '/samples/..%2f..%2fsecret.txt', '/%ZZ']) {
+      expect((await get(server.url, path)).status, path).toBe(404);
+    }
+  });
+
+  it('is read-only', async () => {
+    expect((await get(server.url, '/', 'POST')).status).toBe(405);
+    const head = await get(server.url, '/', 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+  });
+});

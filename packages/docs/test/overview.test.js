@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { readBundledSpec } from '../src/bundled-spec.js';
+import { FLAGS, addFlags } from '../src/flags.js';
+import { OVERVIEW_TITLE, USAGE_TITLE, addOverview, sectionAnchor } from '../src/overview.js';
+
+function overviewOf(mutate = () => {}) {
+  const spec = structuredClone(readBundledSpec().spec);
+  mutate(spec);
+  addOverview(spec, addFlags(spec));
+  return spec.info.description;
+}
+
+describe('addOverview', () => {
+  const overview = overviewOf();
+
+  it("keeps the spec's introduction, its bold lead-ins turned into menu headings", () => {
+    const { description } = readBundledSpec().spec.info;
+    const leadIns = [...description.matchAll(/^\*\*([^*\n]+?)\.\*\*/gm)].map((match) => match[1]);
+    expect(leadIns.length).toBeGreaterThan(0);
+    for (const title of leadIns) expect(overview).toContain(`\n## ${title}\n`);
+    expect(overview.startsWith(`# ${OVERVIEW_TITLE}\n`)).toBe(true);
+    expect(overview).toContain(`# ${USAGE_TITLE}\n`);
+  });
+
+  it('lists both servers with their default URLs', () => {
+    for (const server of readBundledSpec().spec.servers) {
+      const [name, variable] = Object.entries(server.variables)[0];
+      expect(overview).toContain(`- **${server.description}**: \`${variable.default}\` (template \`{${name}}\`).`);
+    }
+  });
+
+  it('shows the token exchange with the client and with curl into $ACCESS_TOKEN', () => {
+    expect(overview).toContain('createPaymentsConnectClient({');
+    expect(overview).toMatch(/ACCESS_TOKEN=\$\(curl -sS -X POST 'https:\/\/[^']+\/auth\/token'[\s\S]+\| jq -r \.access_token\)/);
+    expect(overview).toContain(`ACCOUNT_ID=${readBundledSpec().spec.components.parameters.AccountId.example}`);
+  });
+
+  it('embeds the error envelope schema and each RFI 409 variant with its recovery and example', () => {
+    const { spec } = readBundledSpec();
+    expect(overview).toContain('<SchemaDefinition schemaRef="#/components/schemas/ErrorEnvelope" />');
+    expect(overview).toContain(spec.components.responses.RfiConflict.description.trim());
+    for (const name of ['ErrorRfiNotOpen', 'ErrorRfiItemAlreadyApproved']) {
+      expect(overview).toContain(JSON.stringify(spec.components.examples[name].value, null, 2));
+    }
+  });
+
+  it('lists every flagged operation under its flag with a link, and the flagged fields', () => {
+    for (const flag of FLAGS) expect(overview).toContain(`## ${flag.title}\n\n${flag.summary}`);
+    expect(overview).toContain('- [Upload a preview logo for a payment request (sandbox only)](#operation/uploadPaymentRequestPreviewLogo)');
+    expect(overview).toContain('- [Answer an RFI question](#operation/answerRfiQuestion)');
+    expect(overview).toMatch(/Also flagged: .*`RfiCase\.status`/);
+  });
+
+  it('links to sections by the anchors Redoc gives them', () => {
+    expect(sectionAnchor('Using the API', 'RFI 409 variants')).toBe('section/Using-the-API/RFI-409-variants');
+    expect(overview).toContain(`](#${sectionAnchor(USAGE_TITLE, 'Sandbox only')})`);
+  });
+
+  it('refuses a token response without access_token rather than document the wrong field', () => {
+    expect(() => overviewOf((spec) => delete spec.components.schemas.TokenResponse.properties.access_token)).toThrow(/access_token/);
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { readBundledSpec } from '../src/bundled-spec.js';
+import { findTokenOperation, listOperations } from '../src/operations.js';
+import { sampleInputs } from '../src/sample-inputs.js';
+import { typeScriptSample } from '../src/typescript-sample.js';
+
+const { spec } = readBundledSpec();
+const entry = (operationId) => listOperations(spec).find(({ operation }) => operation.operationId === operationId);
+const sampleOf = (operationEntry) => typeScriptSample(spec, operationEntry, sampleInputs(spec, operationEntry));
+const { RfiId, AccountId, PaymentRequestId } = spec.components.parameters;
+
+describe('typeScriptSample', () => {
+  it('creates the client from environment variables, with the AccountId example as accountId', () => {
+    const sample = sampleOf(entry('getRfiCase'));
+    expect(sample).toContain("import { createPaymentsConnectClient } from '@payments-connect/client';");
+    expect(sample).toContain('clientId: process.env.PAYMENTS_CONNECT_CLIENT_ID!,');
+    expect(sample).toContain('clientSecret: process.env.PAYMENTS_CONNECT_CLIENT_SECRET!,');
+    expect(sample).toContain(`accountId: '${AccountId.example}',`);
+    expect(sample).toContain(`const { data, error } = await client.GET('/v1/rfi/{rfiId}', {\n  params: { path: { rfiId: '${RfiId.example}' } },\n});`);
+    // The client sends AccountId from its options, never per call.
+    expect(sample).not.toContain('header:');
+  });
+
+  it('passes a JSON body from the named example', () => {
+    expect(sampleOf(entry('answerRfiQuestion'))).toContain(
+      `body: {\n    answer: '${spec.components.examples.RfiAnswerRequest.value.answer}',\n  },`,
+    );
+  });
+
+  it('uploads the preview logo as a Blob read from a file', () => {
+    const sample = sampleOf(entry('uploadPaymentRequestPreviewLogo'));
+    expect(sample).toContain("import { readFile } from 'node:fs/promises';");
+    expect(sample).toContain("const logoFile = new Blob([await readFile('logo.png')]);");
+    expect(sample).toContain(`params: { path: { paymentRequestId: '${PaymentRequestId.example}' } },\n  body: { logo: logoFile },`);
+  });
+
+  it('calls an operation without parameters or body with the path alone', () => {
+    expect(sampleOf(entry('listWebhooks'))).toContain("await client.GET('/v1/webhooks');");
+  });
+
+  it('shows no call for the token exchange: the client performs it', () => {
+    const sample = sampleOf(findTokenOperation(spec));
+    expect(sample).not.toMatch(/client\.(GET|POST|PUT|DELETE)\(/);
+    expect(sample).toContain('The client calls POST /auth/token itself');
+    expect(sample).not.toContain('accountId');
+  });
+
+  it('breaks parameters over lines when one line would pass 100 characters', () => {
+    const sample = sampleOf(entry('attachRfiDocument'));
+    expect(sample).toContain('  params: {\n    path: {\n      rfiId:');
+    for (const line of sample.split('\n')) {
+      if (!line.includes("client.PUT('")) expect(line.length, line).toBeLessThanOrEqual(100);
+    }
+  });
+});

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.js'],
+    // Builds the reference once into test-results/build for the tests that read the output.
+    globalSetup: ['test/global-setup.js'],
+    // A browser start and a TypeScript program take seconds, not milliseconds.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});

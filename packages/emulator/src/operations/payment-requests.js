@@ -1,0 +1,48 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { notFound, validationFailed } from '../api-error.js';
+import { HOSTED_SESSION_WINDOW_SECONDS } from '../defaults.js';
+import { isoNow, ok } from './context.js';
+
+/** The document allows refresh-session only for this execution mode... */
+const REFRESHABLE_MODE = 'HOSTED_PAGE';
+/** ...and only in these statuses. */
+const REFRESHABLE_STATUSES = ['UNPAID', 'PART_PAID'];
+
+/** @param {import('./context.js').OperationContext} ctx */
+function paymentRequestOf({ store, accountId, params }) {
+  const record = store.find('paymentRequests', accountId, params.paymentRequestId);
+  if (!record) throw notFound(`payment request ${params.paymentRequestId}`);
+  return record;
+}
+
+/** Session refresh and the sandbox-only preview logo of payment requests. */
+export const paymentRequestHandlers = {
+  /** @type {import('./context.js').OperationHandler} */
+  refreshPaymentRequestSession: (ctx) => {
+    const record = paymentRequestOf(ctx);
+    if (record.executionMode !== REFRESHABLE_MODE || !REFRESHABLE_STATUSES.includes(record.status)) {
+      throw validationFailed(
+        `refresh-session needs execution mode ${REFRESHABLE_MODE} and status ${REFRESHABLE_STATUSES.join(' or ')}; ` +
+          `payment request ${record.paymentRequestId} is ${record.executionMode} and ${record.status}`,
+        { executionMode: record.executionMode, status: record.status },
+      );
+    }
+    // The status is left as it is: the document says refresh-session changes only the session.
+    record.sessionToken = `hps_${randomBytes(16).toString('hex')}`;
+    record.sessionExpiresAt = new Date(ctx.now() + HOSTED_SESSION_WINDOW_SECONDS * 1000).toISOString();
+    return ok(record);
+  },
+
+  /** @type {import('./context.js').OperationHandler} */
+  uploadPaymentRequestPreviewLogo: (ctx) => {
+    const record = paymentRequestOf(ctx);
+    record.previewLogoOverride = { logoId: randomUUID(), ...ctx.parts.logo, uploadedAt: isoNow(ctx.now) };
+    return ok({ paymentRequestId: record.paymentRequestId, previewLogoOverride: record.previewLogoOverride });
+  },
+
+  /** @type {import('./context.js').OperationHandler} */
+  deletePaymentRequestPreviewLogo: (ctx) => {
+    delete paymentRequestOf(ctx).previewLogoOverride;
+    return { status: 200 };
+  },
+};
