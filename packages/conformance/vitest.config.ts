@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { BEHAVIOUR_TAG_DEFINITION } from './src/behaviour-tag.js';
+import { EmptyProjectGuard } from './src/empty-project-guard.js';
 
 // The suite (`suite/`, what this package ships) runs as two projects: the conformance tests, then (groupOrder 1,
 // once every suite file has finished) the coverage check that reads what they exercised, writes the report and
@@ -9,6 +10,8 @@ export default defineConfig({
     testTimeout: 15_000,
     hookTimeout: 60_000,
     tags: [BEHAVIOUR_TAG_DEFINITION],
+    // A project that finds no files would skip its checks in silence: the run fails instead.
+    reporters: ['default', new EmptyProjectGuard()],
     projects: [
       {
         extends: true,

@@ -24,6 +24,9 @@ describe('dist/ is the bundle of the current sources', () => {
     const fresh = readFileSync(join(freshDir, file), 'utf8');
     const published = readFileSync(join(DIST_DIR, file), 'utf8');
     expect(fresh.length).toBeGreaterThan(0);
-    expect(published === fresh, `dist/${file} differs from a fresh bundle: run pnpm --filter @payments-connect/openapi build`).toBe(true);
+    expect(
+      published === fresh,
+      `dist/${file} differs from a fresh bundle: run pnpm --filter @payments-connect/openapi build`,
+    ).toBe(true);
   });
 });

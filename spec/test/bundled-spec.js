@@ -14,6 +14,7 @@ export const DIST_DIR = join(SPEC_DIR, 'dist');
  */
 export function loadBundledSpec() {
   const file = join(DIST_DIR, 'openapi.json');
-  if (!existsSync(file)) throw new Error(`${file} is missing: run pnpm --filter @payments-connect/openapi build first.`);
+  if (!existsSync(file))
+    throw new Error(`${file} is missing: run pnpm --filter @payments-connect/openapi build first.`);
   return JSON.parse(readFileSync(file, 'utf8'));
 }

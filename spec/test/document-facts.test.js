@@ -44,9 +44,27 @@ const RFI_WRITES = OPERATIONS.filter(([method, path]) => method === 'PUT' && pat
 );
 /** The areas of section 1 (the spec may order its tags differently). */
 const AREAS = [
-  'Webhook management', 'Connections', 'Wallets', 'Authentication', 'RFI', 'Payments', 'Funding accounts',
-  'Exchange', 'Beneficiaries', 'Transactions', 'Account', 'Business Profile', 'Branding', 'Persons',
-  'Corporates', 'Documents', 'Users', 'Payment Requests', 'Payers', 'Receipts', 'Rates',
+  'Webhook management',
+  'Connections',
+  'Wallets',
+  'Authentication',
+  'RFI',
+  'Payments',
+  'Funding accounts',
+  'Exchange',
+  'Beneficiaries',
+  'Transactions',
+  'Account',
+  'Business Profile',
+  'Branding',
+  'Persons',
+  'Corporates',
+  'Documents',
+  'Users',
+  'Payment Requests',
+  'Payers',
+  'Receipts',
+  'Rates',
 ];
 
 /** Every operation under `paths`, keyed `METHOD /path`, with its path-level parameters. */
@@ -61,7 +79,10 @@ const operations = new Map(
 
 function resolve(node) {
   if (!node?.$ref) return node;
-  return node.$ref.slice(2).split('/').reduce((parent, segment) => parent[segment.replaceAll('~1', '/')], spec);
+  return node.$ref
+    .slice(2)
+    .split('/')
+    .reduce((parent, segment) => parent[segment.replaceAll('~1', '/')], spec);
 }
 
 function parametersOf({ operation, pathParameters }) {
@@ -84,7 +105,9 @@ describe('the facts of the interface document', () => {
   });
 
   it('DELETE /v1/account/users/{userId} answers 204 with no body', () => {
-    expect(resolve(operations.get('DELETE /v1/account/users/{userId}').operation.responses['204']).content).toBeUndefined();
+    expect(
+      resolve(operations.get('DELETE /v1/account/users/{userId}').operation.responses['204']).content,
+    ).toBeUndefined();
   });
 
   it('takes the shared AccountId header on every /v1 operation, and none on the token', () => {
@@ -112,18 +135,25 @@ describe('the facts of the interface document', () => {
   });
 
   it('marks exactly the two preview-logo operations as sandbox only, served by the sandbox alone', () => {
-    const marked = [...operations].filter(([, { operation }]) => operation['x-sandbox-only'] === true).map(([key]) => key);
+    const marked = [...operations]
+      .filter(([, { operation }]) => operation['x-sandbox-only'] === true)
+      .map(([key]) => key);
     expect(marked.sort()).toEqual(SANDBOX_ONLY_OPERATIONS);
     for (const key of SANDBOX_ONLY_OPERATIONS) {
       const { operation } = operations.get(key);
-      expect(operation.servers.map((server) => server.url), key).toEqual(['{sandbox_base_url}']);
+      expect(
+        operation.servers.map((server) => server.url),
+        key,
+      ).toEqual(['{sandbox_base_url}']);
       expect(Object.keys(operation.responses), `${key} documents only 200`).toEqual(['200']);
     }
   });
 
   it('uses UUID strings for every path identifier', () => {
     for (const [key, entry] of operations) {
-      for (const parameter of parametersOf(entry).map(resolve).filter(({ in: location }) => location === 'path')) {
+      for (const parameter of parametersOf(entry)
+        .map(resolve)
+        .filter(({ in: location }) => location === 'path')) {
         expect(parameter.schema, `${key} {${parameter.name}}`).toMatchObject({ type: 'string', format: 'uuid' });
       }
     }
@@ -131,14 +161,22 @@ describe('the facts of the interface document', () => {
 
   it('lists RFI cases with includeTerminal (boolean, default false)', () => {
     const parameters = parametersOf(operations.get('GET /v1/rfi')).map(resolve);
-    expect(parameters.find(({ name }) => name === 'includeTerminal')).toMatchObject({ in: 'query', schema: { type: 'boolean', default: false } });
+    expect(parameters.find(({ name }) => name === 'includeTerminal')).toMatchObject({
+      in: 'query',
+      schema: { type: 'boolean', default: false },
+    });
   });
 
   it.each(RFI_WRITES)('%s documents 409 CONFLICT with both variants as named examples', (key) => {
     const conflict = resolve(operations.get(key).operation.responses['409']);
-    const examples = Object.values(conflict.content['application/json'].examples).map((example) => resolve(example).value);
+    const examples = Object.values(conflict.content['application/json'].examples).map(
+      (example) => resolve(example).value,
+    );
     for (const variant of ['RFI_NOT_OPEN', 'RFI_ITEM_ALREADY_APPROVED']) {
-      expect(examples.some(({ code, message }) => code === 'CONFLICT' && message.includes(variant)), variant).toBe(true);
+      expect(
+        examples.some(({ code, message }) => code === 'CONFLICT' && message.includes(variant)),
+        variant,
+      ).toBe(true);
     }
   });
 

@@ -37,7 +37,8 @@ function namedMediaTypeExamples() {
 
 function resolveExample(example) {
   const target = example.$ref ? resolveLocal(example.$ref) : example;
-  if (!('value' in target)) throw new Error(`Example ${example.$ref ?? ''} has no value (externalValue is not used in this spec).`);
+  if (!('value' in target))
+    throw new Error(`Example ${example.$ref ?? ''} has no value (externalValue is not used in this spec).`);
   return target.value;
 }
 
@@ -62,7 +63,10 @@ function createValidatorFactory() {
   ajv.addSchema(spec, SPEC_ID);
   const cache = new Map();
   return (mediaTypePointer) => {
-    const fragment = toPointer([...mediaTypePointer, 'schema']).split('/').map(encodeURIComponent).join('/');
+    const fragment = toPointer([...mediaTypePointer, 'schema'])
+      .split('/')
+      .map(encodeURIComponent)
+      .join('/');
     if (!cache.has(fragment)) cache.set(fragment, ajv.compile({ $ref: `${SPEC_ID}#${fragment}` }));
     return cache.get(fragment);
   };
@@ -87,7 +91,15 @@ describe('named examples of every media type', () => {
   it('the check can fail: a missing required field or an id that is not a UUID is rejected', () => {
     const token = validatorFor(['paths', '/auth/token', 'post', 'responses', '200', 'content', 'application/json']);
     expect(token({ expires_in: 3600, token_type: 'Bearer' })).toBe(false);
-    const rfiCase = validatorFor(['paths', '/v1/rfi/{rfiId}', 'get', 'responses', '200', 'content', 'application/json']);
+    const rfiCase = validatorFor([
+      'paths',
+      '/v1/rfi/{rfiId}',
+      'get',
+      'responses',
+      '200',
+      'content',
+      'application/json',
+    ]);
     expect(rfiCase({ rfiId: 'not-a-uuid' })).toBe(false);
   });
 });

@@ -56,10 +56,13 @@ describe('dist/openapi.json against the official OpenAPI 3.1 JSON Schema', () =>
   ajv.addSchema(OAS_BASE_VOCABULARY);
   const validateSchemaObject = ajv.compile(OAS_DIALECT);
 
-  it.each(Object.keys(spec.components.schemas))('components.schemas.%s is valid under the OAS 3.1 schema dialect', (name) => {
-    validateSchemaObject(spec.components.schemas[name]);
-    expect(validateSchemaObject.errors ?? []).toEqual([]);
-  });
+  it.each(Object.keys(spec.components.schemas))(
+    'components.schemas.%s is valid under the OAS 3.1 schema dialect',
+    (name) => {
+      validateSchemaObject(spec.components.schemas[name]);
+      expect(validateSchemaObject.errors ?? []).toEqual([]);
+    },
+  );
 
   it('the dialect check can fail', () => {
     expect(validateSchemaObject({ type: 'text' })).toBe(false);

@@ -93,7 +93,9 @@ if (process.argv[2] === 'serve') {
   const server = fork(new URL(import.meta.url).pathname, ['serve']);
   const port = await new Promise((resolve) => server.once('message', resolve));
   // The machine may be shared: the load says how much to trust a run, and why runs differ.
-  const load = loadavg().map((value) => value.toFixed(2)).join(', ');
+  const load = loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
   try {
     const overNetwork = await measure(contenders(`http://127.0.0.1:${port}`, fetch), 200);
     const stubbed = await measure(contenders('https://api.payments-connect.example', stubFetch), 2_000);

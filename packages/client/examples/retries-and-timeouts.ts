@@ -6,9 +6,9 @@ import {
 } from '@payments-connect/client';
 
 const client = createPaymentsConnectClient({
-  clientId: process.env['PAYMENTS_CONNECT_CLIENT_ID']!,
-  clientSecret: process.env['PAYMENTS_CONNECT_CLIENT_SECRET']!,
-  accountId: process.env['PAYMENTS_CONNECT_ACCOUNT_ID']!,
+  clientId: process.env.PAYMENTS_CONNECT_CLIENT_ID!,
+  clientSecret: process.env.PAYMENTS_CONNECT_CLIENT_SECRET!,
+  accountId: process.env.PAYMENTS_CONNECT_ACCOUNT_ID!,
   retry: { maxRetries: 4, baseDelayMs: 250, maxDelayMs: 4_000 }, // or retry: false
   timeoutMs: 15_000, // per attempt
 });

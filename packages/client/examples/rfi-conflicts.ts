@@ -2,9 +2,9 @@
 import { createPaymentsConnectClient, rfiConflictVariant } from '@payments-connect/client';
 
 const client = createPaymentsConnectClient({
-  clientId: process.env['PAYMENTS_CONNECT_CLIENT_ID']!,
-  clientSecret: process.env['PAYMENTS_CONNECT_CLIENT_SECRET']!,
-  accountId: process.env['PAYMENTS_CONNECT_ACCOUNT_ID']!,
+  clientId: process.env.PAYMENTS_CONNECT_CLIENT_ID!,
+  clientSecret: process.env.PAYMENTS_CONNECT_CLIENT_SECRET!,
+  accountId: process.env.PAYMENTS_CONNECT_ACCOUNT_ID!,
 });
 
 /** Answers one question; says what to do when the case or the item no longer takes answers. */

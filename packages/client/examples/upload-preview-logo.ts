@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { createPaymentsConnectClient, SandboxOnlyOperationError } from '@payments-connect/client';
 
 const credentials = {
-  clientId: process.env['PAYMENTS_CONNECT_CLIENT_ID']!,
-  clientSecret: process.env['PAYMENTS_CONNECT_CLIENT_SECRET']!,
-  accountId: process.env['PAYMENTS_CONNECT_ACCOUNT_ID']!,
+  clientId: process.env.PAYMENTS_CONNECT_CLIENT_ID!,
+  clientSecret: process.env.PAYMENTS_CONNECT_CLIENT_SECRET!,
+  accountId: process.env.PAYMENTS_CONNECT_ACCOUNT_ID!,
 };
 const sandbox = createPaymentsConnectClient({ ...credentials, environment: 'sandbox' });
 const paymentRequestId = '3b241101-e2bb-4255-8caf-4136c566a962';

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
+import { execFileSync } from 'node:child_process';
 // Writes src/generated/spec-constants.ts: the few facts of the bundled spec the client needs at run time
 // (server URLs, the token path, the sandbox-only operations). Reading them from the spec rather than
 // typing them by hand keeps the client in step with the contract. The output is committed so reviewers see it
 // change with the spec; `--check` fails when the committed file is stale (CI runs it after the build).
-import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { execFileSync } from 'node:child_process';
 
 const require = createRequire(import.meta.url);
 const specPath = require.resolve('@payments-connect/openapi/openapi.json');

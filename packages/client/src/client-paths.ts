@@ -9,6 +9,7 @@ type ParametersWithOptionalAccountId<Parameters extends { header: { AccountId: s
   Parameters,
   'header'
 > &
+  // biome-ignore lint/complexity/noBannedTypes: `{} extends T` is the type-level test for "T has no required key"
   ({} extends Omit<Parameters['header'], 'AccountId'>
     ? { header?: Omit<Parameters['header'], 'AccountId'> & { AccountId?: string } }
     : { header: Omit<Parameters['header'], 'AccountId'> & { AccountId?: string } });

@@ -3,6 +3,9 @@
  * timeouts, sandbox-only guard and the RFI 409 variants.
  * @packageDocumentation
  */
+
+export type { components, ErrorEnvelope, operations, paths } from '@payments-connect/types';
+export type { ClientPaths, ClientPathsWithDefaultAccountId, PathsForOptions } from './client-paths.js';
 export {
   createPaymentsConnectClient,
   DEFAULT_ENVIRONMENT,
@@ -11,7 +14,6 @@ export {
   type PaymentsConnectClientOptions,
   type PaymentsConnectEnvironment,
 } from './create-payments-connect-client.js';
-export type { ClientPaths, ClientPathsWithDefaultAccountId, PathsForOptions } from './client-paths.js';
 export {
   PaymentsConnectAuthenticationError,
   PaymentsConnectConnectionError,
@@ -26,6 +28,5 @@ export {
   MAX_RETRY_AFTER_MS,
   type RetryPolicy,
 } from './retry-policy.js';
-export { RFI_CONFLICT_VARIANTS, rfiConflictVariant, type RfiConflictVariant } from './rfi-conflict-variant.js';
+export { RFI_CONFLICT_VARIANTS, type RfiConflictVariant, rfiConflictVariant } from './rfi-conflict-variant.js';
 export { TOKEN_REFRESH_MARGIN_MS, TOKEN_REFRESH_MARGIN_RATIO } from './token-provider.js';
-export type { components, ErrorEnvelope, operations, paths } from '@payments-connect/types';

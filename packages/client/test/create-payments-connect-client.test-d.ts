@@ -2,7 +2,7 @@
 // error, or the check fails.
 import type { ErrorEnvelope, RfiCase, RfiDocumentUpload } from '@payments-connect/types';
 import { describe, expectTypeOf, it } from 'vitest';
-import { createPaymentsConnectClient, rfiConflictVariant, type RfiConflictVariant } from '../src/index.js';
+import { createPaymentsConnectClient, type RfiConflictVariant, rfiConflictVariant } from '../src/index.js';
 
 const credentials = { clientId: 'id', clientSecret: 'secret' };
 const rfiId = '4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f';
@@ -20,7 +20,7 @@ describe('the AccountId rule', () => {
   });
 
   it('demands it too when the default may be undefined', () => {
-    const accountId = process.env['ACCOUNT_ID'];
+    const accountId = process.env.ACCOUNT_ID;
     const client = createPaymentsConnectClient({ ...credentials, accountId });
     // @ts-expect-error accountId is string | undefined: no default guaranteed
     void client.GET('/v1/rfi');

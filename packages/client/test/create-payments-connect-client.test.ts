@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPaymentsConnectClient, PaymentsConnectError, SandboxOnlyOperationError } from '../src/index.js';
 import { SERVER_URLS } from '../src/generated/spec-constants.js';
-import { startFaultServer, type FaultServer } from './fault-server.js';
+import { createPaymentsConnectClient, PaymentsConnectError, SandboxOnlyOperationError } from '../src/index.js';
+import { type FaultServer, startFaultServer } from './fault-server.js';
 import { CLIENT_ID, CLIENT_SECRET, clientFor, DEFAULT_ACCOUNT_ID, RFI_ID } from './test-client.js';
 
 let server: FaultServer;

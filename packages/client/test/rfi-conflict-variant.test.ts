@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rfiConflictVariant } from '../src/index.js';
-import { startFaultServer, type FaultServer } from './fault-server.js';
+import { type FaultServer, startFaultServer } from './fault-server.js';
 import { clientFor, RFI_ID } from './test-client.js';
 
 describe('rfiConflictVariant', () => {

@@ -1,8 +1,8 @@
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPaymentsConnectClient, PaymentsConnectError } from '../src/index.js';
-import { startFaultServer, type FaultServer } from './fault-server.js';
-import { CLIENT_ID, CLIENT_SECRET, clientFor, RFI_ID, getCase } from './test-client.js';
+import { type FaultServer, startFaultServer } from './fault-server.js';
+import { CLIENT_ID, CLIENT_SECRET, clientFor, getCase, RFI_ID } from './test-client.js';
 
 /** Every way an error or the client could be printed, logged or serialised. */
 function renderings(value: unknown): string[] {
@@ -22,7 +22,6 @@ describe('the client secret', () => {
     server = await startFaultServer();
   });
   afterEach(() => server.close());
-
 
   it('never appears in the errors of failed token requests, even when the server echoes it', async () => {
     const echo = {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PaymentsConnectConnectionError } from '../src/index.js';
-import { startFaultServer, type FaultServer } from './fault-server.js';
-import { clientFor, RFI_ID, getCase } from './test-client.js';
+import { type FaultServer, startFaultServer } from './fault-server.js';
+import { clientFor, getCase, RFI_ID } from './test-client.js';
 
 let server: FaultServer;
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { getEventListeners } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PaymentsConnectError, PaymentsConnectTimeoutError } from '../src/index.js';
-import { startFaultServer, type FaultServer } from './fault-server.js';
+import { type FaultServer, startFaultServer } from './fault-server.js';
 import { clientFor, RFI_ID } from './test-client.js';
 
 let server: FaultServer;
@@ -51,7 +51,9 @@ describe('timeouts and abort signals', () => {
     server.queue(CASE, SLOW, SLOW);
     const client = clientFor(server);
     const controller = new AbortController();
-    const call = client.GET('/v1/rfi/{rfiId}', { ...caseInit, signal: controller.signal }).catch((error: unknown) => error);
+    const call = client
+      .GET('/v1/rfi/{rfiId}', { ...caseInit, signal: controller.signal })
+      .catch((error: unknown) => error);
     // Abort while the server holds the request, whatever the token exchange cost on a loaded machine.
     await vi.waitFor(() => expect(server.apiRequests()).toHaveLength(1), { timeout: 5_000, interval: 10 });
     const started = performance.now();

@@ -1,14 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PaymentsConnectAuthenticationError } from '../src/index.js';
-import { startFaultServer, type FaultServer } from './fault-server.js';
-import { CLIENT_ID, CLIENT_SECRET, clientFor, RFI_ID, getCase } from './test-client.js';
+import { type FaultServer, startFaultServer } from './fault-server.js';
+import { CLIENT_ID, CLIENT_SECRET, clientFor, getCase, RFI_ID } from './test-client.js';
 
 let server: FaultServer;
 beforeEach(async () => {
   server = await startFaultServer();
 });
 afterEach(() => server.close());
-
 
 describe('token exchange', () => {
   it('makes exactly one token request for parallel first calls', async () => {

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Wall time of the whole conformance run against the mock (mock start, every test, coverage check),
-// median over several runs. Usage: node bench/suite-wall-time.js [--runs 3]
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+// Wall time of the whole conformance run against the mock (mock start, every test, coverage check),
+// median over several runs. Usage: node bench/suite-wall-time.js [--runs 3]
+import { parseArgs, stripVTControlCharacters } from 'node:util';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const RUNS = Number(values.runs);
@@ -19,9 +19,13 @@ for (let run = 1; run <= RUNS; run++) {
     console.error(result.stdout, result.stderr);
     throw new Error(`run ${run} failed with exit code ${result.status}`);
   }
-  const tests = result.stdout.match(/Tests\s+(.*)/)?.[1].replace(/\x1b\[[0-9;]*m/g, '').trim();
+  const tests = stripVTControlCharacters(result.stdout)
+    .match(/Tests\s+(.*)/)?.[1]
+    .trim();
   console.error(`run ${run}/${RUNS}: ${seconds.toFixed(1)} s (${tests})`);
   times.push(seconds);
 }
 times.sort((a, b) => a - b);
-console.log(`conformance suite against the mock, node ${process.version}: median ${times[Math.floor(times.length / 2)].toFixed(1)} s over ${RUNS} runs (${times.map((t) => t.toFixed(1)).join(', ')} s)`);
+console.log(
+  `conformance suite against the mock, node ${process.version}: median ${times[Math.floor(times.length / 2)].toFixed(1)} s over ${RUNS} runs (${times.map((t) => t.toFixed(1)).join(', ')} s)`,
+);

@@ -10,5 +10,6 @@ export const BEHAVIOUR_TAG = 'behaviour';
 /** The tag as declared in vitest.config.ts (vitest refuses tags that are not declared). */
 export const BEHAVIOUR_TAG_DEFINITION = {
   name: BEHAVIOUR_TAG,
-  description: 'a behaviour of the interface document that needs a server with state: runs in sandbox mode, skipped on the mock',
+  description:
+    'a behaviour of the interface document that needs a server with state: runs in sandbox mode, skipped on the mock',
 };

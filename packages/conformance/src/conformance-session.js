@@ -1,4 +1,6 @@
+import { basename } from 'node:path';
 import { createPaymentsConnectClient } from '@payments-connect/client';
+import { expect } from 'vitest';
 import { recordInLedger } from './coverage-ledger.js';
 import { createResponseValidator } from './response-validator.js';
 import { loadBundledSpec } from './spec-document.js';
@@ -30,7 +32,13 @@ export function openConformanceSession(target) {
     const copy = response.clone();
     exchanges.set(
       response,
-      copy.text().then((bodyText) => ({ method: request.method, url: request.url, status: response.status, headers: response.headers, bodyText })),
+      copy.text().then((bodyText) => ({
+        method: request.method,
+        url: request.url,
+        status: response.status,
+        headers: response.headers,
+        bodyText,
+      })),
     );
     unexamined.add(response);
     return response;
@@ -52,7 +60,9 @@ export function openConformanceSession(target) {
   /** A bearer token for raw requests, fetched once through the token operation. */
   async function bearerToken() {
     rawToken ??= (async () => {
-      const { data, error, response } = await client.POST('/auth/token', { body: { clientId: target.clientId, clientSecret: target.clientSecret } });
+      const { data, error, response } = await client.POST('/auth/token', {
+        body: { clientId: target.clientId, clientSecret: target.clientSecret },
+      });
       if (!data) throw new Error(`the token operation answered ${response.status}: ${JSON.stringify(error)}`);
       return data.access_token;
     })();
@@ -85,14 +95,16 @@ export function openConformanceSession(target) {
    */
   async function expectConforms(response, expected = {}) {
     const pending = exchanges.get(response);
-    if (!pending) throw new Error('expectConforms: this response did not come through the session (use its client or raw)');
+    if (!pending)
+      throw new Error('expectConforms: this response did not come through the session (use its client or raw)');
     unexamined.delete(response);
     const exchange = await pending;
     const verdict = validator.check(exchange);
     const label = `${exchange.method} ${new URL(exchange.url).pathname} answered ${exchange.status}`;
-    if (verdict.problems.length > 0) throw new ContractViolation(`${label}, breaking the contract:\n${verdict.problems.join('\n')}`);
+    if (verdict.problems.length > 0)
+      throw new ContractViolation(`${label}, breaking the contract:\n${verdict.problems.join('\n')}`);
     const operationId = verdict.operation.operationId;
-    recordInLedger({ kind: 'exercised', operationId, status: exchange.status });
+    recordInLedger({ kind: 'exercised', operationId, status: exchange.status, test: currentTestLabel() });
     if (expected.status !== undefined && exchange.status !== expected.status) {
       throw new ContractViolation(`${label}, expected ${expected.status}; body: ${JSON.stringify(verdict.body)}`);
     }
@@ -114,4 +126,10 @@ export function openConformanceSession(target) {
   }
 
   return { target, client, raw, expectConforms, checkUnexamined, operations: validator.operations };
+}
+
+/** The running test as the coverage report names it: `file › describe > test`. */
+function currentTestLabel() {
+  const { currentTestName, testPath } = expect.getState();
+  return `${testPath ? basename(testPath) : '(unknown file)'} › ${currentTestName ?? '(outside a test)'}`;
 }

@@ -13,7 +13,7 @@ export function reportsDir() {
 const ledgerDir = () => join(reportsDir(), '.ledger');
 
 /**
- * @typedef {{ kind: 'exercised', operationId: string, status: number }
+ * @typedef {{ kind: 'exercised', operationId: string, status: number, test?: string }
  *   | { kind: 'skipped', test: string, reason: string }} LedgerEntry
  */
 

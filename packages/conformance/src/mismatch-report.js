@@ -14,7 +14,12 @@ const MAX_BODY_LINES = 60;
 export function summariseSchemaErrors(errors) {
   const branchParents = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
   const isBranchDetail = (e) =>
-    branchParents.some((parent) => parent !== e && e.schemaPath.startsWith(`${parent.schemaPath}/`) && e.instancePath.startsWith(parent.instancePath));
+    branchParents.some(
+      (parent) =>
+        parent !== e &&
+        e.schemaPath.startsWith(`${parent.schemaPath}/`) &&
+        e.instancePath.startsWith(parent.instancePath),
+    );
   const lines = [];
   for (const error of errors) {
     if (isBranchDetail(error)) continue;
@@ -23,7 +28,9 @@ export function summariseSchemaErrors(errors) {
     if (error.keyword === 'enum') message += ` ${JSON.stringify(error.params.allowedValues)}`;
     if (error.keyword === 'const') message += ` ${JSON.stringify(error.params.allowedValue)}`;
     if (branchParents.includes(error)) {
-      const branches = errors.filter((e) => e !== error && e.schemaPath.startsWith(`${error.schemaPath}/`) && e.instancePath === error.instancePath);
+      const branches = errors.filter(
+        (e) => e !== error && e.schemaPath.startsWith(`${error.schemaPath}/`) && e.instancePath === error.instancePath,
+      );
       message += `: ${[...new Set(branches.map((b) => b.message))].join(' | ')}`;
     }
     lines.push({ path: error.instancePath, message });

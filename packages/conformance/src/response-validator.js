@@ -46,23 +46,34 @@ export function createResponseValidator(spec) {
     const { method, status, headers, bodyText } = exchange;
     const pathname = new URL(exchange.url).pathname;
     // A 405 answers a method the path lacks; it is documented on the path's operations.
-    const operation = operationForRequest(operations, method, pathname) ?? (status === 405 ? operationForRequest(operations, undefined, pathname) : undefined);
+    const operation =
+      operationForRequest(operations, method, pathname) ??
+      (status === 405 ? operationForRequest(operations, undefined, pathname) : undefined);
     const body = parseBody(bodyText);
     if (!operation) return { operation, body, problems: [`no operation of the spec answers ${method} ${pathname}`] };
 
     const documented = operation.responses.find((r) => r.status === String(status));
     if (!documented) {
       const statuses = operation.responses.map((r) => r.status).join(', ');
-      return { operation, body, problems: [`status ${status} is not documented for ${operation.operationId} (documented: ${statuses})`] };
+      return {
+        operation,
+        body,
+        problems: [`status ${status} is not documented for ${operation.operationId} (documented: ${statuses})`],
+      };
     }
 
     const problems = [...headerProblems(documented, headers)];
     const content = documented.response.content ?? {};
     const mediaType = (headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
     if (Object.keys(content).length === 0) {
-      if (bodyText.length > 0) problems.push(`status ${status} documents no body, got ${bodyText.length} bytes (${mediaType || 'no content-type'})`);
+      if (bodyText.length > 0)
+        problems.push(
+          `status ${status} documents no body, got ${bodyText.length} bytes (${mediaType || 'no content-type'})`,
+        );
     } else if (!content[mediaType]) {
-      problems.push(`content-type "${mediaType}" is not documented for status ${status} (documented: ${Object.keys(content).join(', ')})`);
+      problems.push(
+        `content-type "${mediaType}" is not documented for status ${status} (documented: ${Object.keys(content).join(', ')})`,
+      );
     } else if (JSON_MEDIA_TYPE.test(mediaType)) {
       if (typeof body === 'string') problems.push(`the body is not JSON: ${JSON.stringify(bodyText.slice(0, 200))}`);
       else if (content[mediaType].schema) {
@@ -93,7 +104,10 @@ export function createResponseValidator(spec) {
       if (!header.schema) continue;
       const validate = schemaAt(`${pointer}/schema`);
       const typed = header.schema.type === 'integer' || header.schema.type === 'number' ? Number(value) : value;
-      if (!validate(typed)) yield `header ${name}: "${value}" ${summariseSchemaErrors(validate.errors ?? []).map((e) => e.message).join('; ')}`;
+      if (!validate(typed))
+        yield `header ${name}: "${value}" ${summariseSchemaErrors(validate.errors ?? [])
+          .map((e) => e.message)
+          .join('; ')}`;
     }
   }
 

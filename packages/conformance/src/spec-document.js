@@ -24,7 +24,8 @@ export const jsonPointer = (tokens) => `#/${tokens.map(pointerToken).join('/')}`
 export function dereference(spec, node, pointer) {
   const seen = new Set();
   while (node && typeof node.$ref === 'string') {
-    if (!node.$ref.startsWith('#/') || seen.has(node.$ref)) throw new Error(`cannot follow $ref ${node.$ref} at ${pointer}`);
+    if (!node.$ref.startsWith('#/') || seen.has(node.$ref))
+      throw new Error(`cannot follow $ref ${node.$ref} at ${pointer}`);
     seen.add(node.$ref);
     const tokens = node.$ref
       .slice(2)
@@ -61,7 +62,12 @@ export function specOperations(spec) {
       const operation = pathItem[method];
       const responses = Object.entries(operation.responses ?? {}).map(([status, raw]) => {
         const { node, pointer } = dereference(spec, raw, jsonPointer(['paths', path, method, 'responses', status]));
-        return { status, pointer, response: node, exampleNames: Object.keys(node.content?.['application/json']?.examples ?? {}) };
+        return {
+          status,
+          pointer,
+          response: node,
+          exampleNames: Object.keys(node.content?.['application/json']?.examples ?? {}),
+        };
       });
       return { operationId: operation.operationId, method: method.toUpperCase(), path, operation, responses };
     }),
@@ -77,7 +83,10 @@ export function specOperations(spec) {
  */
 export function operationForRequest(operations, method, pathname) {
   const wanted = method?.toUpperCase();
-  return operations.find((candidate) => (wanted === undefined || candidate.method === wanted) && pathTemplateMatches(candidate.path, pathname));
+  return operations.find(
+    (candidate) =>
+      (wanted === undefined || candidate.method === wanted) && pathTemplateMatches(candidate.path, pathname),
+  );
 }
 
 function pathTemplateMatches(template, pathname) {
@@ -85,6 +94,8 @@ function pathTemplateMatches(template, pathname) {
   const segments = pathname.replace(/\/$/, '').split('/');
   return (
     templateSegments.length === segments.length &&
-    templateSegments.every((segment, index) => (/^\{.+\}$/.test(segment) ? segments[index] !== '' : segment === segments[index]))
+    templateSegments.every((segment, index) =>
+      /^\{.+\}$/.test(segment) ? segments[index] !== '' : segment === segments[index],
+    )
   );
 }

@@ -22,15 +22,30 @@ export const REQUIRED_SANDBOX_SETTINGS = {
 export const SANDBOX_FIXTURES = {
   openRfiId: ['PAYMENTS_CONNECT_OPEN_RFI_ID', 'an open RFI case of the account'],
   openQuestionId: ['PAYMENTS_CONNECT_OPEN_QUESTION_ID', 'a not-approved question of that open case'],
-  openDocumentRequestId: ['PAYMENTS_CONNECT_OPEN_DOCUMENT_REQUEST_ID', 'a not-approved document request of that open case'],
+  openDocumentRequestId: [
+    'PAYMENTS_CONNECT_OPEN_DOCUMENT_REQUEST_ID',
+    'a not-approved document request of that open case',
+  ],
   approvedQuestionId: ['PAYMENTS_CONNECT_APPROVED_QUESTION_ID', 'an approved (locked) question of that open case'],
-  approvedDocumentRequestId: ['PAYMENTS_CONNECT_APPROVED_DOCUMENT_REQUEST_ID', 'an approved (locked) document request of that open case'],
+  approvedDocumentRequestId: [
+    'PAYMENTS_CONNECT_APPROVED_DOCUMENT_REQUEST_ID',
+    'an approved (locked) document request of that open case',
+  ],
   closedRfiId: ['PAYMENTS_CONNECT_CLOSED_RFI_ID', 'a CLOSED case of the account, with at least one question'],
   cancelledRfiId: ['PAYMENTS_CONNECT_CANCELLED_RFI_ID', 'a CANCELLED case of the account'],
   otherAccountRfiId: ['PAYMENTS_CONNECT_OTHER_ACCOUNT_RFI_ID', 'an RFI case of another account'],
-  hostedPaymentRequestId: ['PAYMENTS_CONNECT_HOSTED_PAYMENT_REQUEST_ID', 'a HOSTED_PAGE payment request in UNPAID or PART_PAID'],
-  nonHostedPaymentRequestId: ['PAYMENTS_CONNECT_NON_HOSTED_PAYMENT_REQUEST_ID', 'a payment request whose execution mode is not HOSTED_PAGE'],
-  paidPaymentRequestId: ['PAYMENTS_CONNECT_PAID_PAYMENT_REQUEST_ID', 'a HOSTED_PAGE payment request not in UNPAID/PART_PAID'],
+  hostedPaymentRequestId: [
+    'PAYMENTS_CONNECT_HOSTED_PAYMENT_REQUEST_ID',
+    'a HOSTED_PAGE payment request in UNPAID or PART_PAID',
+  ],
+  nonHostedPaymentRequestId: [
+    'PAYMENTS_CONNECT_NON_HOSTED_PAYMENT_REQUEST_ID',
+    'a payment request whose execution mode is not HOSTED_PAGE',
+  ],
+  paidPaymentRequestId: [
+    'PAYMENTS_CONNECT_PAID_PAYMENT_REQUEST_ID',
+    'a HOSTED_PAGE payment request not in UNPAID/PART_PAID',
+  ],
   payerId: ['PAYMENTS_CONNECT_PAYER_ID', 'a payer of the account'],
   beneficiaryId: ['PAYMENTS_CONNECT_BENEFICIARY_ID', 'a beneficiary of the account'],
   userId: ['PAYMENTS_CONNECT_USER_ID', 'a user of the account (the suite updates and deactivates it)'],

@@ -1,7 +1,7 @@
 import { afterEach, inject } from 'vitest';
-import { recordInLedger } from './coverage-ledger.js';
-import { openConformanceSession } from './conformance-session.js';
 import { BEHAVIOUR_TAG } from './behaviour-tag.js';
+import { openConformanceSession } from './conformance-session.js';
+import { recordInLedger } from './coverage-ledger.js';
 import { SANDBOX_FIXTURES } from './target-config.js';
 
 /**
@@ -46,7 +46,8 @@ const SANDBOX_FIXTURE_BY_PARAMETER = {
  * @returns {Record<string, string>}
  */
 export function pathIds(context, target, parameters) {
-  if (target.kind === 'mock') return Object.fromEntries(parameters.map((name) => [name, target.parameterExamples[name]]));
+  if (target.kind === 'mock')
+    return Object.fromEntries(parameters.map((name) => [name, target.parameterExamples[name]]));
   return fixtures(
     context,
     target,
@@ -70,8 +71,10 @@ export function fixtures(context, target, names, shape = (values) => values) {
   return shape(names.map((name) => target.fixtures[name]));
 }
 
-const SHAPE_FORM_REASON = 'shape form: Prefer picks the answer only on the mock (the sandbox run proves this with real state)';
-const STATEFUL_REASON = 'needs a stateful server: the stateless mock answers whatever Prefer asks (run with CONFORMANCE_TARGET=sandbox)';
+const SHAPE_FORM_REASON =
+  'shape form: Prefer picks the answer only on the mock (the sandbox run proves this with real state)';
+const STATEFUL_REASON =
+  'needs a stateful server: the stateless mock answers whatever Prefer asks (run with CONFORMANCE_TARGET=sandbox)';
 
 /** A behaviour's shape form (the answer chosen with Prefer) runs on the mock only. */
 export function skipUnlessMock(context, target) {
@@ -87,7 +90,9 @@ export const behaviourTest = Object.freeze({ tags: [BEHAVIOUR_TAG] });
  */
 export function skipUnlessStateful(context, target) {
   if (!context.task.tags?.includes(BEHAVIOUR_TAG)) {
-    throw new Error(`"${context.task.name}" needs a stateful server, so it is a behaviour test: declare it with the behaviourTest options (tag "${BEHAVIOUR_TAG}")`);
+    throw new Error(
+      `"${context.task.name}" needs a stateful server, so it is a behaviour test: declare it with the behaviourTest options (tag "${BEHAVIOUR_TAG}")`,
+    );
   }
   if (target.kind === 'mock') skipWithReason(context, STATEFUL_REASON);
 }

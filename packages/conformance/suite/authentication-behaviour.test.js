@@ -1,13 +1,22 @@
 // Authentication (interface section 5): the token exchange and the refusal of an expired token.
 import { describe, expect, it } from 'vitest';
-import { behaviourTest, fixtures, prefer, skipUnlessMock, skipUnlessStateful, useConformanceSession } from '../src/test-context.js';
+import {
+  behaviourTest,
+  fixtures,
+  prefer,
+  skipUnlessMock,
+  skipUnlessStateful,
+  useConformanceSession,
+} from '../src/test-context.js';
 
 const session = useConformanceSession();
 const { target, client, raw, expectConforms } = session;
 
 describe('the token exchange', () => {
   it('answers a Bearer token with its lifetime, and the token opens /v1', async () => {
-    const result = await client.POST('/auth/token', { body: { clientId: target.clientId, clientSecret: target.clientSecret } });
+    const result = await client.POST('/auth/token', {
+      body: { clientId: target.clientId, clientSecret: target.clientSecret },
+    });
     const answer = await expectConforms(result.response, { status: 200, operationId: 'createAccessToken' });
     expect(answer.body.token_type).toBe('Bearer');
     expect(answer.body.expires_in).toBeGreaterThan(0);

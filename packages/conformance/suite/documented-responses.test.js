@@ -15,7 +15,11 @@ it('every operation of the spec has a request written in suite/support/operation
 
 const cases = session.operations.flatMap((operation) =>
   operation.responses.flatMap((documented) =>
-    (documented.exampleNames.length > 0 ? documented.exampleNames : [undefined]).map((example) => ({ operation, documented, example })),
+    (documented.exampleNames.length > 0 ? documented.exampleNames : [undefined]).map((example) => ({
+      operation,
+      documented,
+      example,
+    })),
   ),
 );
 
@@ -23,20 +27,28 @@ const sweepName = 'every documented status and example (Prefer)';
 
 if (session.target.kind === 'mock') {
   describe(sweepName, () => {
-    it.for(cases.map((c) => [`${c.operation.operationId} ${c.documented.status}${c.example ? ` ${c.example}` : ''}`, c]))(
-      '%s',
-      async ([, { operation, documented, example }], context) => {
-        const call = operationCalls[operation.operationId];
-        if (!call) return expect.fail(`no request written for ${operation.operationId}`);
-        const result = await call.send(session, pathIds(context, session.target, call.parameters), prefer(documented.status, example));
-        const answer = await session.expectConforms(result.response, { status: Number(documented.status), operationId: operation.operationId });
-        if (example) {
-          const named = documented.response.content['application/json'].examples[example];
-          expect(answer.body).toEqual(dereference(spec, named, '').node.value);
-        }
-      },
-    );
+    it.for(
+      cases.map((c) => [`${c.operation.operationId} ${c.documented.status}${c.example ? ` ${c.example}` : ''}`, c]),
+    )('%s', async ([, { operation, documented, example }], context) => {
+      const call = operationCalls[operation.operationId];
+      if (!call) return expect.fail(`no request written for ${operation.operationId}`);
+      const result = await call.send(
+        session,
+        pathIds(context, session.target, call.parameters),
+        prefer(documented.status, example),
+      );
+      const answer = await session.expectConforms(result.response, {
+        status: Number(documented.status),
+        operationId: operation.operationId,
+      });
+      if (example) {
+        const named = documented.response.content['application/json'].examples[example];
+        expect(answer.body).toEqual(dereference(spec, named, '').node.value);
+      }
+    });
   });
 } else {
-  it(sweepName, (context) => skipWithReason(context, `Prefer picks the answer only on the mock (${cases.length} cases)`));
+  it(sweepName, (context) =>
+    skipWithReason(context, `Prefer picks the answer only on the mock (${cases.length} cases)`),
+  );
 }

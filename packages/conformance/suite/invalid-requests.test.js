@@ -53,7 +53,10 @@ describe('bearer token', () => {
 
 describe('bodies', () => {
   it('a JSON operation sent text/plain: 415', async (context) => {
-    const response = await raw('PUT', answerPath(rfiIds(context)), { headers: { 'content-type': 'text/plain' }, body: CONFORMANCE_ANSWER });
+    const response = await raw('PUT', answerPath(rfiIds(context)), {
+      headers: { 'content-type': 'text/plain' },
+      body: CONFORMANCE_ANSWER,
+    });
     await expectConforms(response, { status: 415 });
   });
 
@@ -70,17 +73,25 @@ describe('bodies', () => {
     const { rfiId, documentRequestId } = rfiIds(context);
     const form = new FormData();
     form.append('attachment', pdfDocument());
-    const response = await raw('PUT', `/v1/rfi/${rfiId}/document-requests/${documentRequestId}/document`, { body: form });
+    const response = await raw('PUT', `/v1/rfi/${rfiId}/document-requests/${documentRequestId}/document`, {
+      body: form,
+    });
     expect((await expectConforms(response, { status: 400 })).body.code).toBe(VALIDATION_FAILED);
   });
 
   it('a body that is not JSON: 400 VALIDATION_FAILED', async (context) => {
-    const response = await raw('PUT', answerPath(rfiIds(context)), { headers: { 'content-type': 'application/json' }, body: '{"answer": ' });
+    const response = await raw('PUT', answerPath(rfiIds(context)), {
+      headers: { 'content-type': 'application/json' },
+      body: '{"answer": ',
+    });
     expect((await expectConforms(response, { status: 400 })).body.code).toBe(VALIDATION_FAILED);
   });
 
   it('a missing field: 400 VALIDATION_FAILED', async (context) => {
-    const response = await raw('PUT', answerPath(rfiIds(context)), { headers: { 'content-type': 'application/json' }, body: '{}' });
+    const response = await raw('PUT', answerPath(rfiIds(context)), {
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect((await expectConforms(response, { status: 400 })).body.code).toBe(VALIDATION_FAILED);
   });
 

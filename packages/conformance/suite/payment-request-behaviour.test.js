@@ -1,7 +1,15 @@
 // refresh-session (interface section 3): only a HOSTED_PAGE request in UNPAID or PART_PAID gets a new
 // session; anything else answers 400. Sandbox: real requests (fixture ids); mock: the shape form.
 import { describe, expect, it } from 'vitest';
-import { behaviourTest, fixtures, pathIds, prefer, skipUnlessMock, skipUnlessStateful, useConformanceSession } from '../src/test-context.js';
+import {
+  behaviourTest,
+  fixtures,
+  pathIds,
+  prefer,
+  skipUnlessMock,
+  skipUnlessStateful,
+  useConformanceSession,
+} from '../src/test-context.js';
 import { operationCalls } from './support/operation-calls.js';
 
 const session = useConformanceSession();
@@ -22,11 +30,14 @@ function expectRefreshed(answer) {
 }
 
 describe('refresh-session renews the session of a HOSTED_PAGE request in UNPAID or PART_PAID', () => {
-  it.for(['hostedUnpaid', 'hostedPartPaid'])('shape: the %s example is a refreshed hosted session', async (example, context) => {
-    skipUnlessMock(context, target);
-    const { paymentRequestId } = pathIds(context, target, ['paymentRequestId']);
-    expectRefreshed(await refresh(paymentRequestId, { Prefer: `example=${example}` }));
-  });
+  it.for(['hostedUnpaid', 'hostedPartPaid'])(
+    'shape: the %s example is a refreshed hosted session',
+    async (example, context) => {
+      skipUnlessMock(context, target);
+      const { paymentRequestId } = pathIds(context, target, ['paymentRequestId']);
+      expectRefreshed(await refresh(paymentRequestId, { Prefer: `example=${example}` }));
+    },
+  );
 
   it('the hosted fixture gets a new session token and keeps its status', behaviourTest, async (context) => {
     skipUnlessStateful(context, target);
@@ -41,13 +52,16 @@ describe('refresh-session renews the session of a HOSTED_PAGE request in UNPAID 
 });
 
 describe('refresh-session of any other request answers 400', () => {
-  it.for(['notHostedPage', 'notRefreshableStatus'])('shape: the %s example is a 400 envelope', async (example, context) => {
-    skipUnlessMock(context, target);
-    const { paymentRequestId } = pathIds(context, target, ['paymentRequestId']);
-    const answer = await refresh(paymentRequestId, prefer(400, example));
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual(expect.objectContaining({ code: expect.any(String), message: expect.any(String) }));
-  });
+  it.for(['notHostedPage', 'notRefreshableStatus'])(
+    'shape: the %s example is a 400 envelope',
+    async (example, context) => {
+      skipUnlessMock(context, target);
+      const { paymentRequestId } = pathIds(context, target, ['paymentRequestId']);
+      const answer = await refresh(paymentRequestId, prefer(400, example));
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual(expect.objectContaining({ code: expect.any(String), message: expect.any(String) }));
+    },
+  );
 
   it.for([
     ['nonHostedPaymentRequestId', 'not HOSTED_PAGE'],

@@ -3,7 +3,16 @@
 // with Prefer, and what only state can prove is reported as skipped.
 import { rfiConflictVariant } from '@payments-connect/client';
 import { describe, expect, it } from 'vitest';
-import { behaviourTest, fixtures, pathIds, prefer, skipUnlessMock, skipUnlessStateful, skipWithReason, useConformanceSession } from '../src/test-context.js';
+import {
+  behaviourTest,
+  fixtures,
+  pathIds,
+  prefer,
+  skipUnlessMock,
+  skipUnlessStateful,
+  skipWithReason,
+  useConformanceSession,
+} from '../src/test-context.js';
 import { operationCalls } from './support/operation-calls.js';
 
 const session = useConformanceSession();
@@ -51,8 +60,10 @@ describe('terminal cases (CLOSED, CANCELLED) refuse every write with 409 RFI_NOT
         questionId: before.questions?.[0]?.questionId,
         documentRequestId: before.documentRequests?.[0]?.documentRequestId,
       };
-      if (operationId === 'answerRfiQuestion' && !ids.questionId) skipWithReason(context, `the ${status} fixture case has no question`);
-      if (operationId === 'attachRfiDocument' && !ids.documentRequestId) skipWithReason(context, `the ${status} fixture case has no document request`);
+      if (operationId === 'answerRfiQuestion' && !ids.questionId)
+        skipWithReason(context, `the ${status} fixture case has no question`);
+      if (operationId === 'attachRfiDocument' && !ids.documentRequestId)
+        skipWithReason(context, `the ${status} fixture case has no document request`);
       // Bulk responses are refused as a whole for a terminal case, whatever the questions named.
       await expectConflict(operationId, { ...ids, questionId: ids.questionId ?? UNKNOWN_ID }, 'RFI_NOT_OPEN');
       expect(await getCase(rfiId)).toEqual(before);
@@ -67,7 +78,10 @@ describe('a terminal case can still be read', () => {
   ])('shape: GET answers the %s example with status %s', async ([example, status], context) => {
     skipUnlessMock(context, target);
     const { rfiId } = pathIds(context, target, ['rfiId']);
-    const { response } = await client.GET('/v1/rfi/{rfiId}', { params: { path: { rfiId } }, headers: { Prefer: `example=${example}` } });
+    const { response } = await client.GET('/v1/rfi/{rfiId}', {
+      params: { path: { rfiId } },
+      headers: { Prefer: `example=${example}` },
+    });
     expect((await expectConforms(response, { status: 200 })).body.status).toBe(status);
   });
 
@@ -87,7 +101,10 @@ describe('the list leaves terminal cases out unless includeTerminal=true', () =>
     skipUnlessMock(context, target);
     const isTerminal = (item) => TERMINAL_STATUSES.includes(item.status);
     expect((await listCases()).filter(isTerminal)).toEqual([]);
-    const { response } = await client.GET('/v1/rfi', { params: { query: { includeTerminal: true } }, headers: { Prefer: 'example=includingTerminal' } });
+    const { response } = await client.GET('/v1/rfi', {
+      params: { query: { includeTerminal: true } },
+      headers: { Prefer: 'example=includingTerminal' },
+    });
     expect((await expectConforms(response, { status: 200 })).body.items.some(isTerminal)).toBe(true);
   });
 
@@ -104,18 +121,29 @@ describe('the list leaves terminal cases out unless includeTerminal=true', () =>
 });
 
 describe('an approved item is locked: writes answer 409 RFI_ITEM_ALREADY_APPROVED', () => {
-  it.for(RFI_WRITES)('shape: %s answers 409 CONFLICT, variant RFI_ITEM_ALREADY_APPROVED', async (operationId, context) => {
-    skipUnlessMock(context, target);
-    const ids = pathIds(context, target, operationCalls[operationId].parameters);
-    await expectConflict(operationId, ids, 'RFI_ITEM_ALREADY_APPROVED', prefer(409, 'rfiItemAlreadyApproved'));
-  });
+  it.for(RFI_WRITES)(
+    'shape: %s answers 409 CONFLICT, variant RFI_ITEM_ALREADY_APPROVED',
+    async (operationId, context) => {
+      skipUnlessMock(context, target);
+      const ids = pathIds(context, target, operationCalls[operationId].parameters);
+      await expectConflict(operationId, ids, 'RFI_ITEM_ALREADY_APPROVED', prefer(409, 'rfiItemAlreadyApproved'));
+    },
+  );
 
-  it.for(RFI_WRITES)('%s on the approved fixture item of the open case', behaviourTest, async (operationId, context) => {
-    skipUnlessStateful(context, target);
-    const item = operationId === 'attachRfiDocument' ? 'approvedDocumentRequestId' : 'approvedQuestionId';
-    const [rfiId, itemId] = fixtures(context, target, ['openRfiId', item]);
-    await expectConflict(operationId, { rfiId, questionId: itemId, documentRequestId: itemId }, 'RFI_ITEM_ALREADY_APPROVED');
-  });
+  it.for(RFI_WRITES)(
+    '%s on the approved fixture item of the open case',
+    behaviourTest,
+    async (operationId, context) => {
+      skipUnlessStateful(context, target);
+      const item = operationId === 'attachRfiDocument' ? 'approvedDocumentRequestId' : 'approvedQuestionId';
+      const [rfiId, itemId] = fixtures(context, target, ['openRfiId', item]);
+      await expectConflict(
+        operationId,
+        { rfiId, questionId: itemId, documentRequestId: itemId },
+        'RFI_ITEM_ALREADY_APPROVED',
+      );
+    },
+  );
 });
 
 describe("another account's case is 404 NOT_FOUND, never 403", () => {

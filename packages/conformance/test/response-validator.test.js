@@ -14,7 +14,11 @@ const check = (method, path, answer) => validator.check({ method, url: `http://t
 
 describe('createResponseValidator', () => {
   it('accepts an answer that keeps the contract', () => {
-    const verdict = check('GET', `/v1/rfi/${RFI_ID}`, json(200, { rfiId: RFI_ID, status: 'CLOSED', questions: [], documentRequests: [] }));
+    const verdict = check(
+      'GET',
+      `/v1/rfi/${RFI_ID}`,
+      json(200, { rfiId: RFI_ID, status: 'CLOSED', questions: [], documentRequests: [] }),
+    );
     expect(verdict.operation.operationId).toBe('getRfiCase');
     expect(verdict.problems).toEqual([]);
   });
@@ -54,13 +58,17 @@ describe('createResponseValidator', () => {
   });
 
   it('refuses a request no operation answers', () => {
-    expect(check('PATCH', '/v1/rfi', json(200, {})).problems[0]).toContain('no operation of the spec answers PATCH /v1/rfi');
+    expect(check('PATCH', '/v1/rfi', json(200, {})).problems[0]).toContain(
+      'no operation of the spec answers PATCH /v1/rfi',
+    );
   });
 
-  it("checks a 405 for a method the path lacks against the 405 its operations document", () => {
+  it('checks a 405 for a method the path lacks against the 405 its operations document', () => {
     const verdict = check('PATCH', '/v1/rfi', json(405, { code: 'METHOD_NOT_ALLOWED', message: 'no PATCH here' }));
     expect(verdict.operation.operationId).toBe('listRfiCases');
     expect(verdict.problems).toEqual([]);
-    expect(check('PATCH', '/v1/rfi', json(405, { message: 'no code' })).problems.join('\n')).toContain("must have required property 'code'");
+    expect(check('PATCH', '/v1/rfi', json(405, { message: 'no code' })).problems.join('\n')).toContain(
+      "must have required property 'code'",
+    );
   });
 });

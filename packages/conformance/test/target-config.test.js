@@ -18,7 +18,11 @@ describe('loadTargetConfig', () => {
   });
 
   it('reads a complete sandbox configuration and its fixtures', () => {
-    const config = loadTargetConfig({ ...complete, PAYMENTS_CONNECT_CLOSED_RFI_ID: 'closed-id', PAYMENTS_CONNECT_PAYER_ID: ' ' });
+    const config = loadTargetConfig({
+      ...complete,
+      PAYMENTS_CONNECT_CLOSED_RFI_ID: 'closed-id',
+      PAYMENTS_CONNECT_PAYER_ID: ' ',
+    });
     expect(config).toEqual({
       kind: 'sandbox',
       baseUrl: 'http://127.0.0.1:4321',
@@ -46,14 +50,22 @@ describe('loadTargetConfig', () => {
   });
 
   it('refuses a base URL that is not a URL, and an unknown target', () => {
-    expect(() => loadTargetConfig({ ...complete, PAYMENTS_CONNECT_BASE_URL: 'localhost:4321' })).toThrow('not an http(s) URL');
-    expect(() => loadTargetConfig({ CONFORMANCE_TARGET: 'production' })).toThrow('CONFORMANCE_TARGET must be one of mock, sandbox');
+    expect(() => loadTargetConfig({ ...complete, PAYMENTS_CONNECT_BASE_URL: 'localhost:4321' })).toThrow(
+      'not an http(s) URL',
+    );
+    expect(() => loadTargetConfig({ CONFORMANCE_TARGET: 'production' })).toThrow(
+      'CONFORMANCE_TARGET must be one of mock, sandbox',
+    );
   });
 });
 
 describe('the suite (payments-connect-conformance) in sandbox mode without its settings', () => {
   it('stops before any test with one error naming each missing setting', async () => {
-    const env = { ...process.env, CONFORMANCE_TARGET: 'sandbox', CONFORMANCE_REPORTS_DIR: fileURLToPath(new URL('../reports/.nested-run/', import.meta.url)) };
+    const env = {
+      ...process.env,
+      CONFORMANCE_TARGET: 'sandbox',
+      CONFORMANCE_REPORTS_DIR: fileURLToPath(new URL('../reports/.nested-run/', import.meta.url)),
+    };
     for (const name of Object.keys(REQUIRED_SANDBOX_SETTINGS)) delete env[name];
     for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name]; // a fresh run, not this worker's
     const { code, output } = await new Promise((resolve) => {

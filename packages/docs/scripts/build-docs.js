@@ -2,8 +2,8 @@
 // `pnpm build` (and `pnpm docs` at the root): the bundled spec in, dist/index.html and the checked
 // TypeScript samples out. Prints what it wrote, its size and how long it took.
 import { relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { buildReference } from '../src/build-reference.js';
 import { readBundledSpec } from '../src/bundled-spec.js';
 

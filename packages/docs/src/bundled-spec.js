@@ -15,7 +15,10 @@ export function readBundledSpec() {
   try {
     path = require.resolve(BUNDLED_SPEC_SPECIFIER);
   } catch (cause) {
-    throw new Error(`Cannot find ${BUNDLED_SPEC_SPECIFIER}: build it with \`pnpm --filter @payments-connect/openapi build\``, { cause });
+    throw new Error(
+      `Cannot find ${BUNDLED_SPEC_SPECIFIER}: build it with \`pnpm --filter @payments-connect/openapi build\``,
+      { cause },
+    );
   }
   return { path, spec: JSON.parse(readFileSync(path, 'utf8')) };
 }

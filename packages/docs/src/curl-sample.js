@@ -26,12 +26,16 @@ export function curlSample(spec, entry, inputs, tokenOperation) {
   const args = [`curl -X ${entry.method.toUpperCase()} ${shellQuote(requestUrl(entry.path, inputs))}`];
   if (requiresBearerToken(spec, entry.operation)) {
     if (tokenOperation) {
-      comments.push(`# $${ACCESS_TOKEN_VARIABLE}: the access_token from ${tokenOperation.method.toUpperCase()} ${tokenOperation.path} ("${tokenOperation.operation.summary}").`);
+      comments.push(
+        `# $${ACCESS_TOKEN_VARIABLE}: the access_token from ${tokenOperation.method.toUpperCase()} ${tokenOperation.path} ("${tokenOperation.operation.summary}").`,
+      );
     }
     args.push(`-H "Authorization: Bearer $${ACCESS_TOKEN_VARIABLE}"`);
   }
   for (const { name, value } of inputs.header) {
-    args.push(VARIABLE_BY_HEADER[name] ? `-H "${name}: $${VARIABLE_BY_HEADER[name]}"` : shellQuote(`${name}: ${value}`, '-H '));
+    args.push(
+      VARIABLE_BY_HEADER[name] ? `-H "${name}: $${VARIABLE_BY_HEADER[name]}"` : shellQuote(`${name}: ${value}`, '-H '),
+    );
   }
   if (inputs.body?.kind === 'json') {
     args.push(`-H 'Content-Type: ${inputs.body.mediaType}'`);
@@ -40,7 +44,11 @@ export function curlSample(spec, entry, inputs, tokenOperation) {
   if (inputs.body?.kind === 'multipart') {
     // -F sets the multipart Content-Type with its boundary; setting it by hand would drop the boundary.
     for (const field of inputs.body.fields) {
-      args.push(field.fileName ? `-F ${shellQuote(`${field.name}=@${field.fileName}`)}` : `-F ${shellQuote(`${field.name}=${field.value}`)}`);
+      args.push(
+        field.fileName
+          ? `-F ${shellQuote(`${field.name}=@${field.fileName}`)}`
+          : `-F ${shellQuote(`${field.name}=${field.value}`)}`,
+      );
     }
   }
   return `${[...comments, args.join(CONTINUATION)].join('\n')}\n`;
@@ -52,7 +60,7 @@ export function curlSample(spec, entry, inputs, tokenOperation) {
  * @param {import('./sample-inputs.js').SampleInputs} inputs
  */
 export function requestUrl(pathTemplate, inputs) {
-  const path = pathTemplate.replace(/\{([^}]+)\}/g, (placeholder, name) => {
+  const path = pathTemplate.replace(/\{([^}]+)\}/g, (_placeholder, name) => {
     const parameter = inputs.path.find((candidate) => candidate.name === name);
     if (!parameter) throw new Error(`${pathTemplate}: no example for path parameter ${name}`);
     return encodeURIComponent(String(parameter.value));

@@ -19,7 +19,8 @@ export const FLAGS = [
       'The interface document v1.0 does not state the shape of these operations and fields (it says they exist, ' +
       'or leaves them unshown); this repository designed them and marks them `x-designed-here`.',
     badge: { name: 'Designed here', color: '#6b3fa0' },
-    notice: '**Designed here:** not stated by the interface document v1.0; this repository designed it (`x-designed-here`).',
+    notice:
+      '**Designed here:** not stated by the interface document v1.0; this repository designed it (`x-designed-here`).',
   },
 ];
 
@@ -55,7 +56,9 @@ function visit(node, pointer, flagged, parentKey) {
     node.description = node.description ? `${flag.notice}\n\n${node.description}` : flag.notice;
     const isOperation = typeof node.operationId === 'string';
     if (isOperation) node['x-badges'] = [...(node['x-badges'] ?? []), flag.badge];
-    flagged[flag.extension].push(isOperation ? { pointer, operationId: node.operationId, summary: node.summary } : { pointer });
+    flagged[flag.extension].push(
+      isOperation ? { pointer, operationId: node.operationId, summary: node.summary } : { pointer },
+    );
   }
   for (const [key, child] of Object.entries(node)) {
     // A schema property may be named like a data keyword ("value"): under `properties` it is a schema.

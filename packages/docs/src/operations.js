@@ -76,5 +76,7 @@ export function requiresBearerToken(spec, operation) {
  * @returns {SpecOperation | undefined}
  */
 export function findTokenOperation(spec) {
-  return listOperations(spec).find(({ operation }) => Array.isArray(operation.security) && operation.security.length === 0);
+  return listOperations(spec).find(
+    ({ operation }) => Array.isArray(operation.security) && operation.security.length === 0,
+  );
 }

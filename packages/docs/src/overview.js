@@ -1,5 +1,5 @@
-import { FLAGS } from './flags.js';
 import { ACCESS_TOKEN_VARIABLE, ACCOUNT_ID_VARIABLE, curlSample } from './curl-sample.js';
+import { FLAGS } from './flags.js';
 import { findTokenOperation, listOperations } from './operations.js';
 import { sampleInputs } from './sample-inputs.js';
 import { resolveRef } from './spec-ref.js';
@@ -42,7 +42,9 @@ export function addOverview(spec, flagged) {
 function serversSection(spec) {
   const servers = (spec.servers ?? []).map((server) => {
     const url = server.url.replace(/\{([^}]+)\}/g, (_, name) => server.variables?.[name]?.default ?? `{${name}}`);
-    const notes = Object.values(server.variables ?? {}).map((variable) => variable.description ?? '').join(' ');
+    const notes = Object.values(server.variables ?? {})
+      .map((variable) => variable.description ?? '')
+      .join(' ');
     return `- **${server.description ?? 'Server'}**: \`${url}\` (template \`${server.url}\`). ${notes}`.trim();
   });
   const sandboxFlag = FLAGS.find(({ extension }) => extension === 'x-sandbox-only');
@@ -62,7 +64,10 @@ function serversSection(spec) {
 function callingSection(spec) {
   const token = findTokenOperation(spec);
   if (!token) return '';
-  const tokenSchema = resolveRef(spec, resolveRef(spec, token.operation.responses?.['200'])?.content?.['application/json']?.schema ?? {});
+  const tokenSchema = resolveRef(
+    spec,
+    resolveRef(spec, token.operation.responses?.['200'])?.content?.['application/json']?.schema ?? {},
+  );
   if (!tokenSchema.properties?.[TOKEN_RESPONSE_FIELD]) {
     throw new Error(`The token response of ${token.path} has no ${TOKEN_RESPONSE_FIELD} field`);
   }
@@ -97,18 +102,29 @@ function callingSection(spec) {
 }
 
 function errorsSection(spec) {
-  const envelope = spec.components?.schemas?.ErrorEnvelope ? '<SchemaDefinition schemaRef="#/components/schemas/ErrorEnvelope" />' : '';
+  const envelope = spec.components?.schemas?.ErrorEnvelope
+    ? '<SchemaDefinition schemaRef="#/components/schemas/ErrorEnvelope" />'
+    : '';
   const conflicts = new Map();
   for (const { operation } of listOperations(spec)) {
     const response = operation.responses?.['409'];
     if (response) conflicts.set(response.$ref ?? JSON.stringify(response), resolveRef(spec, response));
   }
   const variants = [...conflicts.values()].flatMap((response) => {
-    const examples = Object.values(Object.values(response.content ?? {})[0]?.examples ?? {}).map((example) => resolveRef(spec, example));
+    const examples = Object.values(Object.values(response.content ?? {})[0]?.examples ?? {}).map((example) =>
+      resolveRef(spec, example),
+    );
     return [
       response.description.trim(),
       '',
-      ...examples.flatMap((example) => [`*${example.summary}.* ${example.description ?? ''}`, '', '```json', JSON.stringify(example.value, null, 2), '```', '']),
+      ...examples.flatMap((example) => [
+        `*${example.summary}.* ${example.description ?? ''}`,
+        '',
+        '```json',
+        JSON.stringify(example.value, null, 2),
+        '```',
+        '',
+      ]),
     ];
   });
   return [
@@ -118,7 +134,9 @@ function errorsSection(spec) {
     '',
     envelope,
     ...(variants.length > 0 ? ['', '## RFI 409 variants', '', ...variants] : []),
-  ].join('\n').trim();
+  ]
+    .join('\n')
+    .trim();
 }
 
 function flagSection(flag, nodes) {
@@ -126,7 +144,8 @@ function flagSection(flag, nodes) {
   const operations = nodes.filter((node) => node.operationId);
   const others = nodes.filter((node) => !node.operationId);
   const lines = [`## ${flag.title}`, '', flag.summary, ''];
-  for (const node of operations) lines.push(`- [${node.summary}](#operation/${node.operationId}) (\`${node.operationId}\`)`);
+  for (const node of operations)
+    lines.push(`- [${node.summary}](#operation/${node.operationId}) (\`${node.operationId}\`)`);
   if (others.length > 0) {
     lines.push('', `Also flagged: ${others.map((node) => `\`${readablePointer(node.pointer)}\``).join(', ')}.`);
   }

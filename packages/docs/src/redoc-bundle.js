@@ -32,7 +32,10 @@ export function loadRedocBundle() {
   const { version } = require('redoc/package.json');
   const original = readFileSync(path, 'utf8');
   const logoUses = original.split(CDN_LOGO_URL).length - 1;
-  if (logoUses !== 1) throw new Error(`Expected the CDN logo once in redoc ${version}, found it ${logoUses} times: review redoc-bundle.js`);
+  if (logoUses !== 1)
+    throw new Error(
+      `Expected the CDN logo once in redoc ${version}, found it ${logoUses} times: review redoc-bundle.js`,
+    );
   const source = original
     .replace(CDN_LOGO_URL, INLINE_LOGO_URL)
     .replace(SOURCE_MAP_COMMENT, '\n')

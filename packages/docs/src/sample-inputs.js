@@ -49,7 +49,8 @@ export function sampleInputs(spec, entry) {
     if (!(parameter.in in byLocation)) continue;
     const value = parameterExample(spec, parameter);
     if (value === undefined) {
-      if (parameter.required) throw new Error(`${where}: required ${parameter.in} parameter ${parameter.name} has no example`);
+      if (parameter.required)
+        throw new Error(`${where}: required ${parameter.in} parameter ${parameter.name} has no example`);
       continue;
     }
     byLocation[parameter.in].push({ name: parameter.name, value });

@@ -1,5 +1,5 @@
-import { propertyKey, toTypeScriptLiteral } from './typescript-literal.js';
 import { requiresBearerToken } from './operations.js';
+import { propertyKey, toTypeScriptLiteral } from './typescript-literal.js';
 
 /** The package and factory every TypeScript sample uses. */
 export const CLIENT_PACKAGE = '@payments-connect/client';
@@ -43,7 +43,9 @@ export function typeScriptSample(spec, entry, inputs) {
   if (fileFields.length > 0) {
     imports.push("import { readFile } from 'node:fs/promises';");
     for (const field of fileFields) {
-      setup.push(`const ${fileVariable(field.name)} = new Blob([await readFile(${toTypeScriptLiteral(field.fileName)})]);`);
+      setup.push(
+        `const ${fileVariable(field.name)} = new Blob([await readFile(${toTypeScriptLiteral(field.fileName)})]);`,
+      );
     }
   }
   imports.push(`import { ${CLIENT_FACTORY} } from '${CLIENT_PACKAGE}';`);
@@ -82,15 +84,19 @@ function operationCall(entry, inputs) {
   if (headers.length > 0) params.push(`header: ${objectLiteral(headers, 2)}`);
   const oneLineParams = `params: { ${params.join(', ')} }`;
   if (params.length > 0 && fitsOnOneLine(oneLineParams, 1)) init.push(oneLineParams);
-  else if (params.length > 0) init.push(`params: {\n${params.map((line) => INDENT.repeat(2) + line + ',').join('\n')}\n${INDENT}}`);
+  else if (params.length > 0)
+    init.push(`params: {\n${params.map((line) => `${INDENT.repeat(2)}${line},`).join('\n')}\n${INDENT}}`);
   if (inputs.body?.kind === 'json') init.push(`body: ${toTypeScriptLiteral(inputs.body.value, 1)}`);
   if (inputs.body?.kind === 'multipart') {
-    const fields = inputs.body.fields.map((field) => `${propertyKey(field.name)}: ${field.fileName ? fileVariable(field.name) : toTypeScriptLiteral(field.value)}`);
+    const fields = inputs.body.fields.map(
+      (field) =>
+        `${propertyKey(field.name)}: ${field.fileName ? fileVariable(field.name) : toTypeScriptLiteral(field.value)}`,
+    );
     init.push(`body: { ${fields.join(', ')} }`);
   }
   const call = `client.${entry.method.toUpperCase()}('${entry.path}'`;
   if (init.length === 0) return `const { data, error } = await ${call});`;
-  return `const { data, error } = await ${call}, {\n${init.map((line) => INDENT + line + ',').join('\n')}\n});`;
+  return `const { data, error } = await ${call}, {\n${init.map((line) => `${INDENT}${line},`).join('\n')}\n});`;
 }
 
 // Parameters are short ({ rfiId: '...' }): one line reads best when it fits.

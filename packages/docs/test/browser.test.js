@@ -9,7 +9,7 @@ import { readBundledSpec } from '../src/bundled-spec.js';
 import { CURL_LABEL, TYPESCRIPT_LABEL } from '../src/code-samples.js';
 import { FLAGS } from '../src/flags.js';
 import { listOperations, listWebhooks } from '../src/operations.js';
-import { OVERVIEW_TITLE, USAGE_TITLE, sectionAnchor } from '../src/overview.js';
+import { OVERVIEW_TITLE, sectionAnchor, USAGE_TITLE } from '../src/overview.js';
 import { TEST_BUILD_DIR, TEST_RESULTS_DIR } from './built-reference.js';
 import { launchGuardedBrowser } from './guarded-browser.js';
 
@@ -24,7 +24,10 @@ const callable = listOperations(spec).map(({ operation }) => operation);
 async function openReference(page, url) {
   await page.goto(url);
   const last = operations.at(-1).operationId;
-  await page.locator(`[data-section-id="operation/${last}"]`).first().waitFor({ state: 'attached', timeout: RENDER_TIMEOUT_MS });
+  await page
+    .locator(`[data-section-id="operation/${last}"]`)
+    .first()
+    .waitFor({ state: 'attached', timeout: RENDER_TIMEOUT_MS });
 }
 
 /** The checks both ways of opening the reference must pass. */
@@ -41,7 +44,9 @@ function describeRenderedReference(name, open) {
     it('shows every operation of the spec, by operationId and summary', async () => {
       const text = await page.locator('#redoc').innerText();
       for (const { operationId, summary } of operations) {
-        expect(await page.locator(`[data-section-id="operation/${operationId}"]`).count(), operationId).toBeGreaterThan(0);
+        expect(await page.locator(`[data-section-id="operation/${operationId}"]`).count(), operationId).toBeGreaterThan(
+          0,
+        );
         expect(text, operationId).toContain(summary);
       }
     });
@@ -76,8 +81,8 @@ function describeRenderedReference(name, open) {
     it('shows servers, token exchange, error envelope, 409 variants with recovery, retry table and flag lists', async () => {
       const sections = [
         sectionAnchor(OVERVIEW_TITLE, 'Errors'),
-        ...['Servers', 'Calling the API', 'Error envelope', 'RFI 409 variants', ...FLAGS.map((flag) => flag.title)].map((title) =>
-          sectionAnchor(USAGE_TITLE, title),
+        ...['Servers', 'Calling the API', 'Error envelope', 'RFI 409 variants', ...FLAGS.map((flag) => flag.title)].map(
+          (title) => sectionAnchor(USAGE_TITLE, title),
         ),
       ];
       for (const id of sections) expect(await page.locator(`[data-section-id="${id}"]`).count(), id).toBeGreaterThan(0);
@@ -104,8 +109,12 @@ function describeRenderedReference(name, open) {
     });
 
     it('links only to sections that exist', async () => {
-      const targets = await page.$$eval('#redoc a[href^="#"]', (links) => [...new Set(links.map((link) => link.getAttribute('href').slice(1)))]);
-      const ids = new Set(await page.$$eval('[data-section-id]', (nodes) => nodes.map((node) => node.getAttribute('data-section-id'))));
+      const targets = await page.$$eval('#redoc a[href^="#"]', (links) => [
+        ...new Set(links.map((link) => link.getAttribute('href').slice(1))),
+      ]);
+      const ids = new Set(
+        await page.$$eval('[data-section-id]', (nodes) => nodes.map((node) => node.getAttribute('data-section-id'))),
+      );
       expect(targets.filter((target) => !ids.has(target))).toEqual([]);
     });
 
@@ -123,7 +132,10 @@ describeRenderedReference('the HTML file opened from disk with the network off',
   const section = browser.page.locator(`[data-section-id="operation/${SCREENSHOT_OPERATION}"]`).last();
   await section.locator('[role="tab"]', { hasText: new RegExp(`^${TYPESCRIPT_LABEL}$`) }).click();
   await section.scrollIntoViewIfNeeded();
-  await browser.page.evaluate((id) => document.querySelector(`[data-section-id="operation/${id}"]`).scrollIntoView(), SCREENSHOT_OPERATION);
+  await browser.page.evaluate(
+    (id) => document.querySelector(`[data-section-id="operation/${id}"]`).scrollIntoView(),
+    SCREENSHOT_OPERATION,
+  );
   mkdirSync(TEST_RESULTS_DIR, { recursive: true });
   await browser.page.screenshot({ path: join(TEST_RESULTS_DIR, 'docs.png') });
   return browser;

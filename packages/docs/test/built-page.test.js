@@ -1,5 +1,5 @@
 // The page the build wrote: one file, the samples inside it are the files that get type-checked.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HTML_FILE, SAMPLES_FOLDER } from '../src/build-reference.js';

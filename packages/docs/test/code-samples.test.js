@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readBundledSpec } from '../src/bundled-spec.js';
-import { CURL_LABEL, TYPESCRIPT_LABEL, addCodeSamples } from '../src/code-samples.js';
+import { addCodeSamples, CURL_LABEL, TYPESCRIPT_LABEL } from '../src/code-samples.js';
 import { listOperations } from '../src/operations.js';
 
 describe('addCodeSamples', () => {
@@ -8,7 +8,9 @@ describe('addCodeSamples', () => {
     const spec = structuredClone(readBundledSpec().spec);
     const samples = addCodeSamples(spec);
     const operations = listOperations(spec);
-    expect(samples.map(({ operationId }) => operationId)).toEqual(operations.map(({ operation }) => operation.operationId));
+    expect(samples.map(({ operationId }) => operationId)).toEqual(
+      operations.map(({ operation }) => operation.operationId),
+    );
     for (const [index, { operation }] of operations.entries()) {
       expect(operation['x-codeSamples'], operation.operationId).toEqual([
         { lang: 'TypeScript', label: TYPESCRIPT_LABEL, source: samples[index].typescript },
@@ -21,7 +23,12 @@ describe('addCodeSamples', () => {
     const spec = structuredClone(readBundledSpec().spec);
     spec.paths['/v1/rfi/{rfiId}/notes'] = {
       parameters: [{ $ref: '#/components/parameters/AccountId' }, { $ref: '#/components/parameters/RfiId' }],
-      post: { operationId: 'createRfiNote', summary: 'Add a note', requestBody: { content: { 'application/json': { examples: { note: { value: { text: 'hi' } } } } } }, responses: {} },
+      post: {
+        operationId: 'createRfiNote',
+        summary: 'Add a note',
+        requestBody: { content: { 'application/json': { examples: { note: { value: { text: 'hi' } } } } } },
+        responses: {},
+      },
     };
     const note = addCodeSamples(spec).find(({ operationId }) => operationId === 'createRfiNote');
     expect(note.typescript).toContain("client.POST('/v1/rfi/{rfiId}/notes'");

@@ -21,7 +21,9 @@ describe('curlSample', () => {
       const sample = sampleOf(operationEntry);
       const id = operationEntry.operation.operationId;
       const needsToken = requiresBearerToken(spec, operationEntry.operation);
-      const takesAccountId = operationEntry.parameters.some(({ name, in: location }) => name === 'AccountId' && location === 'header');
+      const takesAccountId = operationEntry.parameters.some(
+        ({ name, in: location }) => name === 'AccountId' && location === 'header',
+      );
       expect(sample.includes('-H "Authorization: Bearer $ACCESS_TOKEN"'), id).toBe(needsToken);
       expect(sample.includes('-H "AccountId: $ACCOUNT_ID"'), id).toBe(takesAccountId);
       expect(sample.includes('# $ACCESS_TOKEN: the access_token from POST /auth/token'), id).toBe(needsToken);
@@ -46,7 +48,9 @@ describe('curlSample', () => {
     const sample = sampleOf(entry('uploadPaymentRequestPreviewLogo'));
     expect(sample).toContain("-F 'logo=@logo.png'");
     expect(sample).not.toContain('Content-Type');
-    expect(sample).toContain(`'https://sandbox.api.payments-connect.example/v1/collections/payment-requests/${spec.components.parameters.PaymentRequestId.example}/preview-logo'`);
+    expect(sample).toContain(
+      `'https://sandbox.api.payments-connect.example/v1/collections/payment-requests/${spec.components.parameters.PaymentRequestId.example}/preview-logo'`,
+    );
   });
 
   it('puts query parameters with examples on the URL', () => {
@@ -55,7 +59,13 @@ describe('curlSample', () => {
 
   it('quotes single quotes for the shell', () => {
     const operation = { method: 'post', path: '/x', parameters: [], servers: [], operation: { security: [] } };
-    const inputs = { serverUrl: 'https://x.example', path: [], query: [], header: [], body: { kind: 'json', mediaType: 'application/json', value: { name: "O'Brien" } } };
+    const inputs = {
+      serverUrl: 'https://x.example',
+      path: [],
+      query: [],
+      header: [],
+      body: { kind: 'json', mediaType: 'application/json', value: { name: "O'Brien" } },
+    };
     const sample = curlSample({}, operation, inputs, undefined);
     expect(sample).toContain(`--data '{"name":"O'\\''Brien"}'`);
     expect(JSON.parse(dataArgument(sample))).toEqual({ name: "O'Brien" });

@@ -46,7 +46,13 @@ describe('startDocsServer', () => {
   });
 
   it('answers 404 for a missing file and for any path out of the folder', async () => {
-    for (const path of ['/missing.html', '/../secret.txt', '/%2e%2e/secret.txt', '/samples/..%2f..%2fsecret.txt', '/%ZZ']) {
+    for (const path of [
+      '/missing.html',
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/samples/..%2f..%2fsecret.txt',
+      '/%ZZ',
+    ]) {
       expect((await get(server.url, path)).status, path).toBe(404);
     }
   });

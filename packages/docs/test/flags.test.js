@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readBundledSpec } from '../src/bundled-spec.js';
-import { FLAGS, addFlags } from '../src/flags.js';
+import { addFlags, FLAGS } from '../src/flags.js';
 import { listOperations, listWebhooks } from '../src/operations.js';
 
 const [sandboxFlag, designedFlag] = FLAGS;
@@ -13,15 +13,21 @@ describe('addFlags', () => {
     const operations = [...listOperations(spec), ...listWebhooks(spec)].map(({ operation }) => operation);
     const originals = [...listOperations(before), ...listWebhooks(before)].map(({ operation }) => operation);
     for (const flag of FLAGS) {
-      const expected = originals.filter((operation) => operation[flag.extension] === true).map(({ operationId }) => operationId);
+      const expected = originals
+        .filter((operation) => operation[flag.extension] === true)
+        .map(({ operationId }) => operationId);
       expect(expected.length, flag.extension).toBeGreaterThan(0);
-      expect(flagged[flag.extension].filter((node) => node.operationId).map(({ operationId }) => operationId)).toEqual(expected);
+      expect(flagged[flag.extension].filter((node) => node.operationId).map(({ operationId }) => operationId)).toEqual(
+        expected,
+      );
     }
     for (const [index, operation] of operations.entries()) {
       const flags = FLAGS.filter((flag) => operation[flag.extension] === true);
       expect(operation['x-badges'] ?? [], operation.operationId).toEqual(flags.map((flag) => flag.badge));
       const description = originals[index].description ?? '';
-      expect(operation.description, operation.operationId).toBe([...flags.map((flag) => flag.notice).reverse(), description].filter(Boolean).join('\n\n'));
+      expect(operation.description, operation.operationId).toBe(
+        [...flags.map((flag) => flag.notice).reverse(), description].filter(Boolean).join('\n\n'),
+      );
     }
   });
 

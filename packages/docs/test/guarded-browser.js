@@ -74,7 +74,9 @@ export async function launchGuardedBrowser({ offline = false } = {}) {
   // The page's CSP refuses what a future bundle might try; record the attempt, so it cannot hide.
   await context.addInitScript(() => {
     window.__policyViolations = [];
-    document.addEventListener('securitypolicyviolation', (event) => window.__policyViolations.push(event.blockedURI || event.violatedDirective));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      window.__policyViolations.push(event.blockedURI || event.violatedDirective),
+    );
   });
   const page = context.pages()[0] ?? (await context.newPage());
   page.on('websocket', (socket) => {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, REDOC_OPTIONS, SYSTEM_FONTS, renderHtmlPage } from '../src/html-page.js';
+import { CONTENT_SECURITY_POLICY, REDOC_OPTIONS, renderHtmlPage, SYSTEM_FONTS } from '../src/html-page.js';
 
-const spec = { openapi: '3.1.0', info: { title: 'T', version: '1', description: 'Ends </script><!-- here' }, paths: {} };
+const spec = {
+  openapi: '3.1.0',
+  info: { title: 'T', version: '1', description: 'Ends </script><!-- here' },
+  paths: {},
+};
 const page = renderHtmlPage({ spec, redocSource: 'window.Redoc = {};', redocVersion: '2.5.0' });
 
 /** The text of the <script> element with this id. */

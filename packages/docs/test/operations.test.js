@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readBundledSpec } from '../src/bundled-spec.js';
-import { HTTP_METHODS, findTokenOperation, listOperations, listWebhooks, requiresBearerToken } from '../src/operations.js';
+import {
+  findTokenOperation,
+  HTTP_METHODS,
+  listOperations,
+  listWebhooks,
+  requiresBearerToken,
+} from '../src/operations.js';
 
 const { spec } = readBundledSpec();
 
@@ -26,7 +32,9 @@ describe('listOperations', () => {
   });
 
   it('takes operation servers before the document servers', () => {
-    const upload = listOperations(spec).find(({ operation }) => operation.operationId === 'uploadPaymentRequestPreviewLogo');
+    const upload = listOperations(spec).find(
+      ({ operation }) => operation.operationId === 'uploadPaymentRequestPreviewLogo',
+    );
     expect(upload.servers).toEqual(upload.operation.servers);
     const getRfi = listOperations(spec).find(({ operation }) => operation.operationId === 'getRfiCase');
     expect(getRfi.servers).toEqual(spec.servers);
@@ -40,7 +48,9 @@ describe('the token exchange and the bearer token', () => {
 
   it('requires the bearer token everywhere but the token exchange', () => {
     for (const { operation } of listOperations(spec)) {
-      expect(requiresBearerToken(spec, operation), operation.operationId).toBe(operation.operationId !== 'createAccessToken');
+      expect(requiresBearerToken(spec, operation), operation.operationId).toBe(
+        operation.operationId !== 'createAccessToken',
+      );
     }
   });
 

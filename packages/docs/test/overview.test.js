@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readBundledSpec } from '../src/bundled-spec.js';
-import { FLAGS, addFlags } from '../src/flags.js';
-import { OVERVIEW_TITLE, USAGE_TITLE, addOverview, sectionAnchor } from '../src/overview.js';
+import { addFlags, FLAGS } from '../src/flags.js';
+import { addOverview, OVERVIEW_TITLE, sectionAnchor, USAGE_TITLE } from '../src/overview.js';
 
 function overviewOf(mutate = () => {}) {
   const spec = structuredClone(readBundledSpec().spec);
@@ -31,7 +31,9 @@ describe('addOverview', () => {
 
   it('shows the token exchange with the client and with curl into $ACCESS_TOKEN', () => {
     expect(overview).toContain('createPaymentsConnectClient({');
-    expect(overview).toMatch(/ACCESS_TOKEN=\$\(curl -sS -X POST 'https:\/\/[^']+\/auth\/token'[\s\S]+\| jq -r \.access_token\)/);
+    expect(overview).toMatch(
+      /ACCESS_TOKEN=\$\(curl -sS -X POST 'https:\/\/[^']+\/auth\/token'[\s\S]+\| jq -r \.access_token\)/,
+    );
     expect(overview).toContain(`ACCOUNT_ID=${readBundledSpec().spec.components.parameters.AccountId.example}`);
   });
 
@@ -46,7 +48,9 @@ describe('addOverview', () => {
 
   it('lists every flagged operation under its flag with a link, and the flagged fields', () => {
     for (const flag of FLAGS) expect(overview).toContain(`## ${flag.title}\n\n${flag.summary}`);
-    expect(overview).toContain('- [Upload a preview logo for a payment request (sandbox only)](#operation/uploadPaymentRequestPreviewLogo)');
+    expect(overview).toContain(
+      '- [Upload a preview logo for a payment request (sandbox only)](#operation/uploadPaymentRequestPreviewLogo)',
+    );
     expect(overview).toContain('- [Answer an RFI question](#operation/answerRfiQuestion)');
     expect(overview).toMatch(/Also flagged: .*`RfiCase\.status`/);
   });
@@ -57,6 +61,8 @@ describe('addOverview', () => {
   });
 
   it('refuses a token response without access_token rather than document the wrong field', () => {
-    expect(() => overviewOf((spec) => delete spec.components.schemas.TokenResponse.properties.access_token)).toThrow(/access_token/);
+    expect(() => overviewOf((spec) => delete spec.components.schemas.TokenResponse.properties.access_token)).toThrow(
+      /access_token/,
+    );
   });
 });

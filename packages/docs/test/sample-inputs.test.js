@@ -21,7 +21,11 @@ describe('sampleInputs', () => {
     const submit = entry('submitRfiResponses');
     const media = submit.operation.requestBody.content['application/json'];
     const firstExample = resolveRef(spec, Object.values(media.examples)[0]).value;
-    expect(sampleInputs(spec, submit).body).toEqual({ kind: 'json', mediaType: 'application/json', value: firstExample });
+    expect(sampleInputs(spec, submit).body).toEqual({
+      kind: 'json',
+      mediaType: 'application/json',
+      value: firstExample,
+    });
   });
 
   it('turns a binary multipart part into a file named from its example', () => {
@@ -50,7 +54,9 @@ describe('sampleInputs', () => {
         },
       },
     });
-    expect(sampleInputs({}, operation({ file: { contentType: 'application/pdf' } }, '(binary PNG data)')).body.fields).toEqual([
+    expect(
+      sampleInputs({}, operation({ file: { contentType: 'application/pdf' } }, '(binary PNG data)')).body.fields,
+    ).toEqual([
       { name: 'file', value: '(binary PNG data)', fileName: 'file.pdf' },
       { name: 'note', value: 'hi' },
     ]);
@@ -58,23 +64,39 @@ describe('sampleInputs', () => {
   });
 
   it('refuses a required parameter without an example instead of inventing one', () => {
-    const operation = { method: 'get', path: '/x/{id}', servers: [{ url: 'https://x.example' }], parameters: [{ name: 'id', in: 'path', required: true }], operation: {} };
+    const operation = {
+      method: 'get',
+      path: '/x/{id}',
+      servers: [{ url: 'https://x.example' }],
+      parameters: [{ name: 'id', in: 'path', required: true }],
+      operation: {},
+    };
     expect(() => sampleInputs({}, operation)).toThrow(/GET \/x\/\{id\}: required path parameter id has no example/);
   });
 
   it('refuses a request body without an example', () => {
-    const operation = { method: 'post', path: '/x', servers: [{ url: 'https://x.example' }], parameters: [], operation: { requestBody: { content: { 'application/json': { schema: {} } } } } };
+    const operation = {
+      method: 'post',
+      path: '/x',
+      servers: [{ url: 'https://x.example' }],
+      parameters: [],
+      operation: { requestBody: { content: { 'application/json': { schema: {} } } } },
+    };
     expect(() => sampleInputs({}, operation)).toThrow(/no named example/);
   });
 });
 
 describe('sampleServerUrl', () => {
   it('picks the sandbox server and fills its variables with their defaults', () => {
-    expect(sampleServerUrl(spec.servers)).toBe(spec.servers.find((server) => /sandbox/i.test(server.description)).variables.sandbox_base_url.default);
+    expect(sampleServerUrl(spec.servers)).toBe(
+      spec.servers.find((server) => /sandbox/i.test(server.description)).variables.sandbox_base_url.default,
+    );
   });
 
   it('falls back to the first server, and refuses a variable without a default', () => {
-    expect(sampleServerUrl([{ url: 'https://{host}/api', variables: { host: { default: 'a.example' } } }])).toBe('https://a.example/api');
+    expect(sampleServerUrl([{ url: 'https://{host}/api', variables: { host: { default: 'a.example' } } }])).toBe(
+      'https://a.example/api',
+    );
     expect(() => sampleServerUrl([{ url: 'https://{host}', variables: {} }])).toThrow(/host has no default/);
   });
 });

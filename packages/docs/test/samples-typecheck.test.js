@@ -30,7 +30,10 @@ await client.GET('/v1/no-such-path');
 `;
 
 const clientBuilt = clientTypes() !== undefined;
-if (!clientBuilt) console.warn(`samples type check skipped: ${CLIENT_PACKAGE} is not built (run \`pnpm --filter ${CLIENT_PACKAGE} build\`)`);
+if (!clientBuilt)
+  console.warn(
+    `samples type check skipped: ${CLIENT_PACKAGE} is not built (run \`pnpm --filter ${CLIENT_PACKAGE} build\`)`,
+  );
 
 describe('TypeScript samples', () => {
   it.skipIf(!clientBuilt)(`compile against the built ${CLIENT_PACKAGE}, and a wrong call does not`, () => {
@@ -42,7 +45,11 @@ describe('TypeScript samples', () => {
     writeFileSync(canary, CANARY);
 
     // The same compiler options `pnpm check` uses (tsconfig.samples.json), over this run's build.
-    const config = ts.getParsedCommandLineOfConfigFile(join(packageDir, 'tsconfig.samples.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+    const config = ts.getParsedCommandLineOfConfigFile(
+      join(packageDir, 'tsconfig.samples.json'),
+      {},
+      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+    );
     const program = ts.createProgram([...samples, canary], config.options);
     const diagnostics = ts.getPreEmitDiagnostics(program).map((diagnostic) => ({
       file: diagnostic.file?.fileName ?? '(options)',

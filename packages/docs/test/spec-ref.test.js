@@ -4,7 +4,11 @@ import { resolveRef } from '../src/spec-ref.js';
 describe('resolveRef', () => {
   const spec = {
     components: {
-      schemas: { 'a/b': { type: 'string' }, Alias: { $ref: '#/components/schemas/a~1b' }, Loop: { $ref: '#/components/schemas/Loop' } },
+      schemas: {
+        'a/b': { type: 'string' },
+        Alias: { $ref: '#/components/schemas/a~1b' },
+        Loop: { $ref: '#/components/schemas/Loop' },
+      },
     },
   };
 

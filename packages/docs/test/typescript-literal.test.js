@@ -13,7 +13,7 @@ describe('toTypeScriptLiteral', () => {
   });
 
   it('evaluates back to the same value', () => {
-    const value = { answers: [{ questionId: 'q-1', answer: "O'Brien said \"yes\"" }], count: 2 };
+    const value = { answers: [{ questionId: 'q-1', answer: 'O\'Brien said "yes"' }], count: 2 };
     expect(new Function(`return ${toTypeScriptLiteral(value)};`)()).toEqual(value);
   });
 

@@ -16,7 +16,9 @@ describe('typeScriptSample', () => {
     expect(sample).toContain('clientId: process.env.PAYMENTS_CONNECT_CLIENT_ID!,');
     expect(sample).toContain('clientSecret: process.env.PAYMENTS_CONNECT_CLIENT_SECRET!,');
     expect(sample).toContain(`accountId: '${AccountId.example}',`);
-    expect(sample).toContain(`const { data, error } = await client.GET('/v1/rfi/{rfiId}', {\n  params: { path: { rfiId: '${RfiId.example}' } },\n});`);
+    expect(sample).toContain(
+      `const { data, error } = await client.GET('/v1/rfi/{rfiId}', {\n  params: { path: { rfiId: '${RfiId.example}' } },\n});`,
+    );
     // The client sends AccountId from its options, never per call.
     expect(sample).not.toContain('header:');
   });
@@ -31,7 +33,9 @@ describe('typeScriptSample', () => {
     const sample = sampleOf(entry('uploadPaymentRequestPreviewLogo'));
     expect(sample).toContain("import { readFile } from 'node:fs/promises';");
     expect(sample).toContain("const logoFile = new Blob([await readFile('logo.png')]);");
-    expect(sample).toContain(`params: { path: { paymentRequestId: '${PaymentRequestId.example}' } },\n  body: { logo: logoFile },`);
+    expect(sample).toContain(
+      `params: { path: { paymentRequestId: '${PaymentRequestId.example}' } },\n  body: { logo: logoFile },`,
+    );
   });
 
   it('calls an operation without parameters or body with the path alone', () => {

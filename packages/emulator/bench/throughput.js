@@ -32,7 +32,9 @@ const scenarios = [
   ['GET  /v1/rfi (401, no token)', () => fetch(`${emulator.url}/v1/rfi`)],
 ];
 
-console.log(`Payments Connect emulator throughput: ${SECONDS} s per scenario, ${CONCURRENCY} concurrent clients, Node ${process.version}`);
+console.log(
+  `Payments Connect emulator throughput: ${SECONDS} s per scenario, ${CONCURRENCY} concurrent clients, Node ${process.version}`,
+);
 for (const [name, send] of scenarios) {
   let count = 0;
   const until = performance.now() + SECONDS * 1000;
@@ -46,7 +48,11 @@ for (const [name, send] of scenarios) {
   const started = performance.now();
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const elapsed = (performance.now() - started) / 1000;
-  console.log(`${name.padEnd(52)} ${Math.round(count / elapsed).toString().padStart(7)} req/s`);
+  console.log(
+    `${name.padEnd(52)} ${Math.round(count / elapsed)
+      .toString()
+      .padStart(7)} req/s`,
+  );
 }
 console.log(`contract violations during the run: ${emulator.violations.length}`);
 await emulator.stop();

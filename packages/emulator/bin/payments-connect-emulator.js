@@ -36,7 +36,8 @@ function usageError(message) {
 function integerFlag(text, flag, min, max, fallback) {
   if (text === undefined) return fallback;
   const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > max) usageError(`${flag} must be an integer from ${min} to ${max}, got '${text}'`);
+  if (!/^\d+$/.test(text) || value < min || value > max)
+    usageError(`${flag} must be an integer from ${min} to ${max}, got '${text}'`);
   return value;
 }
 
@@ -63,7 +64,13 @@ if (parsed.help) {
 }
 
 const port = integerFlag(parsed.port, '--port', 0, 65535, DEFAULT_CLI_PORT);
-const tokenTtlSeconds = integerFlag(parsed['token-ttl'], '--token-ttl', 1, Number.MAX_SAFE_INTEGER, DEFAULT_TOKEN_TTL_SECONDS);
+const tokenTtlSeconds = integerFlag(
+  parsed['token-ttl'],
+  '--token-ttl',
+  1,
+  Number.MAX_SAFE_INTEGER,
+  DEFAULT_TOKEN_TTL_SECONDS,
+);
 
 let emulator;
 try {
@@ -76,7 +83,9 @@ try {
     strict: parsed.strict ?? false,
     webhookUrl: parsed['webhook-url'],
     onViolation: (v) =>
-      process.stderr.write(`[contract] ${v.method} ${v.path} -> ${v.status} violates the spec (${v.operationId}): ${v.errors.join('; ')}\n`),
+      process.stderr.write(
+        `[contract] ${v.method} ${v.path} -> ${v.status} violates the spec (${v.operationId}): ${v.errors.join('; ')}\n`,
+      ),
   });
 } catch (error) {
   // Option checks throw TypeError (a usage error); anything else is a failure to start, e.g. port in use.

@@ -21,7 +21,14 @@ function controlRoutes(controller, info) {
   const json = (/** @type {unknown} */ body, status = 200) => ({ status, body });
   return [
     { method: 'GET', template: '', handle: () => json(info.describe()) },
-    { method: 'POST', template: '/reset', handle: () => (controller.reset(), json({ reset: true })) },
+    {
+      method: 'POST',
+      template: '/reset',
+      handle: () => {
+        controller.reset();
+        return json({ reset: true });
+      },
+    },
     { method: 'POST', template: '/rfi-cases', handle: ({ body }) => json(controller.createRfiCase(body), 201) },
     {
       method: 'POST',
@@ -33,14 +40,54 @@ function controlRoutes(controller, info) {
       template: '/rfi-cases/{rfiId}/document-requests/{documentRequestId}/approve',
       handle: ({ params }) => json(controller.approveDocumentRequest(params.rfiId, params.documentRequestId)),
     },
-    { method: 'POST', template: '/rfi-cases/{rfiId}/close', handle: ({ params }) => json(controller.closeRfiCase(params.rfiId)) },
-    { method: 'POST', template: '/rfi-cases/{rfiId}/cancel', handle: ({ params }) => json(controller.cancelRfiCase(params.rfiId)) },
-    { method: 'POST', template: '/payment-requests', handle: ({ body }) => json(controller.createPaymentRequest(body), 201) },
+    {
+      method: 'POST',
+      template: '/rfi-cases/{rfiId}/close',
+      handle: ({ params }) => json(controller.closeRfiCase(params.rfiId)),
+    },
+    {
+      method: 'POST',
+      template: '/rfi-cases/{rfiId}/cancel',
+      handle: ({ params }) => json(controller.cancelRfiCase(params.rfiId)),
+    },
+    {
+      method: 'POST',
+      template: '/payment-requests',
+      handle: ({ body }) => json(controller.createPaymentRequest(body), 201),
+    },
     { method: 'POST', template: '/tokens/expire', handle: ({ body }) => json(controller.expireTokens(body.token)) },
-    { method: 'GET', template: '/events', handle: async () => (await controller.settleEvents(), json({ items: controller.events() })) },
-    { method: 'DELETE', template: '/events', handle: () => (controller.clearEvents(), { status: 204 }) },
-    { method: 'POST', template: '/faults', handle: ({ body }) => (controller.injectFault(body), json({ injected: true }, 201)) },
-    { method: 'DELETE', template: '/faults', handle: () => (controller.clearFaults(), { status: 204 }) },
+    {
+      method: 'GET',
+      template: '/events',
+      handle: async () => {
+        await controller.settleEvents();
+        return json({ items: controller.events() });
+      },
+    },
+    {
+      method: 'DELETE',
+      template: '/events',
+      handle: () => {
+        controller.clearEvents();
+        return { status: 204 };
+      },
+    },
+    {
+      method: 'POST',
+      template: '/faults',
+      handle: ({ body }) => {
+        controller.injectFault(body);
+        return json({ injected: true }, 201);
+      },
+    },
+    {
+      method: 'DELETE',
+      template: '/faults',
+      handle: () => {
+        controller.clearFaults();
+        return { status: 204 };
+      },
+    },
     { method: 'GET', template: '/violations', handle: () => json({ items: info.violations() }) },
   ];
 }
@@ -65,9 +112,14 @@ export function createControlApi(controller, info) {
     const chosen = candidates.find((c) => c.route.method === method);
     if (!chosen) {
       const allowed = candidates.map((c) => c.route.method).join(', ');
-      throw new ApiError(405, `${method} is not allowed on ${url.pathname}; allowed: ${allowed}`, { headers: { Allow: allowed } });
+      throw new ApiError(405, `${method} is not allowed on ${url.pathname}; allowed: ${allowed}`, {
+        headers: { Allow: allowed },
+      });
     }
-    return chosen.route.handle({ params: /** @type {Record<string, string>} */ (chosen.params), body: parseControlBody(rawBody) });
+    return chosen.route.handle({
+      params: /** @type {Record<string, string>} */ (chosen.params),
+      body: parseControlBody(rawBody),
+    });
   };
 }
 
@@ -80,6 +132,7 @@ function parseControlBody(rawBody) {
   } catch {
     throw validationFailed('control API bodies are JSON');
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw validationFailed('control API bodies are JSON objects');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw validationFailed('control API bodies are JSON objects');
   return body;
 }

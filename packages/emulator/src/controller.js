@@ -47,7 +47,10 @@ export function createController({ store, tokens, events, faults }) {
     const item = record[list].find((/** @type {any} */ i) => i[idField] === itemId);
     if (!item) throw notFound(`${idField} ${itemId} of RFI ${rfiId}`);
     item.approved = true;
-    events.emitRfiEvent(EVENT_TYPES.caseItemApproved, accountId, record, { itemType: list === 'questions' ? 'question' : 'documentRequest', itemId });
+    events.emitRfiEvent(EVENT_TYPES.caseItemApproved, accountId, record, {
+      itemType: list === 'questions' ? 'question' : 'documentRequest',
+      itemId,
+    });
     return record;
   }
 
@@ -57,7 +60,8 @@ export function createController({ store, tokens, events, faults }) {
    */
   function end(rfiId, status) {
     const { record } = anyCase(rfiId);
-    if (TERMINAL_RFI_STATUSES.includes(record.status)) throw new ApiError(409, `RFI ${rfiId} is already ${record.status}; terminal states are final`);
+    if (TERMINAL_RFI_STATUSES.includes(record.status))
+      throw new ApiError(409, `RFI ${rfiId} is already ${record.status}; terminal states are final`);
     // No event: the document says none fires for a terminal case, and after this the case is terminal.
     record.status = status;
     return record;
@@ -75,7 +79,8 @@ export function createController({ store, tokens, events, faults }) {
     createRfiCase(input = {}) {
       const { accountId = ACCOUNT_IDS.primary, status = OPEN_RFI_STATUS, questions = 1, documentRequests = 1 } = input;
       if (!store.account(accountId)) throw notFound(`account ${accountId}`);
-      if (typeof status !== 'string' || status.trim() === '') throw validationFailed('status must be a non-empty string');
+      if (typeof status !== 'string' || status.trim() === '')
+        throw validationFailed('status must be a non-empty string');
       const rfiId = checkNewId(input.rfiId, 'rfiId');
       if (store.findAnyAccount('rfiCases', rfiId)) throw new ApiError(409, `RFI ${rfiId} already exists`);
       const record = {
@@ -114,11 +119,19 @@ export function createController({ store, tokens, events, faults }) {
     createPaymentRequest(input = {}) {
       const { accountId = ACCOUNT_IDS.primary, executionMode = 'HOSTED_PAGE', status = 'UNPAID' } = input;
       if (!store.account(accountId)) throw notFound(`account ${accountId}`);
-      if (typeof executionMode !== 'string' || typeof status !== 'string') throw validationFailed('executionMode and status must be strings');
+      if (typeof executionMode !== 'string' || typeof status !== 'string')
+        throw validationFailed('executionMode and status must be strings');
       const paymentRequestId = checkNewId(input.paymentRequestId, 'paymentRequestId');
-      if (store.findAnyAccount('paymentRequests', paymentRequestId)) throw new ApiError(409, `payment request ${paymentRequestId} already exists`);
+      if (store.findAnyAccount('paymentRequests', paymentRequestId))
+        throw new ApiError(409, `payment request ${paymentRequestId} already exists`);
       const sessionToken = `hps_${randomUUID().replaceAll('-', '')}`;
-      return store.put('paymentRequests', accountId, { paymentRequestId, executionMode, status, amount: { value: '100.00', currency: 'GBP' }, sessionToken });
+      return store.put('paymentRequests', accountId, {
+        paymentRequestId,
+        executionMode,
+        status,
+        amount: { value: '100.00', currency: 'GBP' },
+        sessionToken,
+      });
     },
 
     /**
@@ -159,7 +172,8 @@ function checkNewId(id, name) {
  * @returns {RfiItemInput[]}
  */
 function itemsOf(spec, name) {
-  if (Number.isInteger(spec) && /** @type {number} */ (spec) >= 0) return Array.from({ length: /** @type {number} */ (spec) }, () => ({}));
+  if (Number.isInteger(spec) && /** @type {number} */ (spec) >= 0)
+    return Array.from({ length: /** @type {number} */ (spec) }, () => ({}));
   if (Array.isArray(spec) && spec.every((item) => item && typeof item === 'object')) return spec;
   throw validationFailed(`${name} must be a count or an array of items`);
 }

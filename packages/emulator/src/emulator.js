@@ -9,10 +9,10 @@ import { createRequestValidator } from './request-validator.js';
 import { createResponseValidator } from './response-validator.js';
 import { buildSandboxEnv } from './sandbox-env.js';
 import { createSchemaRegistry } from './schema-registry.js';
+import { ACCOUNT_IDS, createSeedData, SEED_IDS } from './seed.js';
 import { createRequestListener } from './server.js';
 import { indexPaths, listOperations, loadBundledSpec } from './spec.js';
 import { createStore } from './store.js';
-import { ACCOUNT_IDS, createSeedData, SEED_IDS } from './seed.js';
 import { createTokenIssuer } from './token-issuer.js';
 
 /**
@@ -24,8 +24,11 @@ export async function startEmulator(options) {
   const spec = config.spec ?? loadBundledSpec();
   const paths = indexPaths(spec);
   const operations = listOperations(paths);
-  const missing = operations.filter((op) => !operationHandlers[op.operationId]).map((op) => `${op.method} ${op.path} (${op.operationId})`);
-  if (missing.length > 0) throw new Error(`The spec has operations the emulator does not implement: ${missing.join(', ')}`);
+  const missing = operations
+    .filter((op) => !operationHandlers[op.operationId])
+    .map((op) => `${op.method} ${op.path} (${op.operationId})`);
+  if (missing.length > 0)
+    throw new Error(`The spec has operations the emulator does not implement: ${missing.join(', ')}`);
 
   const registry = createSchemaRegistry(spec);
   const responseValidator = createResponseValidator(spec, registry);
@@ -42,7 +45,10 @@ export async function startEmulator(options) {
   const store = createStore();
   const tokens = createTokenIssuer(config);
   const webhookSchemas = Object.fromEntries(
-    Object.entries(spec.webhooks ?? {}).map(([kind, item]) => [kind, registry.compile(/** @type {any} */ (item).post.requestBody.content['application/json'].schema)]),
+    Object.entries(spec.webhooks ?? {}).map(([kind, item]) => [
+      kind,
+      registry.compile(/** @type {any} */ (item).post.requestBody.content['application/json'].schema),
+    ]),
   );
   const events = createEventBus({
     webhookUrl: config.webhookUrl,
@@ -50,7 +56,14 @@ export async function startEmulator(options) {
     checkPayload(event) {
       const kind = `${event.type.split('.').slice(0, 3).join('.')}.*`;
       const check = webhookSchemas[kind]?.(event) ?? { valid: false, errors: [`no webhook ${kind} in the spec`] };
-      if (!check.valid) recordViolation({ operationId: `webhook ${kind}`, method: 'POST', path: config.webhookUrl ?? '(none)', status: 0, errors: check.errors });
+      if (!check.valid)
+        recordViolation({
+          operationId: `webhook ${kind}`,
+          method: 'POST',
+          path: config.webhookUrl ?? '(none)',
+          status: 0,
+          errors: check.errors,
+        });
     },
   });
   const faults = createFaultInjector(new Set(operations.map((op) => op.operationId)));
@@ -59,7 +72,10 @@ export async function startEmulator(options) {
   const credentials = config.credentials;
   const fixtures = { ...SEED_IDS, expiredToken: tokens.expiredToken };
   const accounts = Object.fromEntries(
-    createSeedData().accounts.map(({ account }) => [Object.entries(ACCOUNT_IDS).find(([, id]) => id === account.accountId)?.[0], account]),
+    createSeedData().accounts.map(({ account }) => [
+      Object.entries(ACCOUNT_IDS).find(([, id]) => id === account.accountId)?.[0],
+      account,
+    ]),
   );
   let url = '';
   let env = /** @type {Record<string, string>} */ ({});
@@ -74,7 +90,16 @@ export async function startEmulator(options) {
       faults,
       services: { store, tokens, events, now: config.now, config: { webhookUrl: config.webhookUrl } },
       control: createControlApi(control, {
-        describe: () => ({ url, credentials, accounts, fixtures, env, tokenTtlSeconds: config.tokenTtlSeconds, strict: config.strict, webhookUrl: config.webhookUrl ?? null }),
+        describe: () => ({
+          url,
+          credentials,
+          accounts,
+          fixtures,
+          env,
+          tokenTtlSeconds: config.tokenTtlSeconds,
+          strict: config.strict,
+          webhookUrl: config.webhookUrl ?? null,
+        }),
         violations: () => violations,
       }),
       strict: config.strict,
@@ -132,9 +157,15 @@ function listen(server, port, host) {
     /** @param {NodeJS.ErrnoException} error */
     const onError = (error) => {
       server.off('listening', onListening);
-      if (error.code === 'EADDRINUSE') reject(new Error(`Port ${port} on ${host} is already in use; choose another with --port (or port: 0 for a free one)`));
+      if (error.code === 'EADDRINUSE')
+        reject(
+          new Error(
+            `Port ${port} on ${host} is already in use; choose another with --port (or port: 0 for a free one)`,
+          ),
+        );
       else if (error.code === 'EACCES') reject(new Error(`Not permitted to listen on ${host}:${port}`));
-      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') reject(new Error(`Cannot listen on host ${host}: address not available`));
+      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
+        reject(new Error(`Cannot listen on host ${host}: address not available`));
       else reject(error);
     };
     const onListening = () => {

@@ -27,7 +27,13 @@ export function createFaultInjector(operationIds) {
       if (!operationIds.has(operationId)) return `operationId '${operationId}' is not an operation of the spec`;
       if (!Number.isInteger(status) || status < 100 || status > 599) return 'status must be an HTTP status code';
       if (!Number.isInteger(times) || times < 1) return 'times must be a positive integer';
-      const answer = body === undefined ? { code: ERROR_CODES[/** @type {keyof typeof ERROR_CODES} */ (status)] ?? `HTTP_${status}`, message: `Injected fault: ${status}` } : body;
+      const answer =
+        body === undefined
+          ? {
+              code: ERROR_CODES[/** @type {keyof typeof ERROR_CODES} */ (status)] ?? `HTTP_${status}`,
+              message: `Injected fault: ${status}`,
+            }
+          : body;
       const queue = pending.get(operationId) ?? [];
       queue.push({ status, body: answer, headers, times });
       pending.set(operationId, queue);

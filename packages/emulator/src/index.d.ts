@@ -134,7 +134,12 @@ export interface EmulatorControl {
     paymentRequestId?: string;
     executionMode?: string;
     status?: string;
-  }): Record<string, unknown> & { paymentRequestId: string; executionMode: string; status: string; sessionToken: string };
+  }): Record<string, unknown> & {
+    paymentRequestId: string;
+    executionMode: string;
+    status: string;
+    sessionToken: string;
+  };
   /** Expires one token, or every issued token when none is named. */
   expireTokens(token?: string): { expired: number };
   injectFault(fault: FaultSpec): void;

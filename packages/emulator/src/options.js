@@ -29,17 +29,35 @@ export function normalizeOptions(options = {}) {
     spec,
     onViolation,
   } = options;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`port must be an integer from 0 to 65535, got ${port}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new TypeError(`port must be an integer from 0 to 65535, got ${port}`);
   if (typeof host !== 'string' || host === '') throw new TypeError('host must be a non-empty string');
   if (!Number.isInteger(tokenTtlSeconds) || tokenTtlSeconds < 1) {
     throw new TypeError(`tokenTtlSeconds must be a positive integer, got ${tokenTtlSeconds}`);
   }
-  if (webhookUrl !== undefined && !isHttpUrl(webhookUrl)) throw new TypeError(`webhookUrl must be an http(s) URL, got ${webhookUrl}`);
-  if (!credentials || typeof credentials.clientId !== 'string' || typeof credentials.clientSecret !== 'string' || !credentials.clientId || !credentials.clientSecret) {
+  if (webhookUrl !== undefined && !isHttpUrl(webhookUrl))
+    throw new TypeError(`webhookUrl must be an http(s) URL, got ${webhookUrl}`);
+  if (
+    !credentials ||
+    typeof credentials.clientId !== 'string' ||
+    typeof credentials.clientSecret !== 'string' ||
+    !credentials.clientId ||
+    !credentials.clientSecret
+  ) {
     throw new TypeError('credentials must have a non-empty clientId and clientSecret');
   }
   if (typeof now !== 'function') throw new TypeError('now must be a function returning epoch milliseconds');
-  return { port, host, tokenTtlSeconds, strict: Boolean(strict), webhookUrl, credentials: { ...credentials }, now, spec, onViolation };
+  return {
+    port,
+    host,
+    tokenTtlSeconds,
+    strict: Boolean(strict),
+    webhookUrl,
+    credentials: { ...credentials },
+    now,
+    spec,
+    onViolation,
+  };
 }
 
 /** @param {unknown} value */

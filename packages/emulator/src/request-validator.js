@@ -115,7 +115,11 @@ export function createRequestValidator(spec, registry) {
     if (!mediaType || !accepted.includes(mediaType)) throw unsupportedMediaType(contentType, accepted);
     const schema = requestBody.content[mediaType].schema;
     if (mediaType === 'multipart/form-data') {
-      result.parts = await readMultipart(/** @type {string} */ (contentType), rawBody, schema && resolveRef(spec, schema));
+      result.parts = await readMultipart(
+        /** @type {string} */ (contentType),
+        rawBody,
+        schema && resolveRef(spec, schema),
+      );
       result.body = result.parts;
       return;
     }
@@ -149,7 +153,11 @@ export function createRequestValidator(spec, registry) {
 async function readMultipart(contentType, rawBody, schema) {
   let form;
   try {
-    form = await new Request('http://emulator.local/', { method: 'PUT', headers: { 'content-type': contentType }, body: /** @type {BodyInit} */ (/** @type {unknown} */ (rawBody)) }).formData();
+    form = await new Request('http://emulator.local/', {
+      method: 'PUT',
+      headers: { 'content-type': contentType },
+      body: /** @type {BodyInit} */ (/** @type {unknown} */ (rawBody)),
+    }).formData();
   } catch {
     throw validationFailed('request body is not valid multipart/form-data');
   }
@@ -173,7 +181,10 @@ async function readMultipart(contentType, rawBody, schema) {
  * @param {string[]} accepted
  */
 function unsupportedMediaType(contentType, accepted) {
-  return new ApiError(415, `Content-Type ${contentType ?? '(none)'} is not supported here; use ${accepted.join(' or ')}`);
+  return new ApiError(
+    415,
+    `Content-Type ${contentType ?? '(none)'} is not supported here; use ${accepted.join(' or ')}`,
+  );
 }
 
 /**
@@ -183,6 +194,7 @@ function unsupportedMediaType(contentType, accepted) {
  */
 function coerce(schema, text) {
   if (schema?.type === 'boolean') return text === 'true' ? true : text === 'false' ? false : text;
-  if ((schema?.type === 'integer' || schema?.type === 'number') && text.trim() !== '' && !Number.isNaN(Number(text))) return Number(text);
+  if ((schema?.type === 'integer' || schema?.type === 'number') && text.trim() !== '' && !Number.isNaN(Number(text)))
+    return Number(text);
   return text;
 }

@@ -47,7 +47,9 @@ export function createResponseValidator(spec, registry) {
     }
     const mediaType = mediaTypeOf(contentType);
     if (!mediaType || !content[mediaType]) {
-      return invalid(`${operation.operationId} ${status}: Content-Type ${contentType ?? '(none)'} is not one of ${mediaTypes.join(', ')}`);
+      return invalid(
+        `${operation.operationId} ${status}: Content-Type ${contentType ?? '(none)'} is not one of ${mediaTypes.join(', ')}`,
+      );
     }
     const schema = content[mediaType].schema;
     if (!schema) return ok();
@@ -65,7 +67,8 @@ export function createResponseValidator(spec, registry) {
    * @returns {ResponseCheck}
    */
   function checkErrorEnvelope(status, contentType, body, undocumented) {
-    if (mediaTypeOf(contentType) !== 'application/json') return invalid(`${status}: error answers must be application/json`);
+    if (mediaTypeOf(contentType) !== 'application/json')
+      return invalid(`${status}: error answers must be application/json`);
     const parsed = parseJson(body);
     if (!parsed.ok) return invalid(`${status}: body is not JSON`);
     const result = errorEnvelope(parsed.value);

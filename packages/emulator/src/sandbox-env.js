@@ -34,6 +34,8 @@ export function buildSandboxEnv({ url, credentials, accountId, fixtures }) {
     PAYMENTS_CONNECT_CLIENT_ID: credentials.clientId,
     PAYMENTS_CONNECT_CLIENT_SECRET: credentials.clientSecret,
     PAYMENTS_CONNECT_ACCOUNT_ID: accountId,
-    ...Object.fromEntries(Object.entries(SANDBOX_FIXTURE_VARIABLES).map(([name, fixture]) => [name, fixtures[fixture]])),
+    ...Object.fromEntries(
+      Object.entries(SANDBOX_FIXTURE_VARIABLES).map(([name, fixture]) => [name, fixtures[fixture]]),
+    ),
   };
 }

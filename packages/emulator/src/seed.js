@@ -112,7 +112,11 @@ export function createSeedData() {
               },
             ],
             documentRequests: [
-              { documentRequestId: ids.openDocumentRequestId, description: 'The invoice of the payment', approved: false },
+              {
+                documentRequestId: ids.openDocumentRequestId,
+                description: 'The invoice of the payment',
+                approved: false,
+              },
               {
                 documentRequestId: ids.approvedDocumentRequestId,
                 description: 'A certificate of incorporation',
@@ -132,33 +136,53 @@ export function createSeedData() {
                 approved: false,
               },
             ],
-            documentRequests: [{ documentRequestId: ids.closedDocumentRequestId, description: 'The sale contract', approved: false }],
+            documentRequests: [
+              { documentRequestId: ids.closedDocumentRequestId, description: 'The sale contract', approved: false },
+            ],
           },
           {
             rfiId: ids.cancelledRfiId,
             status: 'CANCELLED',
-            questions: [{ questionId: ids.cancelledQuestionId, text: 'What is the purpose of the payment?', approved: false }],
-            documentRequests: [{ documentRequestId: ids.cancelledDocumentRequestId, description: 'A bank statement', approved: false }],
+            questions: [
+              { questionId: ids.cancelledQuestionId, text: 'What is the purpose of the payment?', approved: false },
+            ],
+            documentRequests: [
+              { documentRequestId: ids.cancelledDocumentRequestId, description: 'A bank statement', approved: false },
+            ],
           },
         ]),
         ...owned(other, [
           {
             rfiId: ids.otherAccountRfiId,
             status: OPEN_RFI_STATUS,
-            questions: [{ questionId: ids.otherAccountQuestionId, text: 'What is the purpose of the payment?', approved: false }],
-            documentRequests: [{ documentRequestId: ids.otherAccountDocumentRequestId, description: 'The invoice', approved: false }],
+            questions: [
+              { questionId: ids.otherAccountQuestionId, text: 'What is the purpose of the payment?', approved: false },
+            ],
+            documentRequests: [
+              { documentRequestId: ids.otherAccountDocumentRequestId, description: 'The invoice', approved: false },
+            ],
           },
         ]),
       ],
       paymentRequests: [
         ...owned(primary, [
           paymentRequest(ids.hostedPaymentRequestId, 'HOSTED_PAGE', 'UNPAID', 'hps_9f1c2b7e4d8a4e0fb3c6a5d2e1f07b98'),
-          paymentRequest(ids.hostedPartPaidPaymentRequestId, 'HOSTED_PAGE', 'PART_PAID', 'hps_0a2d3c8f5e9b4f1ac4d7b6e3f2a18c09'),
+          paymentRequest(
+            ids.hostedPartPaidPaymentRequestId,
+            'HOSTED_PAGE',
+            'PART_PAID',
+            'hps_0a2d3c8f5e9b4f1ac4d7b6e3f2a18c09',
+          ),
           paymentRequest(ids.paidPaymentRequestId, 'HOSTED_PAGE', 'PAID', 'hps_1b3e4d9a6f0c4a2bd5e8c7f4a3b29d1a'),
           paymentRequest(ids.nonHostedPaymentRequestId, 'EMBEDDED', 'UNPAID', 'eps_2c4f5e0b7a1d4b3ce6f9d8a5b4c3ae2b'),
         ]),
         ...owned(other, [
-          paymentRequest(ids.otherAccountPaymentRequestId, 'HOSTED_PAGE', 'UNPAID', 'hps_3d5a6f1c8b2e4c4df7a0e9b6c5d4bf3c'),
+          paymentRequest(
+            ids.otherAccountPaymentRequestId,
+            'HOSTED_PAGE',
+            'UNPAID',
+            'hps_3d5a6f1c8b2e4c4df7a0e9b6c5d4bf3c',
+          ),
         ]),
       ],
       payers: [
@@ -166,8 +190,12 @@ export function createSeedData() {
         ...owned(other, [{ payerId: ids.otherAccountPayerId, name: 'Initech AG', email: 'billing@initech.example' }]),
       ],
       beneficiaries: [
-        ...owned(primary, [{ beneficiaryId: ids.beneficiaryId, name: 'Umbrella Supplies BV', country: 'NL', currency: 'EUR' }]),
-        ...owned(other, [{ beneficiaryId: ids.otherAccountBeneficiaryId, name: 'Stark Parts Inc', country: 'US', currency: 'USD' }]),
+        ...owned(primary, [
+          { beneficiaryId: ids.beneficiaryId, name: 'Umbrella Supplies BV', country: 'NL', currency: 'EUR' },
+        ]),
+        ...owned(other, [
+          { beneficiaryId: ids.otherAccountBeneficiaryId, name: 'Stark Parts Inc', country: 'US', currency: 'USD' },
+        ]),
       ],
       users: [
         ...owned(primary, [
@@ -178,12 +206,20 @@ export function createSeedData() {
         ...owned(individual, [user(ids.individualUserId, 'Ada Lovelace', 'ada@lovelace.example', 'OWNER')]),
       ],
       persons: [
-        ...owned(primary, [{ personId: ids.personId, firstName: 'Katherine', lastName: 'Johnson', roles: ['DIRECTOR'] }]),
-        ...owned(other, [{ personId: ids.otherAccountPersonId, firstName: 'Emmy', lastName: 'Noether', roles: ['SHAREHOLDER'] }]),
+        ...owned(primary, [
+          { personId: ids.personId, firstName: 'Katherine', lastName: 'Johnson', roles: ['DIRECTOR'] },
+        ]),
+        ...owned(other, [
+          { personId: ids.otherAccountPersonId, firstName: 'Emmy', lastName: 'Noether', roles: ['SHAREHOLDER'] },
+        ]),
       ],
       corporates: [
-        ...owned(primary, [{ corporateId: ids.corporateId, legalName: 'Northwind Holdings Ltd', relationship: 'PARENT' }]),
-        ...owned(other, [{ corporateId: ids.otherAccountCorporateId, legalName: 'Contoso Group SE', relationship: 'PARENT' }]),
+        ...owned(primary, [
+          { corporateId: ids.corporateId, legalName: 'Northwind Holdings Ltd', relationship: 'PARENT' },
+        ]),
+        ...owned(other, [
+          { corporateId: ids.otherAccountCorporateId, legalName: 'Contoso Group SE', relationship: 'PARENT' },
+        ]),
       ],
     },
   };

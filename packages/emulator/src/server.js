@@ -46,7 +46,13 @@ export function createRequestListener(deps) {
     const check = responseValidator.validate({ operation, status, contentType, body: text });
     if (check.undocumented && operation) deps.onUndocumented({ operationId: operation.operationId, status });
     if (!check.valid) {
-      deps.onViolation({ operationId: operation?.operationId, method: request.method, path: request.path, status, errors: check.errors });
+      deps.onViolation({
+        operationId: operation?.operationId,
+        method: request.method,
+        path: request.path,
+        status,
+        errors: check.errors,
+      });
       if (strict) {
         status = 500;
         headers = {};
@@ -69,14 +75,24 @@ export function createRequestListener(deps) {
     let operation;
     handle().catch((error) => {
       const apiError = error instanceof ApiError ? error : internalError(error);
-      send(res, operation, request, { status: apiError.status, body: apiError.toEnvelope(), headers: apiError.headers });
+      send(res, operation, request, {
+        status: apiError.status,
+        body: apiError.toEnvelope(),
+        headers: apiError.headers,
+      });
     });
 
     async function handle() {
       const rawBody = await readRawBody(req);
       if (url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`)) {
         const answer = await deps.control(req, url, rawBody);
-        writeResponse(res, answer.status, answer.body === undefined ? '' : JSON.stringify(answer.body), answer.body === undefined ? undefined : 'application/json', {});
+        writeResponse(
+          res,
+          answer.status,
+          answer.body === undefined ? '' : JSON.stringify(answer.body),
+          answer.body === undefined ? undefined : 'application/json',
+          {},
+        );
         return;
       }
       const match = matchPath(paths, url.pathname);
@@ -84,7 +100,9 @@ export function createRequestListener(deps) {
       operation = match.specPath.operations.get(method);
       if (!operation) {
         const allowed = [...match.specPath.operations.keys()].join(', ');
-        throw new ApiError(405, `${method} is not allowed on ${match.specPath.path}; allowed: ${allowed}`, { headers: { Allow: allowed } });
+        throw new ApiError(405, `${method} is not allowed on ${match.specPath.path}; allowed: ${allowed}`, {
+          headers: { Allow: allowed },
+        });
       }
       const fault = faults.take(operation.operationId);
       if (fault) return send(res, operation, request, fault);
@@ -97,7 +115,9 @@ export function createRequestListener(deps) {
       });
       const account = validated.accountId === undefined ? undefined : services.store.account(validated.accountId);
       if (validated.accountId !== undefined && !account) throw notFound(`account ${validated.accountId}`);
-      const handler = /** @type {import('./operations/context.js').OperationHandler} */ (handlers[operation.operationId]);
+      const handler = /** @type {import('./operations/context.js').OperationHandler} */ (
+        handlers[operation.operationId]
+      );
       const answer = await handler({ ...services, ...validated, accountId: validated.accountId ?? '', account });
       send(res, operation, request, answer);
     }
@@ -141,7 +161,8 @@ function readRawBody(req) {
       if (size <= MAX_REQUEST_BODY_BYTES) chunks.push(chunk);
     });
     req.on('end', () => {
-      if (size > MAX_REQUEST_BODY_BYTES) reject(new ApiError(400, `request body exceeds ${MAX_REQUEST_BODY_BYTES} bytes`));
+      if (size > MAX_REQUEST_BODY_BYTES)
+        reject(new ApiError(400, `request body exceeds ${MAX_REQUEST_BODY_BYTES} bytes`));
       else resolve(Buffer.concat(chunks));
     });
     req.on('error', reject);

@@ -62,7 +62,9 @@ export function indexPaths(spec) {
           if (!operation) continue;
           const own = (operation.parameters ?? []).map((/** @type {any} */ p) => resolveRef(spec, p));
           // An operation-level parameter overrides the path-level one of the same name and location.
-          const inherited = pathParameters.filter((/** @type {any} */ p) => !own.some((/** @type {any} */ o) => o.name === p.name && o.in === p.in));
+          const inherited = pathParameters.filter(
+            (/** @type {any} */ p) => !own.some((/** @type {any} */ o) => o.name === p.name && o.in === p.in),
+          );
           operations.set(method.toUpperCase(), {
             operationId: operation.operationId,
             method: method.toUpperCase(),

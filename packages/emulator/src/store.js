@@ -63,7 +63,8 @@ export function createStore() {
      * @param {CollectionName} name
      * @param {string} accountId
      */
-    list: (name, accountId) => [...collections[name].values()].filter((e) => e.accountId === accountId).map((e) => e.record),
+    list: (name, accountId) =>
+      [...collections[name].values()].filter((e) => e.accountId === accountId).map((e) => e.record),
     /**
      * Stores a record under its id, replacing whatever was stored under it.
      * @param {CollectionName} name

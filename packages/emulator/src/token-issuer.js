@@ -37,13 +37,17 @@ export function createTokenIssuer({ credentials, tokenTtlSeconds, now }) {
      * @param {string | undefined} authorization
      */
     verify(authorization) {
-      if (!authorization) throw new ApiError(401, 'Authorization header with a Bearer token is required', { headers: CHALLENGE });
+      if (!authorization)
+        throw new ApiError(401, 'Authorization header with a Bearer token is required', { headers: CHALLENGE });
       const token = BEARER_PREFIX.exec(authorization)?.[1];
-      if (!token) throw new ApiError(401, "Authorization header must be 'Bearer <access_token>'", { headers: CHALLENGE });
+      if (!token)
+        throw new ApiError(401, "Authorization header must be 'Bearer <access_token>'", { headers: CHALLENGE });
       const expiresAt = tokens.get(token);
       if (expiresAt === undefined) throw new ApiError(401, 'Bearer token is not recognised', { headers: CHALLENGE });
       if (now() >= expiresAt) {
-        throw new ApiError(401, 'Bearer token has expired; request a new one at POST /auth/token', { headers: CHALLENGE });
+        throw new ApiError(401, 'Bearer token has expired; request a new one at POST /auth/token', {
+          headers: CHALLENGE,
+        });
       }
     },
     /**

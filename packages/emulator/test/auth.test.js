@@ -11,7 +11,11 @@ describe('POST /auth/token', () => {
   const ctx = useEmulator({ tokenTtlSeconds: 120 });
 
   it('exchanges the configured credentials for a Bearer token with the configured lifetime', async () => {
-    const { status, body } = await ctx.call('POST', '/auth/token', { token: null, accountId: null, json: ctx.emulator.credentials });
+    const { status, body } = await ctx.call('POST', '/auth/token', {
+      token: null,
+      accountId: null,
+      json: ctx.emulator.credentials,
+    });
     expect(status).toBe(200);
     expect(body).toEqual({ access_token: expect.any(String), expires_in: 120, token_type: 'Bearer' });
     const use = await ctx.call('GET', '/v1/rfi', { token: body.access_token });
@@ -26,7 +30,10 @@ describe('POST /auth/token', () => {
 
   it('answers 401 for an unknown client or a wrong secret', async () => {
     const { clientId } = ctx.emulator.credentials;
-    for (const json of [{ clientId, clientSecret: 'wrong' }, { clientId: 'someone-else', clientSecret: 'x' }]) {
+    for (const json of [
+      { clientId, clientSecret: 'wrong' },
+      { clientId: 'someone-else', clientSecret: 'x' },
+    ]) {
       const { status, body } = await ctx.call('POST', '/auth/token', { token: null, accountId: null, json });
       expect(status).toBe(401);
       expect(body.code).toBe('UNAUTHORIZED');
@@ -37,7 +44,11 @@ describe('POST /auth/token', () => {
     const missing = await ctx.call('POST', '/auth/token', { token: null, accountId: null, json: { clientId: 'x' } });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('clientSecret') });
-    const garbled = await ctx.call('POST', '/auth/token', { token: null, body: '{nope', headers: { 'content-type': 'application/json' } });
+    const garbled = await ctx.call('POST', '/auth/token', {
+      token: null,
+      body: '{nope',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(garbled.status).toBe(400);
   });
 
@@ -75,19 +86,22 @@ describe('the bearer token on every other operation', () => {
     return ctx.call(request.method, request.path, { ...bodyOf(request), token, headers });
   };
 
-  it.each(protectedOperations)('%s answers 401 without a token, with an unknown one and with an expired one', async (operationId) => {
-    const answers = [
-      await callWith(operationId, null),
-      await callWith(operationId, 'not-a-token-we-issued'),
-      await callWith(operationId, ctx.fixtures.expiredToken),
-      await callWith(operationId, null, { authorization: 'Basic dXNlcjpwYXNz' }),
-    ];
-    for (const answer of answers) {
-      expect(answer.status).toBe(401);
-      expect(answer.body).toMatchObject({ code: 'UNAUTHORIZED', message: expect.any(String) });
-      expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer/);
-    }
-  });
+  it.each(protectedOperations)(
+    '%s answers 401 without a token, with an unknown one and with an expired one',
+    async (operationId) => {
+      const answers = [
+        await callWith(operationId, null),
+        await callWith(operationId, 'not-a-token-we-issued'),
+        await callWith(operationId, ctx.fixtures.expiredToken),
+        await callWith(operationId, null, { authorization: 'Basic dXNlcjpwYXNz' }),
+      ];
+      for (const answer of answers) {
+        expect(answer.status).toBe(401);
+        expect(answer.body).toMatchObject({ code: 'UNAUTHORIZED', message: expect.any(String) });
+        expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer/);
+      }
+    },
+  );
 
   it('says which of missing, unknown and expired it was', async () => {
     expect((await callWith('listRfiCases', null)).body.message).toMatch(/required/);

@@ -23,7 +23,10 @@ function run(args) {
   child.stderr.on('data', (chunk) => (stderr += chunk));
   /** @type {Promise<number | null>} */
   const exited = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no exit within ${EXIT_TIMEOUT_MS} ms; stderr: ${stderr}`)), EXIT_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`no exit within ${EXIT_TIMEOUT_MS} ms; stderr: ${stderr}`)),
+      EXIT_TIMEOUT_MS,
+    );
     child.on('exit', (code) => {
       clearTimeout(timer);
       resolve(code);

@@ -17,7 +17,9 @@ describe('@payments-connect/client against the emulator', () => {
     });
 
   it('exchanges the credentials, sends AccountId and reads a case', async () => {
-    const { data, error } = await client().GET('/v1/rfi/{rfiId}', { params: { path: { rfiId: ctx.fixtures.openRfiId } } });
+    const { data, error } = await client().GET('/v1/rfi/{rfiId}', {
+      params: { path: { rfiId: ctx.fixtures.openRfiId } },
+    });
     expect(error).toBeUndefined();
     expect(data?.rfiId).toBe(ctx.fixtures.openRfiId);
   });
@@ -46,7 +48,12 @@ describe('@payments-connect/client against the emulator', () => {
   });
 
   it('retries a 429 with Retry-After injected by the control API, then succeeds', async () => {
-    ctx.emulator.control.injectFault({ operationId: 'listRfiCases', status: 429, headers: { 'Retry-After': '0' }, times: 2 });
+    ctx.emulator.control.injectFault({
+      operationId: 'listRfiCases',
+      status: 429,
+      headers: { 'Retry-After': '0' },
+      times: 2,
+    });
     expect((await client(false).GET('/v1/rfi', {})).response.status).toBe(429);
     const { response, data } = await client().GET('/v1/rfi', {});
     expect(response.status).toBe(200);
@@ -60,6 +67,9 @@ describe('@payments-connect/client against the emulator', () => {
       body: { document: /** @type {any} */ (new File(['%PDF-1.7'], 'invoice.pdf', { type: 'application/pdf' })) },
     });
     expect(response.status).toBe(200);
-    expect(data).toMatchObject({ documentRequestId: f.openDocumentRequestId, document: { fileName: 'invoice.pdf', size: 8 } });
+    expect(data).toMatchObject({
+      documentRequestId: f.openDocumentRequestId,
+      document: { fileName: 'invoice.pdf', size: 8 },
+    });
   });
 });

@@ -33,7 +33,8 @@ afterAll(async () => {
 
 /** @param {import('./support/conformance-sandbox-run.js').SandboxRun} sandboxRun */
 function summarize({ exitCode, timedOut, tests = [] }) {
-  const count = (/** @type {(status: string) => boolean} */ matches) => tests.filter((test) => matches(test.status)).length;
+  const count = (/** @type {(status: string) => boolean} */ matches) =>
+    tests.filter((test) => matches(test.status)).length;
   const behaviour = tests.filter(isBehaviourTest);
   const passedBehaviour = behaviour.filter((test) => test.status === 'passed').length;
   return (
@@ -50,7 +51,8 @@ function isBehaviourTest(test) {
 }
 
 /** What to read when the run failed: vitest's own summary, which names each failure. */
-const withOutput = (/** @type {string} */ what) => `${what}\n--- end of the conformance run's output ---\n${run.outputTail}`;
+const withOutput = (/** @type {string} */ what) =>
+  `${what}\n--- end of the conformance run's output ---\n${run.outputTail}`;
 
 describe('the conformance suite in sandbox mode against the emulator', () => {
   it('finishes in time and exits 0', () => {
@@ -69,7 +71,9 @@ describe('the conformance suite in sandbox mode against the emulator', () => {
   it('runs every behaviour test of the document, and each passes: none skipped', () => {
     const behaviour = (run.tests ?? []).filter(isBehaviourTest);
     expect(behaviour.length, `tests tagged "${BEHAVIOUR_TAG}"`).toBeGreaterThanOrEqual(MIN_BEHAVIOUR_TESTS);
-    const notPassed = behaviour.filter((test) => test.status !== 'passed').map((test) => `${test.status}: ${test.fullName}`);
+    const notPassed = behaviour
+      .filter((test) => test.status !== 'passed')
+      .map((test) => `${test.status}: ${test.fullName}`);
     expect(notPassed, 'behaviour tests that did not pass').toEqual([]);
   });
 

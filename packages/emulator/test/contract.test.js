@@ -13,40 +13,101 @@ const JSON_TYPE = 'application/json';
 
 describe('the response validator', () => {
   it('accepts a response that matches the spec for its operation and status', () => {
-    const rfiCase = { rfiId: SEED_IDS.openRfiId, status: 'OPEN', questions: [{ questionId: SEED_IDS.openQuestionId }], documentRequests: [] };
-    expect(validator.validate({ operation: op('getRfiCase'), status: 200, contentType: JSON_TYPE, body: JSON.stringify(rfiCase) }).valid).toBe(true);
+    const rfiCase = {
+      rfiId: SEED_IDS.openRfiId,
+      status: 'OPEN',
+      questions: [{ questionId: SEED_IDS.openQuestionId }],
+      documentRequests: [],
+    };
+    expect(
+      validator.validate({
+        operation: op('getRfiCase'),
+        status: 200,
+        contentType: JSON_TYPE,
+        body: JSON.stringify(rfiCase),
+      }).valid,
+    ).toBe(true);
     const conflict = { code: 'CONFLICT', message: 'RFI_NOT_OPEN: closed', details: 'RFI_NOT_OPEN' };
-    expect(validator.validate({ operation: op('answerRfiQuestion'), status: 409, contentType: JSON_TYPE, body: JSON.stringify(conflict) }).valid).toBe(true);
-    expect(validator.validate({ operation: op('deactivateUser'), status: 204, contentType: undefined, body: '' }).valid).toBe(true);
+    expect(
+      validator.validate({
+        operation: op('answerRfiQuestion'),
+        status: 409,
+        contentType: JSON_TYPE,
+        body: JSON.stringify(conflict),
+      }).valid,
+    ).toBe(true);
+    expect(
+      validator.validate({ operation: op('deactivateUser'), status: 204, contentType: undefined, body: '' }).valid,
+    ).toBe(true);
   });
 
   it('reports a body that breaks the schema, naming the field', () => {
-    const check = validator.validate({ operation: op('getRfiCase'), status: 200, contentType: JSON_TYPE, body: JSON.stringify({ rfiId: 'not-a-uuid' }) });
+    const check = validator.validate({
+      operation: op('getRfiCase'),
+      status: 200,
+      contentType: JSON_TYPE,
+      body: JSON.stringify({ rfiId: 'not-a-uuid' }),
+    });
     expect(check.valid).toBe(false);
     expect(check.errors.join()).toMatch(/rfiId must match format "uuid"/);
-    const token = validator.validate({ operation: op('createAccessToken'), status: 200, contentType: JSON_TYPE, body: JSON.stringify({ access_token: 'x', expires_in: 1, token_type: 'bearer' }) });
+    const token = validator.validate({
+      operation: op('createAccessToken'),
+      status: 200,
+      contentType: JSON_TYPE,
+      body: JSON.stringify({ access_token: 'x', expires_in: 1, token_type: 'bearer' }),
+    });
     expect(token.valid).toBe(false);
   });
 
   it('reports a status the operation does not document, a body where none is documented and a wrong media type', () => {
-    expect(validator.validate({ operation: op('getRfiCase'), status: 409, contentType: JSON_TYPE, body: '{"code":"CONFLICT","message":"x"}' }).errors).toEqual([
-      'status 409 is not documented for getRfiCase',
-    ]);
-    expect(validator.validate({ operation: op('deactivateUser'), status: 204, contentType: JSON_TYPE, body: '{}' }).valid).toBe(false);
-    expect(validator.validate({ operation: op('getPayer'), status: 200, contentType: 'text/plain', body: '{}' }).valid).toBe(false);
-    expect(validator.validate({ operation: op('getPayer'), status: 200, contentType: JSON_TYPE, body: 'nope' }).valid).toBe(false);
+    expect(
+      validator.validate({
+        operation: op('getRfiCase'),
+        status: 409,
+        contentType: JSON_TYPE,
+        body: '{"code":"CONFLICT","message":"x"}',
+      }).errors,
+    ).toEqual(['status 409 is not documented for getRfiCase']);
+    expect(
+      validator.validate({ operation: op('deactivateUser'), status: 204, contentType: JSON_TYPE, body: '{}' }).valid,
+    ).toBe(false);
+    expect(
+      validator.validate({ operation: op('getPayer'), status: 200, contentType: 'text/plain', body: '{}' }).valid,
+    ).toBe(false);
+    expect(
+      validator.validate({ operation: op('getPayer'), status: 200, contentType: JSON_TYPE, body: 'nope' }).valid,
+    ).toBe(false);
   });
 
   it('checks errors of operations that document only 200 against ErrorEnvelope, flagged as undocumented', () => {
-    const ok = validator.validate({ operation: op('deletePaymentRequestPreviewLogo'), status: 401, contentType: JSON_TYPE, body: '{"code":"UNAUTHORIZED","message":"x"}' });
+    const ok = validator.validate({
+      operation: op('deletePaymentRequestPreviewLogo'),
+      status: 401,
+      contentType: JSON_TYPE,
+      body: '{"code":"UNAUTHORIZED","message":"x"}',
+    });
     expect(ok).toEqual({ valid: true, undocumented: true, errors: [] });
-    const bad = validator.validate({ operation: op('deletePaymentRequestPreviewLogo'), status: 401, contentType: JSON_TYPE, body: '{"message":"x"}' });
+    const bad = validator.validate({
+      operation: op('deletePaymentRequestPreviewLogo'),
+      status: 401,
+      contentType: JSON_TYPE,
+      body: '{"message":"x"}',
+    });
     expect(bad.valid).toBe(false);
   });
 
   it('checks answers outside any operation (unknown path, 405) against ErrorEnvelope', () => {
-    expect(validator.validate({ operation: undefined, status: 404, contentType: JSON_TYPE, body: '{"code":"NOT_FOUND","message":"x"}' }).valid).toBe(true);
-    expect(validator.validate({ operation: undefined, status: 404, contentType: JSON_TYPE, body: '{"code":404}' }).valid).toBe(false);
+    expect(
+      validator.validate({
+        operation: undefined,
+        status: 404,
+        contentType: JSON_TYPE,
+        body: '{"code":"NOT_FOUND","message":"x"}',
+      }).valid,
+    ).toBe(true);
+    expect(
+      validator.validate({ operation: undefined, status: 404, contentType: JSON_TYPE, body: '{"code":404}' }).valid,
+    ).toBe(false);
   });
 });
 
@@ -65,9 +126,15 @@ describe('contract safety at run time', () => {
 
   /** @param {import('../src/index.js').Emulator} emulator */
   async function listCases(emulator) {
-    const tokenResponse = await fetch(`${emulator.url}/auth/token`, { method: 'POST', headers: { 'content-type': JSON_TYPE }, body: JSON.stringify(emulator.credentials) });
+    const tokenResponse = await fetch(`${emulator.url}/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': JSON_TYPE },
+      body: JSON.stringify(emulator.credentials),
+    });
     const { access_token: token } = await tokenResponse.json();
-    const response = await fetch(`${emulator.url}/v1/rfi`, { headers: { authorization: `Bearer ${token}`, AccountId: emulator.accounts.primary.accountId } });
+    const response = await fetch(`${emulator.url}/v1/rfi`, {
+      headers: { authorization: `Bearer ${token}`, AccountId: emulator.accounts.primary.accountId },
+    });
     return { status: response.status, body: await response.json() };
   }
   const drift = { operationId: 'listRfiCases', status: 200, body: { items: 'not a list' } };
@@ -80,7 +147,13 @@ describe('contract safety at run time', () => {
     const answer = await listCases(emulator);
     expect(answer).toEqual({ status: 200, body: { items: 'not a list' } });
     expect(emulator.violations).toEqual([
-      { operationId: 'listRfiCases', method: 'GET', path: '/v1/rfi', status: 200, errors: ['listRfiCases 200: body /items must be array'] },
+      {
+        operationId: 'listRfiCases',
+        method: 'GET',
+        path: '/v1/rfi',
+        status: 200,
+        errors: ['listRfiCases 200: body /items must be array'],
+      },
     ]);
     expect(seen).toEqual(emulator.violations);
   });
@@ -91,7 +164,9 @@ describe('contract safety at run time', () => {
     const answer = await listCases(emulator);
     expect(answer.status).toBe(500);
     expect(answer.body.code).toBe('INTERNAL_ERROR');
-    expect(answer.body.message).toMatch(/broke the contract \(listRfiCases listRfiCases 200: body \/items must be array\)/);
+    expect(answer.body.message).toMatch(
+      /broke the contract \(listRfiCases listRfiCases 200: body \/items must be array\)/,
+    );
     expect(emulator.violations).toHaveLength(1);
     expect((await listCases(emulator)).status).toBe(200);
   });
@@ -99,7 +174,9 @@ describe('contract safety at run time', () => {
   it('refuses to start when the spec has an operation the emulator does not implement', async () => {
     const grown = structuredClone(spec);
     grown.paths['/v1/wallets'] = { get: { operationId: 'listWallets', responses: { 200: { description: 'ok' } } } };
-    await expect(startEmulator({ spec: grown })).rejects.toThrow(/does not implement: GET \/v1\/wallets \(listWallets\)/);
+    await expect(startEmulator({ spec: grown })).rejects.toThrow(
+      /does not implement: GET \/v1\/wallets \(listWallets\)/,
+    );
   });
 
   it('checks event payloads against the webhook schemas of the spec', async () => {
@@ -107,7 +184,12 @@ describe('contract safety at run time', () => {
     stricter.components.schemas.RfiCaseEvent.required = ['signature'];
     const emulator = await start({ spec: stricter });
     emulator.control.createRfiCase();
-    expect(emulator.violations).toEqual([expect.objectContaining({ operationId: 'webhook v1.rfi.case.*', errors: ["(root) must have required property 'signature'"] })]);
+    expect(emulator.violations).toEqual([
+      expect.objectContaining({
+        operationId: 'webhook v1.rfi.case.*',
+        errors: ["(root) must have required property 'signature'"],
+      }),
+    ]);
   });
 
   it.each([
@@ -122,7 +204,9 @@ describe('contract safety at run time', () => {
 
   it('rejects with a clear error when the port is in use', async () => {
     const first = await start({});
-    await expect(startEmulator({ port: first.port })).rejects.toThrow(`Port ${first.port} on 127.0.0.1 is already in use`);
+    await expect(startEmulator({ port: first.port })).rejects.toThrow(
+      `Port ${first.port} on 127.0.0.1 is already in use`,
+    );
   });
 
   it('stop() is idempotent and closes kept-alive connections', async () => {

@@ -42,11 +42,17 @@ describe('the HTTP control API under /_emulator', () => {
     });
     expect(status).toBe(201);
     expect(body).toMatchObject({ status: 'OPEN', documentRequests: [] });
-    expect(body.questions).toMatchObject([{ text: 'Why?', approved: false }, { answer: 'Because', approved: true }]);
+    expect(body.questions).toMatchObject([
+      { text: 'Why?', approved: false },
+      { answer: 'Because', approved: true },
+    ]);
     expect((await ctx.call('GET', `/v1/rfi/${body.rfiId}`, { accountId: other })).body).toEqual(body);
     expect((await ctx.call('GET', `/v1/rfi/${body.rfiId}`)).status).toBe(404);
 
-    const closed = await control('POST', '/rfi-cases', { status: 'CLOSED', rfiId: '11111111-2222-4333-8444-555555555555' });
+    const closed = await control('POST', '/rfi-cases', {
+      status: 'CLOSED',
+      rfiId: '11111111-2222-4333-8444-555555555555',
+    });
     expect(closed.body).toMatchObject({ rfiId: '11111111-2222-4333-8444-555555555555', status: 'CLOSED' });
     expect((await control('POST', '/rfi-cases', { rfiId: '11111111-2222-4333-8444-555555555555' })).status).toBe(409);
   });
@@ -67,9 +73,13 @@ describe('the HTTP control API under /_emulator', () => {
     expect(q.body.questions[0].approved).toBe(true);
     const d = await control('POST', `/rfi-cases/${f.openRfiId}/document-requests/${f.openDocumentRequestId}/approve`);
     expect(d.body.documentRequests[0].approved).toBe(true);
-    const write = await ctx.call('PUT', `/v1/rfi/${f.openRfiId}/questions/${f.openQuestionId}/answer`, { json: { answer: 'x' } });
+    const write = await ctx.call('PUT', `/v1/rfi/${f.openRfiId}/questions/${f.openQuestionId}/answer`, {
+      json: { answer: 'x' },
+    });
     expect(write.body.message).toContain('RFI_ITEM_ALREADY_APPROVED');
-    expect((await control('POST', `/rfi-cases/${f.openRfiId}/questions/${f.closedQuestionId}/approve`)).status).toBe(404);
+    expect((await control('POST', `/rfi-cases/${f.openRfiId}/questions/${f.closedQuestionId}/approve`)).status).toBe(
+      404,
+    );
   });
 
   it('closes and cancels a case; a terminal case cannot move again', async () => {
@@ -83,7 +93,10 @@ describe('the HTTP control API under /_emulator', () => {
   });
 
   it('creates a payment request in any mode and status', async () => {
-    const { status, body } = await control('POST', '/payment-requests', { executionMode: 'SHAREABLE_LINK', status: 'UNPAID' });
+    const { status, body } = await control('POST', '/payment-requests', {
+      executionMode: 'SHAREABLE_LINK',
+      status: 'UNPAID',
+    });
     expect(status).toBe(201);
     const refresh = await ctx.call('PUT', `/v1/collections/payment-requests/${body.paymentRequestId}/refresh-session`);
     expect(refresh.status).toBe(400);
@@ -100,7 +113,12 @@ describe('the HTTP control API under /_emulator', () => {
   });
 
   it('injects faults for the next calls of an operation, e.g. 429 with Retry-After', async () => {
-    const injected = await control('POST', '/faults', { operationId: 'getRfiCase', status: 429, headers: { 'Retry-After': '1' }, times: 2 });
+    const injected = await control('POST', '/faults', {
+      operationId: 'getRfiCase',
+      status: 429,
+      headers: { 'Retry-After': '1' },
+      times: 2,
+    });
     expect(injected.status).toBe(201);
     const path = `/v1/rfi/${ctx.fixtures.openRfiId}`;
     for (let i = 0; i < 2; i += 1) {

@@ -38,7 +38,11 @@ async function put(path, { json, form, accountId = emulator.accounts.primary.acc
   /** @type {Record<string, string>} */
   const headers = { authorization: `Bearer ${token}`, AccountId: accountId };
   if (json !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${emulator.url}${path}`, { method: 'PUT', headers, body: form ?? JSON.stringify(json) });
+  const response = await fetch(`${emulator.url}${path}`, {
+    method: 'PUT',
+    headers,
+    body: form ?? JSON.stringify(json),
+  });
   await response.arrayBuffer();
   return response.status;
 }
@@ -52,7 +56,9 @@ async function delivered() {
 describe('RFI events delivered to the webhook URL', () => {
   it('an answer delivers v1.rfi.case.answered as a JSON POST, marked as the emulator design', async () => {
     const f = emulator.fixtures;
-    expect(await put(`/v1/rfi/${f.openRfiId}/questions/${f.openQuestionId}/answer`, { json: { answer: 'Consulting' } })).toBe(200);
+    expect(
+      await put(`/v1/rfi/${f.openRfiId}/questions/${f.openQuestionId}/answer`, { json: { answer: 'Consulting' } }),
+    ).toBe(200);
     const [delivery] = await delivered();
     expect(delivery?.headers['content-type']).toBe('application/json');
     expect(delivery?.headers['x-payments-connect-event']).toBe('v1.rfi.case.answered');
@@ -68,9 +74,16 @@ describe('RFI events delivered to the webhook URL', () => {
 
   it('an attach delivers v1.rfi.document.attached; bulk responses deliver one v1.rfi.case.answered', async () => {
     const f = emulator.fixtures;
-    await put(`/v1/rfi/${f.openRfiId}/document-requests/${f.openDocumentRequestId}/document`, { form: filePart('document', 'pdf') });
+    await put(`/v1/rfi/${f.openRfiId}/document-requests/${f.openDocumentRequestId}/document`, {
+      form: filePart('document', 'pdf'),
+    });
     await put(`/v1/rfi/${f.openRfiId}/responses`, {
-      json: { answers: [{ questionId: f.openQuestionId, answer: 'a' }, { questionId: f.secondOpenQuestionId, answer: 'b' }] },
+      json: {
+        answers: [
+          { questionId: f.openQuestionId, answer: 'a' },
+          { questionId: f.secondOpenQuestionId, answer: 'b' },
+        ],
+      },
     });
     const got = await delivered();
     expect(got.map((d) => d.body.type)).toEqual(['v1.rfi.document.attached', 'v1.rfi.case.answered']);
@@ -95,8 +108,14 @@ describe('RFI events delivered to the webhook URL', () => {
 
     emulator.control.closeRfiCase(f.openRfiId);
     emulator.control.cancelRfiCase(open.rfiId);
-    expect(await put(`/v1/rfi/${f.openRfiId}/questions/${f.openQuestionId}/answer`, { json: { answer: 'x' } })).toBe(409);
-    expect(await put(`/v1/rfi/${f.closedRfiId}/document-requests/${f.closedDocumentRequestId}/document`, { form: filePart('document') })).toBe(409);
+    expect(await put(`/v1/rfi/${f.openRfiId}/questions/${f.openQuestionId}/answer`, { json: { answer: 'x' } })).toBe(
+      409,
+    );
+    expect(
+      await put(`/v1/rfi/${f.closedRfiId}/document-requests/${f.closedDocumentRequestId}/document`, {
+        form: filePart('document'),
+      }),
+    ).toBe(409);
     const createdTerminal = emulator.control.createRfiCase({ status: 'CANCELLED' });
     emulator.control.approveQuestion(createdTerminal.rfiId, createdTerminal.questions[0]?.questionId ?? '');
     expect(await delivered()).toEqual([]);
@@ -117,13 +136,20 @@ describe('RFI events delivered to the webhook URL', () => {
     const response = await fetch(`${emulator.url}/_emulator/events`);
     const { items } = await response.json();
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ event: { type: 'v1.rfi.case.answered' }, delivery: { state: 'delivered', httpStatus: 204 } });
+    expect(items[0]).toMatchObject({
+      event: { type: 'v1.rfi.case.answered' },
+      delivery: { state: 'delivered', httpStatus: 204 },
+    });
   });
 
   it('GET /v1/webhooks shows the configured URL', async () => {
-    const response = await fetch(`${emulator.url}/v1/webhooks`, { headers: { authorization: `Bearer ${token}`, AccountId: emulator.accounts.primary.accountId } });
+    const response = await fetch(`${emulator.url}/v1/webhooks`, {
+      headers: { authorization: `Bearer ${token}`, AccountId: emulator.accounts.primary.accountId },
+    });
     const body = await response.json();
-    expect(body.items).toEqual([{ webhookId: expect.any(String), url: receiver.url, eventTypes: ['v1.rfi.case.*', 'v1.rfi.document.*'] }]);
+    expect(body.items).toEqual([
+      { webhookId: expect.any(String), url: receiver.url, eventTypes: ['v1.rfi.case.*', 'v1.rfi.document.*'] },
+    ]);
   });
 });
 

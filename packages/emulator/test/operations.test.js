@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { indexPaths, listOperations, loadBundledSpec } from '../src/spec.js';
-import { operationRequests, bodyOf } from './support/operation-requests.js';
+import { bodyOf, operationRequests } from './support/operation-requests.js';
 import { useEmulator } from './support/use-emulator.js';
 
 const specOperations = listOperations(indexPaths(loadBundledSpec()));
@@ -12,12 +12,16 @@ describe('every operation of the spec', () => {
     const table = operationRequests(ctx.fixtures, ctx.emulator.credentials);
     expect(specOperations).toHaveLength(24);
     expect(Object.keys(table).sort()).toEqual(specOperations.map((op) => op.operationId).sort());
-    for (const op of specOperations) expect(`${table[op.operationId].method} ${op.operationId}`).toBe(`${op.method} ${op.operationId}`);
+    for (const op of specOperations)
+      expect(`${table[op.operationId].method} ${op.operationId}`).toBe(`${op.method} ${op.operationId}`);
   });
 
-  it.each(specOperations.map((op) => [op.operationId]))('%s answers its documented success status', async (operationId) => {
-    const request = operationRequests(ctx.fixtures, ctx.emulator.credentials)[operationId];
-    const result = await ctx.call(request.method, request.path, bodyOf(request));
-    expect(result.status, JSON.stringify(result.body)).toBe(request.success);
-  });
+  it.each(specOperations.map((op) => [op.operationId]))(
+    '%s answers its documented success status',
+    async (operationId) => {
+      const request = operationRequests(ctx.fixtures, ctx.emulator.credentials)[operationId];
+      const result = await ctx.call(request.method, request.path, bodyOf(request));
+      expect(result.status, JSON.stringify(result.body)).toBe(request.success);
+    },
+  );
 });

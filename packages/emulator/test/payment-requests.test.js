@@ -15,7 +15,12 @@ describe('PUT /v1/collections/payment-requests/{id}/refresh-session', () => {
     const id = ctx.fixtures[/** @type {'hostedPaymentRequestId'} */ (fixture)];
     const first = await refresh(id);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ paymentRequestId: id, executionMode: 'HOSTED_PAGE', status, sessionToken: expect.stringMatching(/^hps_/) });
+    expect(first.body).toMatchObject({
+      paymentRequestId: id,
+      executionMode: 'HOSTED_PAGE',
+      status,
+      sessionToken: expect.stringMatching(/^hps_/),
+    });
     expect(Date.parse(first.body.sessionExpiresAt) - clock.now).toBe(HOSTED_SESSION_WINDOW_SECONDS * 1000);
     clock.now += 10 * 60 * 1000;
     const second = await refresh(id);
@@ -59,7 +64,8 @@ describe('PUT /v1/collections/payment-requests/{id}/refresh-session', () => {
 describe('preview logo (sandbox only)', () => {
   const ctx = useEmulator();
   const path = () => `/v1/collections/payment-requests/${ctx.fixtures.hostedPaymentRequestId}/preview-logo`;
-  const refresh = () => ctx.call('PUT', `/v1/collections/payment-requests/${ctx.fixtures.hostedPaymentRequestId}/refresh-session`);
+  const refresh = () =>
+    ctx.call('PUT', `/v1/collections/payment-requests/${ctx.fixtures.hostedPaymentRequestId}/refresh-session`);
 
   it('PUT stores the override from the multipart part `logo` and the request carries it', async () => {
     const { status, body } = await ctx.call('PUT', path(), { body: filePart('logo', '<svg/>', 'image/svg+xml') });
@@ -93,6 +99,8 @@ describe('preview logo (sandbox only)', () => {
     const { status, body } = await ctx.call('PUT', path(), { token: null, body: filePart('logo') });
     expect(status).toBe(401);
     expect(body.code).toBe('UNAUTHORIZED');
-    expect(ctx.emulator.undocumentedResponses.slice(before)).toEqual([{ operationId: 'uploadPaymentRequestPreviewLogo', status: 401 }]);
+    expect(ctx.emulator.undocumentedResponses.slice(before)).toEqual([
+      { operationId: 'uploadPaymentRequestPreviewLogo', status: 401 },
+    ]);
   });
 });

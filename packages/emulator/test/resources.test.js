@@ -7,8 +7,16 @@ describe('payers, beneficiaries, related persons and corporates: read and replac
   it.each([
     ['/v1/collections/payers', 'payerId', { name: 'Globex Retail plc', email: 'accounts@globex.example' }],
     ['/v1/beneficiaries', 'beneficiaryId', { name: 'Umbrella Supplies BV', country: 'NL', currency: 'EUR' }],
-    ['/v1/account/related-party/persons', 'personId', { firstName: 'Katherine', lastName: 'Johnson', roles: ['DIRECTOR'] }],
-    ['/v1/account/related-party/corporates', 'corporateId', { legalName: 'Northwind Holdings Ltd', relationship: 'PARENT' }],
+    [
+      '/v1/account/related-party/persons',
+      'personId',
+      { firstName: 'Katherine', lastName: 'Johnson', roles: ['DIRECTOR'] },
+    ],
+    [
+      '/v1/account/related-party/corporates',
+      'corporateId',
+      { legalName: 'Northwind Holdings Ltd', relationship: 'PARENT' },
+    ],
   ])('%s/{%s}', async (base, idField, seeded) => {
     const id = ctx.fixtures[/** @type {'payerId'} */ (idField)];
     const path = `${base}/${id}`;
@@ -41,13 +49,26 @@ describe('users', () => {
   it('reads a user with display name, blocked status and role', async () => {
     const { status, body } = await ctx.call('GET', path());
     expect(status).toBe(200);
-    expect(body).toMatchObject({ userId: ctx.fixtures.userId, displayName: 'Grace Hopper', blocked: false, role: 'ADMIN', status: 'ACTIVE' });
+    expect(body).toMatchObject({
+      userId: ctx.fixtures.userId,
+      displayName: 'Grace Hopper',
+      blocked: false,
+      role: 'ADMIN',
+      status: 'ACTIVE',
+    });
   });
 
   it('PUT updates the display name and the blocked status, keeping the rest', async () => {
-    const { status, body } = await ctx.call('PUT', path(), { json: { displayName: 'Rear Admiral Hopper', blocked: true } });
+    const { status, body } = await ctx.call('PUT', path(), {
+      json: { displayName: 'Rear Admiral Hopper', blocked: true },
+    });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ displayName: 'Rear Admiral Hopper', blocked: true, role: 'ADMIN', email: 'grace@northwind.example' });
+    expect(body).toMatchObject({
+      displayName: 'Rear Admiral Hopper',
+      blocked: true,
+      role: 'ADMIN',
+      email: 'grace@northwind.example',
+    });
     expect((await ctx.call('GET', path())).body.blocked).toBe(true);
     const onlyName = await ctx.call('PUT', path(), { json: { displayName: 'Grace' } });
     expect(onlyName.body).toMatchObject({ displayName: 'Grace', blocked: true });
@@ -92,7 +113,11 @@ describe('account, business profile and webhooks', () => {
   it('PUT /v1/account/submit marks the account SUBMITTED once and keeps the first submission time', async () => {
     const first = await ctx.call('PUT', '/v1/account/submit', { json: { confirmed: true } });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ accountId: ctx.emulator.accounts.primary.accountId, status: 'SUBMITTED', submittedAt: expect.any(String) });
+    expect(first.body).toMatchObject({
+      accountId: ctx.emulator.accounts.primary.accountId,
+      status: 'SUBMITTED',
+      submittedAt: expect.any(String),
+    });
     const second = await ctx.call('PUT', '/v1/account/submit', { json: {} });
     expect(second.body.submittedAt).toBe(first.body.submittedAt);
   });
@@ -101,12 +126,16 @@ describe('account, business profile and webhooks', () => {
     const { status, body } = await ctx.call('GET', '/v1/account/business-profile');
     expect(status).toBe(200);
     expect(body).toMatchObject({ legalName: 'Northwind Trading Ltd', country: 'GB' });
-    const other = await ctx.call('GET', '/v1/account/business-profile', { accountId: ctx.emulator.accounts.other.accountId });
+    const other = await ctx.call('GET', '/v1/account/business-profile', {
+      accountId: ctx.emulator.accounts.other.accountId,
+    });
     expect(other.body.legalName).toBe('Contoso Imports GmbH');
   });
 
   it('answers 403 FORBIDDEN for the business profile of an individual account', async () => {
-    const { status, body } = await ctx.call('GET', '/v1/account/business-profile', { accountId: ctx.emulator.accounts.individual.accountId });
+    const { status, body } = await ctx.call('GET', '/v1/account/business-profile', {
+      accountId: ctx.emulator.accounts.individual.accountId,
+    });
     expect(status).toBe(403);
     expect(body.code).toBe('FORBIDDEN');
   });

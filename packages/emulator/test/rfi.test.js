@@ -69,7 +69,8 @@ describe('RFI reads', () => {
 describe('RFI writes on an open case', () => {
   const ctx = useEmulator();
   const answerPath = () => `/v1/rfi/${ctx.fixtures.openRfiId}/questions/${ctx.fixtures.openQuestionId}/answer`;
-  const documentPath = () => `/v1/rfi/${ctx.fixtures.openRfiId}/document-requests/${ctx.fixtures.openDocumentRequestId}/document`;
+  const documentPath = () =>
+    `/v1/rfi/${ctx.fixtures.openRfiId}/document-requests/${ctx.fixtures.openDocumentRequestId}/document`;
 
   it('an answer replaces the earlier answer', async () => {
     const first = await ctx.call('PUT', answerPath(), { json: { answer: 'First answer' } });
@@ -95,7 +96,10 @@ describe('RFI writes on an open case', () => {
   it('an attach links the document and a second attach replaces it', async () => {
     const first = await ctx.call('PUT', documentPath(), { body: filePart('document', 'first', 'application/pdf') });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ documentRequestId: ctx.fixtures.openDocumentRequestId, document: { contentType: 'application/pdf', size: 5 } });
+    expect(first.body).toMatchObject({
+      documentRequestId: ctx.fixtures.openDocumentRequestId,
+      document: { contentType: 'application/pdf', size: 5 },
+    });
     const second = await ctx.call('PUT', documentPath(), { body: filePart('document', 'second!!', 'image/png') });
     expect(second.body.document).toMatchObject({ contentType: 'image/png', size: 8 });
     const read = await ctx.call('GET', `/v1/rfi/${ctx.fixtures.openRfiId}`);
@@ -120,7 +124,12 @@ describe('RFI writes on an open case', () => {
 
   it('bulk responses refuse an empty list, an empty answer and a malformed questionId with 400', async () => {
     const f = ctx.fixtures;
-    for (const answers of [[], [{ questionId: f.openQuestionId, answer: '' }], [{ questionId: 'nope', answer: 'x' }], [{ answer: 'x' }]]) {
+    for (const answers of [
+      [],
+      [{ questionId: f.openQuestionId, answer: '' }],
+      [{ questionId: 'nope', answer: 'x' }],
+      [{ answer: 'x' }],
+    ]) {
       const { status, body } = await ctx.call('PUT', `/v1/rfi/${f.openRfiId}/responses`, { json: { answers } });
       expect(status).toBe(400);
       expect(body.code).toBe('VALIDATION_FAILED');
@@ -130,15 +139,26 @@ describe('RFI writes on an open case', () => {
   it('answers 404 for a question or document request that is not in the case', async () => {
     const f = ctx.fixtures;
     const stranger = '00000000-0000-4000-8000-000000000002';
-    const answer = await ctx.call('PUT', `/v1/rfi/${f.openRfiId}/questions/${stranger}/answer`, { json: { answer: 'x' } });
+    const answer = await ctx.call('PUT', `/v1/rfi/${f.openRfiId}/questions/${stranger}/answer`, {
+      json: { answer: 'x' },
+    });
     expect(answer.status).toBe(404);
     // A question of another case is not in this case either.
-    const elsewhere = await ctx.call('PUT', `/v1/rfi/${f.openRfiId}/questions/${f.closedQuestionId}/answer`, { json: { answer: 'x' } });
+    const elsewhere = await ctx.call('PUT', `/v1/rfi/${f.openRfiId}/questions/${f.closedQuestionId}/answer`, {
+      json: { answer: 'x' },
+    });
     expect(elsewhere.status).toBe(404);
-    const attach = await ctx.call('PUT', `/v1/rfi/${f.openRfiId}/document-requests/${stranger}/document`, { body: filePart('document') });
+    const attach = await ctx.call('PUT', `/v1/rfi/${f.openRfiId}/document-requests/${stranger}/document`, {
+      body: filePart('document'),
+    });
     expect(attach.status).toBe(404);
     const bulk = await ctx.call('PUT', `/v1/rfi/${f.openRfiId}/responses`, {
-      json: { answers: [{ questionId: f.openQuestionId, answer: 'kept out' }, { questionId: stranger, answer: 'x' }] },
+      json: {
+        answers: [
+          { questionId: f.openQuestionId, answer: 'kept out' },
+          { questionId: stranger, answer: 'x' },
+        ],
+      },
     });
     expect(bulk.status).toBe(404);
     const read = await ctx.call('GET', `/v1/rfi/${f.openRfiId}`);
@@ -151,7 +171,9 @@ describe('approved items are locked: 409 RFI_ITEM_ALREADY_APPROVED', () => {
 
   it('refuses an answer to an approved question and keeps its answer', async () => {
     const f = ctx.fixtures;
-    const { status, body } = await ctx.call('PUT', `/v1/rfi/${f.openRfiId}/questions/${f.approvedQuestionId}/answer`, { json: { answer: 'changed' } });
+    const { status, body } = await ctx.call('PUT', `/v1/rfi/${f.openRfiId}/questions/${f.approvedQuestionId}/answer`, {
+      json: { answer: 'changed' },
+    });
     expect(status).toBe(409);
     expectItemApproved(body);
     const read = await ctx.call('GET', `/v1/rfi/${f.openRfiId}`);
@@ -160,9 +182,13 @@ describe('approved items are locked: 409 RFI_ITEM_ALREADY_APPROVED', () => {
 
   it('refuses an attach to an approved document request', async () => {
     const f = ctx.fixtures;
-    const { status, body } = await ctx.call('PUT', `/v1/rfi/${f.openRfiId}/document-requests/${f.approvedDocumentRequestId}/document`, {
-      body: filePart('document'),
-    });
+    const { status, body } = await ctx.call(
+      'PUT',
+      `/v1/rfi/${f.openRfiId}/document-requests/${f.approvedDocumentRequestId}/document`,
+      {
+        body: filePart('document'),
+      },
+    );
     expect(status).toBe(409);
     expectItemApproved(body);
   });
@@ -170,7 +196,12 @@ describe('approved items are locked: 409 RFI_ITEM_ALREADY_APPROVED', () => {
   it('refuses bulk responses naming an approved question, writing none of them', async () => {
     const f = ctx.fixtures;
     const { status, body } = await ctx.call('PUT', `/v1/rfi/${f.openRfiId}/responses`, {
-      json: { answers: [{ questionId: f.openQuestionId, answer: 'not written' }, { questionId: f.approvedQuestionId, answer: 'x' }] },
+      json: {
+        answers: [
+          { questionId: f.openQuestionId, answer: 'not written' },
+          { questionId: f.approvedQuestionId, answer: 'x' },
+        ],
+      },
     });
     expect(status).toBe(409);
     expectItemApproved(body);
@@ -201,21 +232,28 @@ describe('terminal cases refuse every write: 409 RFI_NOT_OPEN', () => {
       before: read.body,
       answers: [
         await ctx.call('PUT', `/v1/rfi/${rfiId}/questions/${questionId}/answer`, { json: { answer: 'too late' } }),
-        await ctx.call('PUT', `/v1/rfi/${rfiId}/document-requests/${documentRequestId}/document`, { body: filePart('document') }),
-        await ctx.call('PUT', `/v1/rfi/${rfiId}/responses`, { json: { answers: [{ questionId, answer: 'too late' }] } }),
+        await ctx.call('PUT', `/v1/rfi/${rfiId}/document-requests/${documentRequestId}/document`, {
+          body: filePart('document'),
+        }),
+        await ctx.call('PUT', `/v1/rfi/${rfiId}/responses`, {
+          json: { answers: [{ questionId, answer: 'too late' }] },
+        }),
       ],
     };
   }
 
-  it.each([['closedRfiId'], ['cancelledRfiId']])('the seeded %s refuses answer, attach and bulk responses, and is unchanged', async (fixture) => {
-    const rfiId = ctx.fixtures[/** @type {'closedRfiId' | 'cancelledRfiId'} */ (fixture)];
-    const { before, answers } = await allThreeWrites(rfiId);
-    for (const answer of answers) {
-      expect(answer.status).toBe(409);
-      expectNotOpen(answer.body);
-    }
-    expect((await ctx.call('GET', `/v1/rfi/${rfiId}`)).body).toEqual(before);
-  });
+  it.each([['closedRfiId'], ['cancelledRfiId']])(
+    'the seeded %s refuses answer, attach and bulk responses, and is unchanged',
+    async (fixture) => {
+      const rfiId = ctx.fixtures[/** @type {'closedRfiId' | 'cancelledRfiId'} */ (fixture)];
+      const { before, answers } = await allThreeWrites(rfiId);
+      for (const answer of answers) {
+        expect(answer.status).toBe(409);
+        expectNotOpen(answer.body);
+      }
+      expect((await ctx.call('GET', `/v1/rfi/${rfiId}`)).body).toEqual(before);
+    },
+  );
 
   it('a case closed through the control API refuses writes, stays readable and leaves the default list', async () => {
     const f = ctx.fixtures;
@@ -230,9 +268,15 @@ describe('terminal cases refuse every write: 409 RFI_NOT_OPEN', () => {
   it('RFI_NOT_OPEN wins over RFI_ITEM_ALREADY_APPROVED and over an unknown item', async () => {
     const f = ctx.fixtures;
     ctx.emulator.control.cancelRfiCase(f.openRfiId);
-    const approved = await ctx.call('PUT', `/v1/rfi/${f.openRfiId}/questions/${f.approvedQuestionId}/answer`, { json: { answer: 'x' } });
+    const approved = await ctx.call('PUT', `/v1/rfi/${f.openRfiId}/questions/${f.approvedQuestionId}/answer`, {
+      json: { answer: 'x' },
+    });
     expectNotOpen(approved.body);
-    const unknown = await ctx.call('PUT', `/v1/rfi/${f.openRfiId}/questions/00000000-0000-4000-8000-000000000003/answer`, { json: { answer: 'x' } });
+    const unknown = await ctx.call(
+      'PUT',
+      `/v1/rfi/${f.openRfiId}/questions/00000000-0000-4000-8000-000000000003/answer`,
+      { json: { answer: 'x' } },
+    );
     expectNotOpen(unknown.body);
   });
 

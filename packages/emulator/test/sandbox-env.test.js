@@ -4,11 +4,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../src/index.js';
 
-const REQUIRED = ['PAYMENTS_CONNECT_BASE_URL', 'PAYMENTS_CONNECT_CLIENT_ID', 'PAYMENTS_CONNECT_CLIENT_SECRET', 'PAYMENTS_CONNECT_ACCOUNT_ID'];
+const REQUIRED = [
+  'PAYMENTS_CONNECT_BASE_URL',
+  'PAYMENTS_CONNECT_CLIENT_ID',
+  'PAYMENTS_CONNECT_CLIENT_SECRET',
+  'PAYMENTS_CONNECT_ACCOUNT_ID',
+];
 const OPTIONAL = [
-  'OPEN_RFI_ID', 'OPEN_QUESTION_ID', 'OPEN_DOCUMENT_REQUEST_ID', 'APPROVED_QUESTION_ID', 'APPROVED_DOCUMENT_REQUEST_ID',
-  'CLOSED_RFI_ID', 'CANCELLED_RFI_ID', 'OTHER_ACCOUNT_RFI_ID', 'HOSTED_PAYMENT_REQUEST_ID', 'NON_HOSTED_PAYMENT_REQUEST_ID',
-  'PAID_PAYMENT_REQUEST_ID', 'PAYER_ID', 'BENEFICIARY_ID', 'USER_ID', 'PERSON_ID', 'CORPORATE_ID', 'EXPIRED_TOKEN',
+  'OPEN_RFI_ID',
+  'OPEN_QUESTION_ID',
+  'OPEN_DOCUMENT_REQUEST_ID',
+  'APPROVED_QUESTION_ID',
+  'APPROVED_DOCUMENT_REQUEST_ID',
+  'CLOSED_RFI_ID',
+  'CANCELLED_RFI_ID',
+  'OTHER_ACCOUNT_RFI_ID',
+  'HOSTED_PAYMENT_REQUEST_ID',
+  'NON_HOSTED_PAYMENT_REQUEST_ID',
+  'PAID_PAYMENT_REQUEST_ID',
+  'PAYER_ID',
+  'BENEFICIARY_ID',
+  'USER_ID',
+  'PERSON_ID',
+  'CORPORATE_ID',
+  'EXPIRED_TOKEN',
 ].map((name) => `PAYMENTS_CONNECT_${name}`);
 
 /** @type {import('../src/index.js').Emulator} */
@@ -39,7 +58,10 @@ beforeAll(async () => {
   const response = await fetch(`${env.PAYMENTS_CONNECT_BASE_URL}/auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ clientId: env.PAYMENTS_CONNECT_CLIENT_ID, clientSecret: env.PAYMENTS_CONNECT_CLIENT_SECRET }),
+    body: JSON.stringify({
+      clientId: env.PAYMENTS_CONNECT_CLIENT_ID,
+      clientSecret: env.PAYMENTS_CONNECT_CLIENT_SECRET,
+    }),
   });
   token = (await response.json()).access_token;
 });
@@ -60,8 +82,10 @@ describe('emulator.env', () => {
     const { status, body } = await call('GET', `/v1/rfi/${env.PAYMENTS_CONNECT_OPEN_RFI_ID}`);
     expect(status).toBe(200);
     expect(['CLOSED', 'CANCELLED']).not.toContain(body.status);
-    const question = (/** @type {string | undefined} */ id) => body.questions.find((/** @type {any} */ q) => q.questionId === id);
-    const documentRequest = (/** @type {string | undefined} */ id) => body.documentRequests.find((/** @type {any} */ d) => d.documentRequestId === id);
+    const question = (/** @type {string | undefined} */ id) =>
+      body.questions.find((/** @type {any} */ q) => q.questionId === id);
+    const documentRequest = (/** @type {string | undefined} */ id) =>
+      body.documentRequests.find((/** @type {any} */ d) => d.documentRequestId === id);
     expect(question(env.PAYMENTS_CONNECT_OPEN_QUESTION_ID)?.approved).toBe(false);
     expect(question(env.PAYMENTS_CONNECT_APPROVED_QUESTION_ID)?.approved).toBe(true);
     expect(documentRequest(env.PAYMENTS_CONNECT_OPEN_DOCUMENT_REQUEST_ID)?.approved).toBe(false);
@@ -78,9 +102,12 @@ describe('emulator.env', () => {
 
   it('OTHER_ACCOUNT_RFI_ID exists but belongs to another account: 404', async () => {
     expect((await call('GET', `/v1/rfi/${env.PAYMENTS_CONNECT_OTHER_ACCOUNT_RFI_ID}`)).status).toBe(404);
-    const asOwner = await fetch(`${env.PAYMENTS_CONNECT_BASE_URL}/v1/rfi/${env.PAYMENTS_CONNECT_OTHER_ACCOUNT_RFI_ID}`, {
-      headers: { authorization: `Bearer ${token}`, AccountId: emulator.accounts.other.accountId },
-    });
+    const asOwner = await fetch(
+      `${env.PAYMENTS_CONNECT_BASE_URL}/v1/rfi/${env.PAYMENTS_CONNECT_OTHER_ACCOUNT_RFI_ID}`,
+      {
+        headers: { authorization: `Bearer ${token}`, AccountId: emulator.accounts.other.accountId },
+      },
+    );
     expect(asOwner.status).toBe(200);
     await asOwner.arrayBuffer();
   });
@@ -91,7 +118,10 @@ describe('emulator.env', () => {
     expect(hosted.status).toBe(200);
     expect(hosted.body.executionMode).toBe('HOSTED_PAGE');
     expect(['UNPAID', 'PART_PAID']).toContain(hosted.body.status);
-    const notHosted = await call('PUT', `${base}/${env.PAYMENTS_CONNECT_NON_HOSTED_PAYMENT_REQUEST_ID}/refresh-session`);
+    const notHosted = await call(
+      'PUT',
+      `${base}/${env.PAYMENTS_CONNECT_NON_HOSTED_PAYMENT_REQUEST_ID}/refresh-session`,
+    );
     expect(notHosted.status).toBe(400);
     expect(notHosted.body.details.executionMode).not.toBe('HOSTED_PAGE');
     const paid = await call('PUT', `${base}/${env.PAYMENTS_CONNECT_PAID_PAYMENT_REQUEST_ID}/refresh-session`);
@@ -114,7 +144,10 @@ describe('emulator.env', () => {
 
   it('EXPIRED_TOKEN is a token that has expired: 401', async () => {
     const response = await fetch(`${env.PAYMENTS_CONNECT_BASE_URL}/v1/rfi`, {
-      headers: { authorization: `Bearer ${env.PAYMENTS_CONNECT_EXPIRED_TOKEN}`, AccountId: /** @type {string} */ (env.PAYMENTS_CONNECT_ACCOUNT_ID) },
+      headers: {
+        authorization: `Bearer ${env.PAYMENTS_CONNECT_EXPIRED_TOKEN}`,
+        AccountId: /** @type {string} */ (env.PAYMENTS_CONNECT_ACCOUNT_ID),
+      },
     });
     expect(response.status).toBe(401);
     expect((await response.json()).message).toMatch(/expired/);

@@ -1,6 +1,13 @@
 // Compiled by `pnpm check` (tsc), never run: proves the hand-written index.d.ts serves a TypeScript
 // consumer importing the package by name, and that it refuses what it should.
-import { startEmulator, EVENT_TYPES, SEED_IDS, type Emulator, type EmulatorOptions, type EventRecord } from '@payments-connect/emulator';
+import {
+  type Emulator,
+  type EmulatorOptions,
+  EVENT_TYPES,
+  type EventRecord,
+  SEED_IDS,
+  startEmulator,
+} from '@payments-connect/emulator';
 
 const options: EmulatorOptions = { port: 0, tokenTtlSeconds: 60, strict: true, webhookUrl: 'http://127.0.0.1:9/hooks' };
 const emulator: Emulator = await startEmulator(options);
@@ -19,4 +26,4 @@ await startEmulator({ tokenTtlSeconds: '60' });
 // @ts-expect-error an unknown option is refused
 await startEmulator({ verbose: true });
 
-export { baseUrl, firstQuestion, records, answered, expired, open };
+export { answered, baseUrl, expired, firstQuestion, open, records };

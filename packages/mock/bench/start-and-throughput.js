@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startMock } from '../src/index.js';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, requests: { type: 'string', default: '1000' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '5' }, requests: { type: 'string', default: '1000' } },
+});
 const RUNS = Number(values.runs);
 const REQUESTS = Number(values.requests);
 const IN_FLIGHT = 16;
@@ -112,7 +114,9 @@ for (let run = 1; run <= RUNS; run++) {
 const ms = (values) => `${Math.round(median(values))} ms (runs: ${values.map(Math.round).join(', ')})`;
 const rps = (values) => `${Math.round(median(values))} req/s (runs: ${values.map(Math.round).join(', ')})`;
 console.log(`payments-connect-mock benchmark, node ${process.version}, medians of ${RUNS} runs, GET ${PATH}`);
-console.log(`  1-min load average before/after ${loadBefore.toFixed(1)} / ${loadavg()[0].toFixed(1)} (the machine's other work inflates wall times)`);
+console.log(
+  `  1-min load average before/after ${loadBefore.toFixed(1)} / ${loadavg()[0].toFixed(1)} (the machine's other work inflates wall times)`,
+);
 console.log(`  startMock() resolved            ${ms(results.ready)}`);
 if (results.cpu.length > 0) console.log(`  mock CPU time until ready       ${ms(results.cpu)}`);
 console.log(`  startMock() to first 200        ${ms(results.first200)}`);

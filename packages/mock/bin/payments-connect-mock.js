@@ -48,7 +48,8 @@ if (args.help) {
   process.exit(0);
 }
 const port = Number(args.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be an integer from 0 to 65535, got "${args.port}"`);
+if (!Number.isInteger(port) || port < 0 || port > 65535)
+  fail(`--port must be an integer from 0 to 65535, got "${args.port}"`);
 
 let mock;
 try {
@@ -58,9 +59,13 @@ try {
 }
 
 console.log(`Payments Connect mock listening on ${mock.url}`);
-console.log(`  spec: ${mock.specPath}${args.dynamic ? ` (dynamic answers${args.seed ? `, seed ${args.seed}` : ''})` : ''}`);
+console.log(
+  `  spec: ${mock.specPath}${args.dynamic ? ` (dynamic answers${args.seed ? `, seed ${args.seed}` : ''})` : ''}`,
+);
 if (existsSync(RENDERED_DOCS)) console.log(`  docs: ${RENDERED_DOCS}`);
-console.log('  pick an answer with the Prefer header, e.g. "Prefer: code=404" or "Prefer: example=closedCase"; Ctrl-C stops');
+console.log(
+  '  pick an answer with the Prefer header, e.g. "Prefer: code=404" or "Prefer: example=closedCase"; Ctrl-C stops',
+);
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, async () => {

@@ -22,7 +22,9 @@ export function renderExamplesTable(operations) {
     operation.responses
       .filter((response) => keep(Number(response.code)))
       .map((response) => {
-        const names = (response.contents ?? []).flatMap((content) => (content.examples ?? []).map((example) => `\`${example.key}\``));
+        const names = (response.contents ?? []).flatMap((content) =>
+          (content.examples ?? []).map((example) => `\`${example.key}\``),
+        );
         return `${response.code}${names.length > 0 ? ` ${names.join(', ')}` : ' (no body)'}`;
       })
       .join(' · ');

@@ -88,7 +88,8 @@ function relay(request, answer, response, operations) {
   });
   answer.on('end', () => {
     const raw = Buffer.concat(chunks);
-    const rewritten = size <= MAX_REWRITE_BODY_BYTES ? rewrite(request, status, answer.headers, raw, operations) : undefined;
+    const rewritten =
+      size <= MAX_REWRITE_BODY_BYTES ? rewrite(request, status, answer.headers, raw, operations) : undefined;
     if (!rewritten) {
       response.writeHead(status, answer.headers).end(raw);
       return;
@@ -122,6 +123,7 @@ function bindFailureMessage(error, host, port) {
     return `port ${port} on ${host} is already in use: stop whatever listens there, or choose another port (0 picks a free one)`;
   }
   if (error.code === 'EACCES') return `no permission to listen on ${host}:${port}: choose a port above 1023`;
-  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') return `cannot listen on host ${host}: ${error.code}`;
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
+    return `cannot listen on host ${host}: ${error.code}`;
   return `cannot listen on ${host}:${port}: ${error.message}`;
 }

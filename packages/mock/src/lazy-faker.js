@@ -31,10 +31,20 @@ export function deferFakerLoading() {
         set: (_, key, value) => Reflect.set(target(), key, value),
         has: (_, key) => key in target(),
         ownKeys: () => Reflect.ownKeys(target()),
-        getOwnPropertyDescriptor: (_, key) => ({ ...Reflect.getOwnPropertyDescriptor(target(), key), configurable: true }),
+        getOwnPropertyDescriptor: (_, key) => ({
+          ...Reflect.getOwnPropertyDescriptor(target(), key),
+          configurable: true,
+        }),
       },
     );
   const fakerInstance = deferred(() => load().default);
   const exports = deferred(load, { default: fakerInstance });
-  cache[fakerPath] = /** @type {NodeJS.Module} */ ({ id: fakerPath, filename: fakerPath, loaded: true, exports, children: [], paths: [] });
+  cache[fakerPath] = /** @type {NodeJS.Module} */ ({
+    id: fakerPath,
+    filename: fakerPath,
+    loaded: true,
+    exports,
+    children: [],
+    paths: [],
+  });
 }

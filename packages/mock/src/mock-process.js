@@ -14,5 +14,7 @@ try {
   const mock = await serveMock(JSON.parse(process.argv[2] ?? '{}'));
   process.send?.({ type: 'ready', url: mock.url, port: mock.port });
 } catch (error) {
-  process.send?.({ type: 'failed', message: error instanceof Error ? error.message : String(error) }, () => process.exit(1));
+  process.send?.({ type: 'failed', message: error instanceof Error ? error.message : String(error) }, () =>
+    process.exit(1),
+  );
 }

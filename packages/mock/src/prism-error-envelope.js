@@ -46,7 +46,12 @@ export function classifyPrismRefusal(answer) {
     return { status: refusal.status, message, violations };
   }
   const parserError = body.error;
-  if (answer.status === BODY_PARSER_ERROR_STATUS && parserError && typeof parserError.code === 'string' && !('code' in body)) {
+  if (
+    answer.status === BODY_PARSER_ERROR_STATUS &&
+    parserError &&
+    typeof parserError.code === 'string' &&
+    !('code' in body)
+  ) {
     return { status: BODY_PARSER_ERROR_STATUS, message: `Request body: ${parserError.message}`, violations: [] };
   }
   return undefined;

@@ -18,7 +18,14 @@ const STOP_GRACE_MS = 2_000;
  * @param {import('./index.js').StartMockOptions} [options]
  * @returns {Promise<import('./index.js').RunningMock>}
  */
-export function startMock({ port = 0, host = DEFAULT_HOST, dynamic, seed, spec, startTimeoutMs = DEFAULT_START_TIMEOUT_MS } = {}) {
+export function startMock({
+  port = 0,
+  host = DEFAULT_HOST,
+  dynamic,
+  seed,
+  spec,
+  startTimeoutMs = DEFAULT_START_TIMEOUT_MS,
+} = {}) {
   const child = spawn(process.execPath, [MOCK_PROCESS, JSON.stringify({ port, host, dynamic, seed, spec })], {
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -48,7 +55,9 @@ export function startMock({ port = 0, host = DEFAULT_HOST, dynamic, seed, spec, 
     };
     const timer = setTimeout(() => fail(`not ready within ${startTimeoutMs} ms`), startTimeoutMs);
     child.once('error', (error) => fail(error.message));
-    exited.then(({ code, signal }) => fail(`the mock process exited (${signal ?? `code ${code}`}) before it was ready`));
+    exited.then(({ code, signal }) =>
+      fail(`the mock process exited (${signal ?? `code ${code}`}) before it was ready`),
+    );
     child.on('message', async (message) => {
       if (message?.type === 'failed') return fail(message.message);
       if (message?.type !== 'ready') return;

@@ -26,7 +26,11 @@ afterAll(() => mock?.stop());
 async function call(path, { headers = AUTH, ...init } = {}) {
   const response = await fetch(`${mock.url}${path}`, { ...init, headers });
   const text = await response.text();
-  return { status: response.status, contentType: response.headers.get('content-type'), body: text ? JSON.parse(text) : undefined };
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    body: text ? JSON.parse(text) : undefined,
+  };
 }
 
 const form = (name) => {
@@ -47,7 +51,11 @@ describe.each([
   ['an operation documenting only 200', 'DELETE', paths.previewLogo(), paths.previewLogo('not-a-uuid')],
 ])('on %s', (_, method, path, pathWithBadUuid) => {
   it('missing AccountId: 400 VALIDATION_FAILED', async () => {
-    expectEnvelope(await call(path, { method, headers: { Authorization: AUTH.Authorization } }), 400, 'VALIDATION_FAILED');
+    expectEnvelope(
+      await call(path, { method, headers: { Authorization: AUTH.Authorization } }),
+      400,
+      'VALIDATION_FAILED',
+    );
   });
 
   it('malformed UUID in the path: 400 VALIDATION_FAILED', async () => {
@@ -59,18 +67,30 @@ describe.each([
     ['not a bearer', { Authorization: 'Basic dXNlcjpwYXNz' }],
     ['empty bearer', { Authorization: 'Bearer' }],
   ])('%s Authorization: 401 UNAUTHORIZED', async (_, authorization) => {
-    expectEnvelope(await call(path, { method, headers: { AccountId: ACCOUNT, ...authorization } }), 401, 'UNAUTHORIZED');
+    expectEnvelope(
+      await call(path, { method, headers: { AccountId: ACCOUNT, ...authorization } }),
+      401,
+      'UNAUTHORIZED',
+    );
   });
 });
 
 describe('bodies', () => {
   it('wrong content type on a JSON operation: 415', async () => {
-    const answer = await call(paths.answer, { method: 'PUT', headers: { ...AUTH, 'content-type': 'text/plain' }, body: 'hello' });
+    const answer = await call(paths.answer, {
+      method: 'PUT',
+      headers: { ...AUTH, 'content-type': 'text/plain' },
+      body: 'hello',
+    });
     expectEnvelope(answer, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('wrong content type on a multipart operation documenting only 200: 415 naming the accepted type', async () => {
-    const answer = await call(paths.previewLogo(), { method: 'PUT', headers: { ...AUTH, 'content-type': 'application/json' }, body: '{}' });
+    const answer = await call(paths.previewLogo(), {
+      method: 'PUT',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expectEnvelope(answer, 415, 'UNSUPPORTED_MEDIA_TYPE');
     expect(answer.body.message).toContain('multipart/form-data');
   });
@@ -88,14 +108,22 @@ describe('bodies', () => {
   });
 
   it('JSON that does not parse: 400 VALIDATION_FAILED', async () => {
-    const answer = await call(paths.responses, { method: 'PUT', headers: { ...AUTH, 'content-type': 'application/json' }, body: '{"answers": [' });
+    const answer = await call(paths.responses, {
+      method: 'PUT',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      body: '{"answers": [',
+    });
     expectEnvelope(answer, 400, 'VALIDATION_FAILED');
   });
 
   it('a malformed multipart body is refused and the mock keeps serving (Prism alone would crash)', async () => {
     const boundary = 'x-boundary';
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="a.pdf"\r\nContent-Type: application/pdf;type=\r\n\r\n%PDF\r\n--${boundary}\r\nContent-Disposition: form-data; {"inputBy": true}";type=application/json\r\n\r\nx\r\n--${boundary}--\r\n`;
-    const answer = await call(paths.attach, { method: 'PUT', headers: { ...AUTH, 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
+    const answer = await call(paths.attach, {
+      method: 'PUT',
+      headers: { ...AUTH, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
     expectEnvelope(answer, 400, 'VALIDATION_FAILED');
     expect((await call(paths.rfiList)).status).toBe(200);
   });

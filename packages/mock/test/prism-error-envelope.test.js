@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { classifyPrismRefusal, serviceAnswerForPrismRefusal } from '../src/prism-error-envelope.js';
 
 // Operations in the shape Prism reads them from a spec (only the fields the rewrite uses).
-const envelope = (code, message) => ({ mediaType: 'application/json', examples: [{ key: code.toLowerCase(), value: { code, message } }] });
+const envelope = (code, message) => ({
+  mediaType: 'application/json',
+  examples: [{ key: code.toLowerCase(), value: { code, message } }],
+});
 const operations = [
   {
     method: 'get',
@@ -20,7 +23,12 @@ const problem = (type, extra = {}) => ({
   headers: { 'content-type': 'application/problem+json', 'content-length': '999', 'www-authenticate': 'Bearer' },
   body: { type: `https://stoplight.io/prism/errors#${type}`, title: 'Prism title', detail: 'Prism detail', ...extra },
 });
-const missingHeader = { location: ['header'], severity: 'Error', code: 'required', message: "Request header must have required property 'accountid'" };
+const missingHeader = {
+  location: ['header'],
+  severity: 'Error',
+  code: 'required',
+  message: "Request header must have required property 'accountid'",
+};
 
 describe('classifyPrismRefusal', () => {
   it('maps Prism 422 to the service 400 with the violation messages', () => {
@@ -51,7 +59,9 @@ describe('classifyPrismRefusal', () => {
   });
 
   it("leaves the spec's own envelopes alone", () => {
-    expect(classifyPrismRefusal({ status: 400, headers: {}, body: { code: 'VALIDATION_FAILED', message: 'x' } })).toBeUndefined();
+    expect(
+      classifyPrismRefusal({ status: 400, headers: {}, body: { code: 'VALIDATION_FAILED', message: 'x' } }),
+    ).toBeUndefined();
   });
 });
 
@@ -59,31 +69,53 @@ describe('serviceAnswerForPrismRefusal', () => {
   const request = (method, path) => ({ method, path });
 
   it("answers with the spec's example when the operation documents the status", () => {
-    const answer = serviceAnswerForPrismRefusal(problem('UNPROCESSABLE_ENTITY', { validation: [missingHeader] }), request('GET', '/v1/things/abc'), operations);
+    const answer = serviceAnswerForPrismRefusal(
+      problem('UNPROCESSABLE_ENTITY', { validation: [missingHeader] }),
+      request('GET', '/v1/things/abc'),
+      operations,
+    );
     expect(answer).toEqual({
       status: 400,
-      headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer', 'sl-violations': JSON.stringify([missingHeader]) },
+      headers: {
+        'content-type': 'application/json',
+        'www-authenticate': 'Bearer',
+        'sl-violations': JSON.stringify([missingHeader]),
+      },
       body: { code: 'VALIDATION_FAILED', message: 'documented 400' },
     });
   });
 
-  it("answers a 405 with the example another operation of the path documents", () => {
-    const answer = serviceAnswerForPrismRefusal(problem('NO_METHOD_MATCHED_ERROR'), request('DELETE', '/v1/things/abc'), operations);
+  it('answers a 405 with the example another operation of the path documents', () => {
+    const answer = serviceAnswerForPrismRefusal(
+      problem('NO_METHOD_MATCHED_ERROR'),
+      request('DELETE', '/v1/things/abc'),
+      operations,
+    );
     expect(answer?.body).toEqual({ code: 'METHOD_NOT_ALLOWED', message: 'documented 405' });
   });
 
   it('builds the envelope, with the code the spec uses for that status, when the operation documents no such status', () => {
-    const answer = serviceAnswerForPrismRefusal(problem('UNPROCESSABLE_ENTITY', { validation: [missingHeader] }), request('PUT', '/v1/things/abc/logo'), operations);
+    const answer = serviceAnswerForPrismRefusal(
+      problem('UNPROCESSABLE_ENTITY', { validation: [missingHeader] }),
+      request('PUT', '/v1/things/abc/logo'),
+      operations,
+    );
     expect(answer?.status).toBe(400);
     expect(answer?.body).toEqual({ code: 'VALIDATION_FAILED', message: missingHeader.message });
   });
 
   it('falls back to the status text as code when no example of the spec shows one', () => {
-    const answer = serviceAnswerForPrismRefusal(problem('INVALID_CONTENT_TYPE'), request('PUT', '/v1/things/abc/logo'), operations);
+    const answer = serviceAnswerForPrismRefusal(
+      problem('INVALID_CONTENT_TYPE'),
+      request('PUT', '/v1/things/abc/logo'),
+      operations,
+    );
     expect(answer?.body).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Prism detail' });
   });
 
   it('passes anything else through (undefined)', () => {
-    expect(serviceAnswerForPrismRefusal(problem('NOT_FOUND'), request('GET', '/v1/things/abc'), operations)).toBeUndefined();
+    expect(
+      serviceAnswerForPrismRefusal(problem('NOT_FOUND'), request('GET', '/v1/things/abc'), operations),
+    ).toBeUndefined();
   });
 });

@@ -1,8 +1,22 @@
 // Type-checked by `pnpm check` (tsc), not run: the public declarations in src/index.d.ts, used as a
 // consumer would through the package name.
-import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_START_TIMEOUT_MS, startMock, type RunningMock, type StartMockOptions } from '@payments-connect/mock';
+import {
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  DEFAULT_START_TIMEOUT_MS,
+  type RunningMock,
+  type StartMockOptions,
+  startMock,
+} from '@payments-connect/mock';
 
-const options: StartMockOptions = { port: 0, host: DEFAULT_HOST, dynamic: true, seed: '42', spec: 'openapi.yaml', startTimeoutMs: DEFAULT_START_TIMEOUT_MS };
+const options: StartMockOptions = {
+  port: 0,
+  host: DEFAULT_HOST,
+  dynamic: true,
+  seed: '42',
+  spec: 'openapi.yaml',
+  startTimeoutMs: DEFAULT_START_TIMEOUT_MS,
+};
 const started: Promise<RunningMock> = startMock(options);
 const port: number = DEFAULT_PORT;
 

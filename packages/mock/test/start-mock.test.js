@@ -36,7 +36,12 @@ function runBin(args) {
 }
 
 it('exports what src/index.d.ts declares, without loading Prism', () => {
-  expect(Object.keys(publicApi).sort()).toEqual(['DEFAULT_HOST', 'DEFAULT_PORT', 'DEFAULT_START_TIMEOUT_MS', 'startMock']);
+  expect(Object.keys(publicApi).sort()).toEqual([
+    'DEFAULT_HOST',
+    'DEFAULT_PORT',
+    'DEFAULT_START_TIMEOUT_MS',
+    'startMock',
+  ]);
   // Prism loads in the child: importing the API must not cost the caller Prism's second of start-up.
   expect(Object.keys(createRequire(import.meta.url).cache).filter((file) => file.includes('@stoplight'))).toEqual([]);
 });
@@ -149,14 +154,19 @@ describe('a caller that exits without stop()', () => {
       console.log(mock.pid);
     `; // exits without stop(): the event loop is empty once startMock has resolved
     const pid = await new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       let output = '';
       child.stdout.on('data', (chunk) => (output += chunk));
-      child.on('exit', (code) => (code === 0 ? resolve(Number(output.trim())) : reject(new Error(`caller exited with ${code}`))));
+      child.on('exit', (code) =>
+        code === 0 ? resolve(Number(output.trim())) : reject(new Error(`caller exited with ${code}`)),
+      );
     });
     expect(pid).toBeGreaterThan(0);
     const deadline = Date.now() + 5_000;
-    while ((await processesInGroup(pid)).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while ((await processesInGroup(pid)).length > 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     expect(await processesInGroup(pid)).toEqual([]);
   });
 });

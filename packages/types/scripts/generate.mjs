@@ -1,11 +1,11 @@
 #!/usr/bin/env node
+import { execFileSync } from 'node:child_process';
 // Generates src/openapi.ts from the bundled spec with openapi-typescript (the build runs it). The output is
 // committed so that reviewers see type changes next to spec changes; `--check` compares a fresh generation
 // with the committed (git-staged) file and fails when it is stale, which is what CI runs after the build.
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { execFileSync } from 'node:child_process';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 
@@ -45,7 +45,10 @@ export async function generate() {
 /** The committed version of the output: the git index, so a staged regeneration counts as committed. */
 function committedOutput() {
   try {
-    return execFileSync('git', ['show', ':./openapi.ts'], { cwd: new URL('../src/', import.meta.url), encoding: 'utf8' });
+    return execFileSync('git', ['show', ':./openapi.ts'], {
+      cwd: new URL('../src/', import.meta.url),
+      encoding: 'utf8',
+    });
   } catch {
     return readFile(outFile, 'utf8').catch(() => ''); // outside a git checkout (a published tarball)
   }

@@ -31,6 +31,6 @@ describe('README.md', () => {
   it('shows the type-checked example of test/readme-example.ts, as it is', async () => {
     const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
     const example = await readFile(new URL('readme-example.ts', import.meta.url), 'utf8');
-    expect(readme).toContain('```ts\n' + example + '```');
+    expect(readme).toContain(`\`\`\`ts\n${example}\`\`\``);
   });
 });

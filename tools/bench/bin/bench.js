@@ -15,7 +15,13 @@ import { benchPipeline } from '../src/sections/pipeline.js';
 import { benchScale } from '../src/sections/scale.js';
 import { REPO_ROOT } from '../src/workspace.js';
 
-const SECTION_RUNNERS = { pipeline: benchPipeline, client: benchClient, bundle: benchBundleSize, mock: benchMock, scale: benchScale };
+const SECTION_RUNNERS = {
+  pipeline: benchPipeline,
+  client: benchClient,
+  bundle: benchBundleSize,
+  mock: benchMock,
+  scale: benchScale,
+};
 /** A load average above the core count means other work shared the CPU: the report says so. */
 const BUSY_LOAD_PER_CORE = 0.5;
 
@@ -36,7 +42,8 @@ if (options.help) {
 const machine = describeMachine();
 const startedAt = new Date();
 const started = performance.now();
-const log = (message) => console.error(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
+const log = (message) =>
+  console.error(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
 const context = createBenchContext({ runs: options.runs, log });
 const sections = [];
 try {
@@ -55,7 +62,10 @@ if (machine.loadAverage[0] > machine.cores * BUSY_LOAD_PER_CORE) {
       ' other work shared the CPU, so times are higher and noisier than on a quiet machine.',
   );
 }
-if (options.quick) notes.push('**Quick run** (`--quick`): one run of each measurement; a smoke test of the bench, not figures to quote.');
+if (options.quick)
+  notes.push(
+    '**Quick run** (`--quick`): one run of each measurement; a smoke test of the bench, not figures to quote.',
+  );
 const argv = process.argv.slice(2).filter((arg) => arg !== '--');
 const report = renderReport({
   sections,

@@ -77,7 +77,11 @@ export function parseBenchOptions(argv, { defaultOut }) {
   let help = false;
   for (let index = 0; index < argv.length; index += 1) {
     const [flag, inlineValue] = argv[index].split(/=(.*)/s, 2);
-    const value = () => inlineValue ?? argv[(index += 1)] ?? fail(`${flag} needs a value`);
+    const value = () => {
+      if (inlineValue !== undefined) return inlineValue;
+      index += 1;
+      return argv[index] ?? fail(`${flag} needs a value`);
+    };
     if (flag === '--only') only.push(...value().split(','));
     else if (flag === '--quick') quick = true;
     else if (flag === '--out') out = value();

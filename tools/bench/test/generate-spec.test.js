@@ -32,8 +32,10 @@ describe('generateScaleSpec', () => {
     const ids = [];
     for (const [path, { $ref }] of Object.entries(root.paths)) {
       const item = YAML.parse(files.get($ref));
-      if (path.startsWith('/v1/')) expect(item.parameters).toContainEqual({ $ref: '../components/parameters/AccountId.yaml' });
-      for (const [method, operation] of Object.entries(item)) if (HTTP_METHODS.has(method)) ids.push(operation.operationId);
+      if (path.startsWith('/v1/'))
+        expect(item.parameters).toContainEqual({ $ref: '../components/parameters/AccountId.yaml' });
+      for (const [method, operation] of Object.entries(item))
+        if (HTTP_METHODS.has(method)) ids.push(operation.operationId);
     }
     expect(new Set(ids).size).toBe(60);
   });
@@ -63,7 +65,11 @@ describe('writeScaleSpec', () => {
     const spec = await writeScaleSpec(dir, 25);
     const policy = await readFile(spec.redoclyConfig, 'utf8');
     expect(policy).toMatch(/payments-connect\/documented-error-set/);
-    const { stdout } = await promisify(execFile)(binPath('redocly'), ['lint', 'openapi.yaml', '--config', 'redocly.yaml', '--format', 'json'], { cwd: dir });
+    const { stdout } = await promisify(execFile)(
+      binPath('redocly'),
+      ['lint', 'openapi.yaml', '--config', 'redocly.yaml', '--format', 'json'],
+      { cwd: dir },
+    );
     const report = JSON.parse(stdout);
     expect(report.problems).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });

@@ -12,7 +12,11 @@ describe('timeInterleaved', () => {
         if (order.at(-1) !== name) order.push(name);
       },
     });
-    const timings = await timeInterleaved([subject('a'), subject('b'), subject('c')], { warmupCalls: 4, batches: 3, batchSize: 5 });
+    const timings = await timeInterleaved([subject('a'), subject('b'), subject('c')], {
+      warmupCalls: 4,
+      batches: 3,
+      batchSize: 5,
+    });
     expect(counts).toEqual({ a: 4 + 3 * 5, b: 4 + 3 * 5, c: 4 + 3 * 5 });
     // Warm-up a, b, c; then rounds a b c, b c a, c a b.
     expect(order).toEqual(['a', 'b', 'c', 'a', 'b', 'c', 'b', 'c', 'a', 'c', 'a', 'b']);

@@ -5,7 +5,12 @@ const defaults = { defaultOut: '/repo/BENCHMARKS.md' };
 
 describe('parseBenchOptions', () => {
   it('runs every section with full run counts and writes BENCHMARKS.md by default', () => {
-    expect(parseBenchOptions([], defaults)).toMatchObject({ sections: SECTIONS, quick: false, runs: FULL_RUNS, out: '/repo/BENCHMARKS.md' });
+    expect(parseBenchOptions([], defaults)).toMatchObject({
+      sections: SECTIONS,
+      quick: false,
+      runs: FULL_RUNS,
+      out: '/repo/BENCHMARKS.md',
+    });
   });
 
   it('keeps the report order whatever order --only names sections in, and prints a partial run only', () => {

@@ -6,7 +6,15 @@ import { checkAtMost, checkObserved } from '../src/report/targets.js';
 import { formatBytes, formatDuration } from '../src/report/units.js';
 import { describeGrowth } from '../src/sections/scale.js';
 
-const MACHINE = { cpu: 'Test CPU', cores: 2, memoryBytes: 8 * 1024 ** 3, node: 'v20.20.2', pnpm: '10.34.9', os: 'Linux', loadAverage: [0.1, 0.2, 0.3] };
+const MACHINE = {
+  cpu: 'Test CPU',
+  cores: 2,
+  memoryBytes: 8 * 1024 ** 3,
+  node: 'v20.20.2',
+  pnpm: '10.34.9',
+  os: 'Linux',
+  loadAverage: [0.1, 0.2, 0.3],
+};
 
 describe('markdownTable', () => {
   it('aligns columns and escapes pipes so that a cell cannot break its row', () => {
@@ -19,7 +27,11 @@ describe('targets', () => {
   const format = (value) => `${value} ms`;
   it('passes at the limit and misses above it', () => {
     expect(checkAtMost({ target: 't', value: 1000, limit: 1000, format }).verdict).toBe('pass');
-    expect(checkAtMost({ target: 't', value: 1001, limit: 1000, format })).toEqual({ target: 't', measured: '1001 ms', verdict: 'miss' });
+    expect(checkAtMost({ target: 't', value: 1001, limit: 1000, format })).toEqual({
+      target: 't',
+      measured: '1001 ms',
+      verdict: 'miss',
+    });
   });
   it('never passes a figure that was not measured, and says why', () => {
     expect(checkAtMost({ target: 't', value: null, limit: 1, format, missing: 'dist is missing' })).toEqual({
@@ -56,8 +68,18 @@ describe('units', () => {
 describe('renderReport', () => {
   const report = renderReport({
     sections: [
-      { id: 'pipeline', title: 'Pipeline', markdown: 'pipeline body', targets: [{ target: 'Warm build <= 1 s', measured: '0.80 s', verdict: 'pass' }] },
-      { id: 'bundle', title: 'Bundle size', markdown: 'bundle body', targets: [{ target: 'Client <= 4 KB', measured: 'not measured: no dist', verdict: 'not measured' }] },
+      {
+        id: 'pipeline',
+        title: 'Pipeline',
+        markdown: 'pipeline body',
+        targets: [{ target: 'Warm build <= 1 s', measured: '0.80 s', verdict: 'pass' }],
+      },
+      {
+        id: 'bundle',
+        title: 'Bundle size',
+        markdown: 'bundle body',
+        targets: [{ target: 'Client <= 4 KB', measured: 'not measured: no dist', verdict: 'not measured' }],
+      },
     ],
     machine: MACHINE,
     startedAt: new Date('2026-11-22T10:00:00Z'),

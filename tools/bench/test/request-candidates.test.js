@@ -29,11 +29,16 @@ describe('request candidates', () => {
   it('answers the RFI case through the stubbed fetch, the token path with the token', async () => {
     const fetch = createStubFetch(sample);
     expect(await (await fetch(`http://stub.invalid${sample.path}`)).text()).toBe(sample.caseBody);
-    expect(await (await fetch(new Request('http://stub.invalid/auth/token', { method: 'POST' }))).text()).toBe(sample.tokenBody);
+    expect(await (await fetch(new Request('http://stub.invalid/auth/token', { method: 'POST' }))).text()).toBe(
+      sample.tokenBody,
+    );
   });
 
   it.each(['stub', 'loopback'])('each client answers the parsed RFI case over the %s transport', async (transport) => {
-    const setup = transport === 'stub' ? { fetch: createStubFetch(sample), baseUrl: 'http://stub.invalid', sample } : { fetch: globalThis.fetch, baseUrl: server.url, sample };
+    const setup =
+      transport === 'stub'
+        ? { fetch: createStubFetch(sample), baseUrl: 'http://stub.invalid', sample }
+        : { fetch: globalThis.fetch, baseUrl: server.url, sample };
     const answered = [];
     for (const candidate of candidates.filter((c) => c.transports.includes(transport))) {
       const call = await candidate.create(setup);
@@ -45,6 +50,8 @@ describe('request candidates', () => {
 
   it('a candidate without its generated client fails at creation, not with a wrong answer', async () => {
     const [heyApi] = requestCandidates({}).filter((c) => c.name.startsWith('@hey-api'));
-    await expect(heyApi.create({ fetch: createStubFetch(sample), baseUrl: 'http://stub.invalid', sample })).rejects.toThrow(/not generated/);
+    await expect(
+      heyApi.create({ fetch: createStubFetch(sample), baseUrl: 'http://stub.invalid', sample }),
+    ).rejects.toThrow(/not generated/);
   });
 });

@@ -28,7 +28,9 @@ describe('runMeasured', () => {
 
 describe('samplePeakMemory', () => {
   it('finds the peak of a child process in /proc', async () => {
-    const child = spawn(process.execPath, ['-e', `${ALLOCATE_100_MB}; setTimeout(() => {}, 5000)`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['-e', `${ALLOCATE_100_MB}; setTimeout(() => {}, 5000)`], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     await new Promise((resolve) => child.stdout.once('data', resolve));
     const sampler = samplePeakMemory(process.pid);
     await delay(150);

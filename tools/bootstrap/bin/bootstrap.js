@@ -1,76 +1,99 @@
 #!/usr/bin/env node
-// The README's two commands (`npm start`, `npm test`) must work on a machine with only Node and npm,
-// so this finds pnpm (or runs the pinned one through npx), installs the workspace, then runs the job.
-import { spawn, spawnSync } from 'node:child_process';
+// The README's two commands (`npm start`, `npm test`) must work on a machine with only Node and npm: this finds
+// pnpm (or runs the pinned one through npx), finds or installs what the tests need beyond npm packages (a
+// Chromium for the docs browser tests), installs the workspace, then runs the job.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { summarizeVitestOutput } from '../src/vitest-summary.js';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { canInstallChromium, DEBIAN_CHROMIUM, findChromium, HOW_TO_GET_CHROMIUM } from '../src/find-chromium.js';
+import { runTestJob } from '../src/test-job.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const pinned = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager; // "pnpm@x.y.z"
 const pinnedVersion = pinned.split('@')[1];
+const windows = process.platform === 'win32';
 
 /** Jobs by name: each is a list of pnpm argument lists run in order. */
 const JOBS = {
-  // Everything a contributor or CI must see green: lint, build, type checks, every test suite.
-  test: [['exec', 'turbo', 'run', 'lint', 'build', 'check', 'test', '--output-logs=new-only', '--continue']],
+  // Everything a contributor or CI must see green: lint, build, type checks, every test suite. Full logs, so
+  // that the closing line also counts the tests of tasks turbo replays from its cache.
+  test: [['exec', 'turbo', 'run', 'lint', 'build', 'check', 'test', '--output-logs=full', '--continue']],
   // Build everything, then serve the mock in the foreground (it prints its URL and the docs path).
-  start: [['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], ['--filter', '@payments-connect/mock', 'start']],
+  start: [
+    ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'],
+    ['--filter', '@payments-connect/mock', 'start'],
+  ],
 };
 
-function run(cmd, args) {
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+/** @param {string} message */
+const say = (message) => console.log(`[bootstrap] ${message}`);
+
+/**
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+function run(cmd, args, env = process.env) {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', shell: windows, env });
   if (result.error) throw result.error;
   return result.status ?? 1;
 }
 
-/** Runs a command, echoing its output live, and returns its status with the captured stdout. */
-function runCaptured(cmd, args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: ['inherit', 'pipe', 'inherit'], shell: process.platform === 'win32' });
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      process.stdout.write(chunk);
-      out += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ status: code ?? 1, out }));
-  });
-}
-
+/** @returns {[string, string[]]} */
 function pnpmCommand() {
   // A pnpm of the pinned major already on PATH is used as is; anything else would rewrite the lockfile.
-  const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8', shell: process.platform === 'win32' });
+  const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8', shell: windows });
   if (probe.status === 0 && probe.stdout.trim().split('.')[0] === pinnedVersion.split('.')[0]) return ['pnpm', []];
-  console.log(`[bootstrap] pnpm ${pinnedVersion} not on PATH: running it through npx`);
+  say(`pnpm ${pinnedVersion} not on PATH: running it through npx`);
   return ['npx', ['--yes', `pnpm@${pinnedVersion}`]];
 }
 
+/**
+ * The Chromium the docs browser tests drive: found, or installed from Debian's packages when this runs as root
+ * with apt-get; otherwise the job stops at once, saying how to get one.
+ * @returns {string}
+ */
+function chromiumForTests() {
+  const found = findChromium();
+  if (found.path !== undefined) return found.path;
+  const hasAptGet = spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
+  if (!canInstallChromium({ uid: process.getuid?.(), hasAptGet })) {
+    console.error(`[bootstrap] ${found.reason}`);
+    process.exit(1);
+  }
+  say("no Chromium found: installing Debian's chromium (apt-get, about a minute)");
+  const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const installed =
+    run('apt-get', ['update', '-q'], aptEnv) === 0 &&
+    run('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'chromium'], aptEnv) === 0;
+  if (!installed || !findChromium().path) {
+    console.error(`[bootstrap] installing chromium failed; ${HOW_TO_GET_CHROMIUM}`);
+    process.exit(1);
+  }
+  return DEBIAN_CHROMIUM;
+}
+
 const job = process.argv[2];
-if (!JOBS[job]) {
+if (job !== 'test' && job !== 'start') {
   console.error(`usage: node tools/bootstrap/bin/bootstrap.js <${Object.keys(JOBS).join('|')}>`);
   process.exit(2);
 }
+const env = { ...process.env };
+if (job === 'test') {
+  env.CHROMIUM_PATH = chromiumForTests();
+  say(`Chromium for the docs browser tests: ${env.CHROMIUM_PATH}`);
+}
 const [pnpm, prefix] = pnpmCommand();
-console.log('[bootstrap] installing the workspace (pnpm install --frozen-lockfile)');
+say('installing the workspace (pnpm install --frozen-lockfile)');
 let status = run(pnpm, [...prefix, 'install', '--frozen-lockfile']);
 for (const args of JOBS[job]) {
   if (status !== 0) break;
-  console.log(`[bootstrap] pnpm ${args.join(' ')}`);
+  say(`pnpm ${args.join(' ')}`);
   if (job === 'test') {
-    // One closing line for the whole workspace, in the plain form CI and humans read.
-    const result = await runCaptured(pnpm, [...prefix, ...args]);
-    const total = summarizeVitestOutput(result.out);
-    status = result.status;
-    console.log(`\n[bootstrap] ${total.runs} vitest runs`);
-    console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
-    if (status === 0 && total.runs === 0) {
-      console.error('[bootstrap] no test ran: treating the run as failed');
-      status = 1;
-    }
+    status = (await runTestJob(pnpm, [...prefix, ...args], { cwd: root, env })).status;
   } else {
-    status = run(pnpm, [...prefix, ...args]);
+    status = run(pnpm, [...prefix, ...args], env);
   }
 }
 process.exit(status);

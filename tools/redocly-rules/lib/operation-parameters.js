@@ -24,7 +24,11 @@ function listParameters(parameters, ownerLocation, ctx) {
     const usedAt = ownerLocation.child(['parameters', index]);
     const resolved = ctx.resolve(entry, ownerLocation.source.absoluteRef);
     const isRef = typeof entry?.$ref === 'string';
-    return { parameter: resolved.node ?? {}, usedAt, definedAt: isRef && resolved.location ? resolved.location : usedAt };
+    return {
+      parameter: resolved.node ?? {},
+      usedAt,
+      definedAt: isRef && resolved.location ? resolved.location : usedAt,
+    };
   });
 }
 

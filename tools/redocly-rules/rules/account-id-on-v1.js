@@ -57,7 +57,8 @@ function accountIdFixes(parameter, definedAt, ctx) {
   if (parameter.in !== 'header') fixes.push(`set in: header (found in: ${parameter.in})`);
   if (parameter.required !== true) fixes.push('set required: true');
   // A schema $ref is relative to the file that defines the parameter, not to the operation's file.
-  const schema = parameter.schema === undefined ? undefined : ctx.resolve(parameter.schema, definedAt.source.absoluteRef).node;
+  const schema =
+    parameter.schema === undefined ? undefined : ctx.resolve(parameter.schema, definedAt.source.absoluteRef).node;
   if (schema?.type !== 'string') fixes.push('give it schema type: string');
   return fixes;
 }

@@ -26,7 +26,8 @@ export default function PathUuidParams() {
             location: definedAt.child('name'),
           });
         }
-        const schema = parameter.schema === undefined ? undefined : ctx.resolve(parameter.schema, definedAt.source.absoluteRef).node;
+        const schema =
+          parameter.schema === undefined ? undefined : ctx.resolve(parameter.schema, definedAt.source.absoluteRef).node;
         if (schema?.type !== 'string' || schema?.format !== 'uuid') {
           reportOnce(ctx, {
             message: `Path parameter "${name}" must be a UUID string (interface document, section 2): give it schema type: string, format: uuid.`,
@@ -71,7 +72,9 @@ function inconsistentNames(paths) {
   const problems = [];
   for (const [segment, names] of namesBySegment) {
     if (names.size < 2) continue;
-    const [canonical, canonicalPaths] = [...names].reduce((best, next) => (next[1].length > best[1].length ? next : best));
+    const [canonical, canonicalPaths] = [...names].reduce((best, next) =>
+      next[1].length > best[1].length ? next : best,
+    );
     for (const [name, namePaths] of names) {
       if (name === canonical) continue;
       for (const path of namePaths) problems.push({ path, segment, name, canonical, canonicalPath: canonicalPaths[0] });

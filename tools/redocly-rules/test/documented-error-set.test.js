@@ -43,7 +43,8 @@ describe(ruleId, () => {
       {
         ruleId,
         pointer: '#/paths/~1v1~1preview-logo/delete/responses/500',
-        message: 'DELETE /v1/preview-logo (deletePreviewLogo) documents only its success status (redocly.yaml: Section 4: "Only 200 is documented."), yet lists 500: remove the 500 response or drop the exemption.',
+        message:
+          'DELETE /v1/preview-logo (deletePreviewLogo) documents only its success status (redocly.yaml: Section 4: "Only 200 is documented."), yet lists 500: remove the 500 response or drop the exemption.',
       },
     ]);
   });
@@ -57,12 +58,14 @@ describe(ruleId, () => {
       {
         ruleId,
         pointer: '#/',
-        message: 'The successOnlyOperations exemption of deletePreviewLogo in redocly.yaml gives no reason: state which sentence of the interface document allows it.',
+        message:
+          'The successOnlyOperations exemption of deletePreviewLogo in redocly.yaml gives no reason: state which sentence of the interface document allows it.',
       },
       {
         ruleId,
         pointer: '#/',
-        message: 'redocly.yaml exempts operationId removedOperation from the documented error set, but no operation has that id: remove it from successOnlyOperations or fix the id.',
+        message:
+          'redocly.yaml exempts operationId removedOperation from the documented error set, but no operation has that id: remove it from successOnlyOperations or fix the id.',
       },
     ]);
   });

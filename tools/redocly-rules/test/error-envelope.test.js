@@ -3,9 +3,11 @@ import { lintFixture } from './lint-fixture.js';
 
 const RULE = 'error-envelope';
 const ruleId = `payments-connect/${RULE}`;
-const NO_JSON = 'has no application/json content: error bodies use the section 7 envelope; add content.application/json with schema $ref ErrorEnvelope and a named example.';
+const NO_JSON =
+  'has no application/json content: error bodies use the section 7 envelope; add content.application/json with schema $ref ErrorEnvelope and a named example.';
 const NOT_ENVELOPE = 'does not use the error envelope: set its application/json schema to a $ref to ErrorEnvelope.';
-const NO_NAMED_EXAMPLE = 'has no named example: add an examples map with at least one named example of the envelope (a bare "example" has no name to pair it by).';
+const NO_NAMED_EXAMPLE =
+  'has no named example: add an examples map with at least one named example of the envelope (a bare "example" has no name to pair it by).';
 
 describe(ruleId, () => {
   it('reports error responses without JSON, without the envelope or without a named example', async () => {

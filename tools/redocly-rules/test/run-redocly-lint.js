@@ -22,7 +22,10 @@ const EXIT_PROBLEMS_FOUND = 1;
  */
 export async function runRedoclyLint(file, config) {
   const args = ['lint', resolvePath(file), '--config', resolvePath(config), '--format', 'json'];
-  const stdout = await promisify(execFile)(REDOCLY_BIN, args, { cwd: PACKAGE_DIR, env: { ...process.env, ...QUIET_ENV } }).then(
+  const stdout = await promisify(execFile)(REDOCLY_BIN, args, {
+    cwd: PACKAGE_DIR,
+    env: { ...process.env, ...QUIET_ENV },
+  }).then(
     (result) => result.stdout,
     (error) => {
       if (error.code === EXIT_PROBLEMS_FOUND && error.stdout) return error.stdout;

@@ -10,12 +10,14 @@ describe(ruleId, () => {
       {
         ruleId,
         pointer: '#/paths/~1v1~1preview-logo/put/x-sandbox-only',
-        message: 'PUT /v1/preview-logo is marked x-sandbox-only but has no operation-level servers: add servers listing only the sandbox server (url {sandbox_base_url}).',
+        message:
+          'PUT /v1/preview-logo is marked x-sandbox-only but has no operation-level servers: add servers listing only the sandbox server (url {sandbox_base_url}).',
       },
       {
         ruleId,
         pointer: '#/paths/~1v1~1preview-logo/delete/servers',
-        message: 'DELETE /v1/preview-logo is marked x-sandbox-only but its servers also list {base_url}: keep only the sandbox server (url {sandbox_base_url}).',
+        message:
+          'DELETE /v1/preview-logo is marked x-sandbox-only but its servers also list {base_url}: keep only the sandbox server (url {sandbox_base_url}).',
       },
       {
         ruleId,
@@ -25,12 +27,14 @@ describe(ruleId, () => {
       {
         ruleId,
         pointer: '#/paths/~1v1~1sandbox~1reset/post/servers',
-        message: 'POST /v1/sandbox/reset is served only by the sandbox (url {sandbox_base_url}) but is not marked: add x-sandbox-only: true so that tools can tell.',
+        message:
+          'POST /v1/sandbox/reset is served only by the sandbox (url {sandbox_base_url}) but is not marked: add x-sandbox-only: true so that tools can tell.',
       },
       {
         ruleId,
         pointer: '#/paths/~1v1~1sandbox~1seed/servers',
-        message: 'POST /v1/sandbox/seed is served only by the sandbox (url {sandbox_base_url}) but is not marked: add x-sandbox-only: true so that tools can tell.',
+        message:
+          'POST /v1/sandbox/seed is served only by the sandbox (url {sandbox_base_url}) but is not marked: add x-sandbox-only: true so that tools can tell.',
       },
     ]);
   });

@@ -30,8 +30,12 @@ describe('assertion rules of spec/redocly.yaml', () => {
 
   it('say what to fix', () => {
     const messageOf = (ruleId) => bad.find((problem) => problem.ruleId === ruleId)?.message;
-    expect(messageOf(SUMMARY_RULE)).toBe('Write the summary in sentence case: a capital first letter and no full stop.');
-    expect(messageOf(OPERATION_ID_RULE)).toMatch(/^Make the operationId camelCase and start it with a verb of the list \(get, list, /);
+    expect(messageOf(SUMMARY_RULE)).toBe(
+      'Write the summary in sentence case: a capital first letter and no full stop.',
+    );
+    expect(messageOf(OPERATION_ID_RULE)).toMatch(
+      /^Make the operationId camelCase and start it with a verb of the list \(get, list, /,
+    );
   });
 
   it('are silent on sentence-case summaries and camelCase verb-first operationIds', async () => {

@@ -12,7 +12,10 @@ import { syncSpecInfoVersion } from '../src/spec-version.js';
 const { values } = parseArgs({ options: { root: { type: 'string' } } });
 const root = resolve(values.root ?? fileURLToPath(new URL('../../..', import.meta.url)));
 
-execFileSync(process.execPath, [packageBin('@changesets/cli', 'changeset'), 'version'], { cwd: root, stdio: 'inherit' });
+execFileSync(process.execPath, [packageBin('@changesets/cli', 'changeset'), 'version'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 
 const sync = await syncSpecInfoVersion(join(root, SPEC_DIR));
 console.log(

@@ -40,7 +40,9 @@ function compareVersions(a, b) {
  * @returns {Promise<{ tag: string, version: string } | undefined>}
  */
 export async function findLastSpecRelease(rootDir) {
-  const { stdout } = await run('git', ['tag', '--list', `${SPEC_RELEASE_TAG_PREFIX}*`, '--merged', 'HEAD'], { cwd: rootDir });
+  const { stdout } = await run('git', ['tag', '--list', `${SPEC_RELEASE_TAG_PREFIX}*`, '--merged', 'HEAD'], {
+    cwd: rootDir,
+  });
   const versions = stdout
     .split('\n')
     .map((tag) => tag.trim())
@@ -62,7 +64,9 @@ export async function bundleSpecAtRef(rootDir, ref) {
   const workDir = await mkdtemp(join(tmpdir(), 'released-spec-'));
   try {
     const archive = join(workDir, 'source.tar');
-    await run('git', ['archive', '--format=tar', '-o', archive, ref, '--', ...PATHS_NEEDED_TO_BUNDLE], { cwd: rootDir });
+    await run('git', ['archive', '--format=tar', '-o', archive, ref, '--', ...PATHS_NEEDED_TO_BUNDLE], {
+      cwd: rootDir,
+    });
     await run('tar', ['-xf', archive, '-C', workDir]);
     return await bundleSpec(join(workDir, SPEC_DIR), join(workDir, 'openapi.json'));
   } finally {

@@ -26,7 +26,11 @@ function parseVersion(version) {
 export function bumpBetween(from, to) {
   const a = parseVersion(from);
   const b = parseVersion(to);
-  for (const [index, level] of /** @type {const} */ ([[0, 'major'], [1, 'minor'], [2, 'patch']])) {
+  for (const [index, level] of /** @type {const} */ ([
+    [0, 'major'],
+    [1, 'minor'],
+    [2, 'patch'],
+  ])) {
     if (b[index] > a[index]) return level;
     if (b[index] < a[index]) throw new Error(`version ${to} is lower than the released ${from}`);
   }
@@ -39,5 +43,8 @@ export function bumpBetween(from, to) {
  * @returns {BumpLevel}
  */
 export function highestBump(levels) {
-  return levels.reduce((high, level) => (BUMP_LEVELS.indexOf(level) > BUMP_LEVELS.indexOf(high) ? level : high), /** @type {BumpLevel} */ ('none'));
+  return levels.reduce(
+    (high, level) => (BUMP_LEVELS.indexOf(level) > BUMP_LEVELS.indexOf(high) ? level : high),
+    /** @type {BumpLevel} */ ('none'),
+  );
 }

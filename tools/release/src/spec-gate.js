@@ -1,6 +1,6 @@
-import { formatChanges } from './spec-changes/format-changes.js';
 import { SPEC_PACKAGE, SPEC_RELEASE_TAG_PREFIX } from './release-constants.js';
 import { bumpBetween, highestBump } from './semver-bump.js';
+import { formatChanges } from './spec-changes/format-changes.js';
 
 /**
  * What the gate knows about one run.

@@ -28,7 +28,11 @@ describe('compareSpecs: breaking changes', () => {
   });
 
   it('a removed response status', () => {
-    expectChange(changesAfter((s) => delete s.paths['/things'].get.responses['400']), 'response-status-removed', 'breaking');
+    expectChange(
+      changesAfter((s) => delete s.paths['/things'].get.responses['400']),
+      'response-status-removed',
+      'breaking',
+    );
   });
 
   it('a changed status set: 201 replaced by 200', () => {
@@ -42,16 +46,31 @@ describe('compareSpecs: breaking changes', () => {
   });
 
   it('a removed parameter', () => {
-    expectChange(changesAfter((s) => delete s.paths['/things/{thingId}'].put.parameters), 'parameter-removed', 'breaking');
+    expectChange(
+      changesAfter((s) => delete s.paths['/things/{thingId}'].put.parameters),
+      'parameter-removed',
+      'breaking',
+    );
   });
 
   it('a new required parameter, and an optional one made required', () => {
     expectChange(
-      changesAfter((s) => s.paths['/things/{thingId}'].put.parameters.push({ name: 'If-Match', in: 'header', required: true, schema: { type: 'string' } })),
+      changesAfter((s) =>
+        s.paths['/things/{thingId}'].put.parameters.push({
+          name: 'If-Match',
+          in: 'header',
+          required: true,
+          schema: { type: 'string' },
+        }),
+      ),
       'required-parameter-added',
       'breaking',
     );
-    expectChange(changesAfter((s) => (s.paths['/things/{thingId}'].put.parameters[0].required = true)), 'parameter-now-required', 'breaking');
+    expectChange(
+      changesAfter((s) => (s.paths['/things/{thingId}'].put.parameters[0].required = true)),
+      'parameter-now-required',
+      'breaking',
+    );
   });
 
   it('a removed request property', () => {
@@ -69,12 +88,22 @@ describe('compareSpecs: breaking changes', () => {
       'required-request-field-added',
       'breaking',
     );
-    expectChange(changesAfter((s) => s.components.schemas.ThingUpdate.required.push('note')), 'request-field-now-required', 'breaking');
+    expectChange(
+      changesAfter((s) => s.components.schemas.ThingUpdate.required.push('note')),
+      'request-field-now-required',
+      'breaking',
+    );
   });
 
   it('a new required request body', () => {
     expectChange(
-      changesAfter((s) => (s.paths['/things/{thingId}'].delete.requestBody = { required: true, content: { 'application/json': { schema: { type: 'object' } } } })),
+      changesAfter(
+        (s) =>
+          (s.paths['/things/{thingId}'].delete.requestBody = {
+            required: true,
+            content: { 'application/json': { schema: { type: 'object' } } },
+          }),
+      ),
       'required-request-body-added',
       'breaking',
     );
@@ -93,13 +122,19 @@ describe('compareSpecs: breaking changes', () => {
   });
 
   it('an open anyOf [enum, string] in a request closed to its enum', () => {
-    const changes = changesAfter((s) => (s.components.schemas.ThingUpdate.properties.channel = { type: 'string', enum: ['EMAIL', 'SMS'] }));
+    const changes = changesAfter(
+      (s) => (s.components.schemas.ThingUpdate.properties.channel = { type: 'string', enum: ['EMAIL', 'SMS'] }),
+    );
     expectChange(changes, 'request-values-narrowed', 'breaking');
     expect(changes[0].message).toContain('type string');
   });
 
   it('a tightened request constraint', () => {
-    expectChange(changesAfter((s) => (s.components.schemas.ThingUpdate.properties.name.maxLength = 40)), 'request-constraint-tightened', 'breaking');
+    expectChange(
+      changesAfter((s) => (s.components.schemas.ThingUpdate.properties.name.maxLength = 40)),
+      'request-constraint-tightened',
+      'breaking',
+    );
   });
 
   it('a value added to a closed response enum', () => {
@@ -109,37 +144,79 @@ describe('compareSpecs: breaking changes', () => {
   });
 
   it('a removed property in a response, and a required one made optional', () => {
-    expectChange(changesAfter((s) => delete s.components.schemas.Thing.properties.name), 'property-removed', 'breaking');
-    expectChange(changesAfter((s) => (s.components.schemas.Thing.required = ['id'])), 'response-field-now-optional', 'breaking');
+    expectChange(
+      changesAfter((s) => delete s.components.schemas.Thing.properties.name),
+      'property-removed',
+      'breaking',
+    );
+    expectChange(
+      changesAfter((s) => (s.components.schemas.Thing.required = ['id'])),
+      'response-field-now-optional',
+      'breaking',
+    );
   });
 
   it('changed security, at the document and at an operation', () => {
-    expectChange(changesAfter((s) => (s.security = [])), 'security-changed', 'breaking');
-    expectChange(changesAfter((s) => (s.paths['/things'].get.security = [])), 'security-changed', 'breaking');
-    expectChange(changesAfter((s) => (s.components.securitySchemes.bearer.scheme = 'basic')), 'security-scheme-changed', 'breaking');
+    expectChange(
+      changesAfter((s) => (s.security = [])),
+      'security-changed',
+      'breaking',
+    );
+    expectChange(
+      changesAfter((s) => (s.paths['/things'].get.security = [])),
+      'security-changed',
+      'breaking',
+    );
+    expectChange(
+      changesAfter((s) => (s.components.securitySchemes.bearer.scheme = 'basic')),
+      'security-scheme-changed',
+      'breaking',
+    );
   });
 
   it('changed servers, at the document and at an operation', () => {
     const changes = changesAfter((s) => (s.servers = [{ url: 'https://api.example/v2' }]));
     expectChange(changes, 'servers-changed', 'breaking');
-    expect(changes[0].message).toContain('removed https://api.example, https://sandbox.example; added https://api.example/v2');
-    expectChange(changesAfter((s) => (s.paths['/things'].post.servers = [{ url: 'https://sandbox.example' }])), 'servers-changed', 'breaking');
-    expectChange(changesAfter((s) => s.servers.reverse()), 'servers-changed', 'breaking');
+    expect(changes[0].message).toContain(
+      'removed https://api.example, https://sandbox.example; added https://api.example/v2',
+    );
+    expectChange(
+      changesAfter((s) => (s.paths['/things'].post.servers = [{ url: 'https://sandbox.example' }])),
+      'servers-changed',
+      'breaking',
+    );
+    expectChange(
+      changesAfter((s) => s.servers.reverse()),
+      'servers-changed',
+      'breaking',
+    );
     expect(changesAfter((s) => (s.servers[0].description = 'Production'))).toEqual([
       expect.objectContaining({ kind: 'non-breaking', rule: 'documentation', message: 'server descriptions changed' }),
     ]);
   });
 
   it('a webhook payload follows response rules: removed property, widened closed enum', () => {
-    expectChange(changesAfter((s) => delete s.components.schemas.ThingEvent.properties.thingId), 'property-removed', 'breaking');
+    expectChange(
+      changesAfter((s) => delete s.components.schemas.ThingEvent.properties.thingId),
+      'property-removed',
+      'breaking',
+    );
     const changes = changesAfter((s) => s.components.schemas.ThingEvent.properties.type.enum.push('thing.deleted'));
     expectChange(changes, 'response-values-widened', 'breaking');
     expect(changes[0].location).toBe('schema ThingEvent (consumer receives) > type');
   });
 
   it('a removed webhook, a changed operationId and a removed named schema', () => {
-    expectChange(changesAfter((s) => delete s.webhooks['thing.changed']), 'webhook-removed', 'breaking');
-    expectChange(changesAfter((s) => (s.paths['/things'].get.operationId = 'listAllThings')), 'operation-id-changed', 'breaking');
+    expectChange(
+      changesAfter((s) => delete s.webhooks['thing.changed']),
+      'webhook-removed',
+      'breaking',
+    );
+    expectChange(
+      changesAfter((s) => (s.paths['/things'].get.operationId = 'listAllThings')),
+      'operation-id-changed',
+      'breaking',
+    );
     expectChange(
       changesAfter((s) => {
         s.components.schemas.Problem = s.components.schemas.Error;
@@ -152,7 +229,11 @@ describe('compareSpecs: breaking changes', () => {
   });
 
   it('counts a change no rule understands as breaking', () => {
-    expectChange(changesAfter((s) => (s.paths['/things'].post.callbacks = { done: {} })), 'unclassified', 'breaking');
+    expectChange(
+      changesAfter((s) => (s.paths['/things'].post.callbacks = { done: {} })),
+      'unclassified',
+      'breaking',
+    );
   });
 });
 
@@ -163,14 +244,18 @@ describe('compareSpecs: non-breaking changes', () => {
   });
 
   it('an added optional parameter', () => {
-    const changes = changesAfter((s) => s.paths['/things'].get.parameters.push({ name: 'limit', in: 'query', schema: { type: 'integer' } }));
+    const changes = changesAfter((s) =>
+      s.paths['/things'].get.parameters.push({ name: 'limit', in: 'query', schema: { type: 'integer' } }),
+    );
     expectChange(changes, 'parameter-added', 'non-breaking');
     expect(breaking(changes)).toEqual([]);
   });
 
   it('an added operation and an added webhook', () => {
     const changes = changesAfter((s) => {
-      s.paths['/things/{thingId}/archive'] = { post: { operationId: 'archiveThing', responses: { '204': { description: 'Archived.' } } } };
+      s.paths['/things/{thingId}/archive'] = {
+        post: { operationId: 'archiveThing', responses: { 204: { description: 'Archived.' } } },
+      };
       s.webhooks['thing.archived'] = structuredClone(s.webhooks['thing.changed']);
     });
     expectChange(changes, 'operation-added', 'non-breaking');
@@ -179,7 +264,9 @@ describe('compareSpecs: non-breaking changes', () => {
   });
 
   it('an added response property', () => {
-    const changes = changesAfter((s) => (s.components.schemas.Thing.properties.createdAt = { type: 'string', format: 'date-time' }));
+    const changes = changesAfter(
+      (s) => (s.components.schemas.Thing.properties.createdAt = { type: 'string', format: 'date-time' }),
+    );
     expectChange(changes, 'property-added', 'non-breaking');
     expect(breaking(changes)).toEqual([]);
   });
@@ -220,7 +307,9 @@ describe('compareSpecs: non-breaking changes', () => {
     expectChange(changes, 'response-values-narrowed', 'non-breaking');
     expectChange(changes, 'response-status-added', 'non-breaking');
     // ThingStatus is also the type of the `status` query parameter, which a consumer sends.
-    expect(breaking(changes)).toEqual([expect.objectContaining({ rule: 'request-values-narrowed', location: 'schema ThingStatus (consumer sends)' })]);
+    expect(breaking(changes)).toEqual([
+      expect.objectContaining({ rule: 'request-values-narrowed', location: 'schema ThingStatus (consumer sends)' }),
+    ]);
   });
 
   it('reports a change to a shared schema once, under its name, per direction', () => {

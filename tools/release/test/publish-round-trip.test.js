@@ -13,7 +13,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startMock } from '@payments-connect/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsumerProject, MODULE_RESOLUTIONS, runConsumer, typeCheckConsumer } from '../src/publish-round-trip/consumer-project.js';
+import {
+  createConsumerProject,
+  MODULE_RESOLUTIONS,
+  runConsumer,
+  typeCheckConsumer,
+} from '../src/publish-round-trip/consumer-project.js';
 import { startLocalRegistry } from '../src/publish-round-trip/local-registry.js';
 import { rehearseRelease } from '../src/publish-round-trip/release-rehearsal.js';
 
@@ -21,7 +26,13 @@ const run = promisify(execFile);
 const WORKSPACE = new URL('../../../', import.meta.url).pathname;
 /** The whole trip takes about a minute on the 2-core CI machine; the limit leaves room for a busy one. */
 const STEP_TIMEOUT_MS = 240_000;
-const PUBLIC_PACKAGES = ['@payments-connect/client', '@payments-connect/conformance', '@payments-connect/mock', '@payments-connect/openapi', '@payments-connect/types'];
+const PUBLIC_PACKAGES = [
+  '@payments-connect/client',
+  '@payments-connect/conformance',
+  '@payments-connect/mock',
+  '@payments-connect/openapi',
+  '@payments-connect/types',
+];
 const CHANGESET = '---\n"@payments-connect/client": minor\n---\n\nRelease rehearsed by the publish round trip.\n';
 
 let temp = '';
@@ -50,7 +61,10 @@ beforeAll(async () => {
   realSpecVersionBefore = await realSpecVersion();
   // Each is kept as soon as it is up, so afterAll stops it even when the other one failed to start.
   const started = await timed('registry and mock started', () =>
-    Promise.allSettled([startLocalRegistry(join(temp, 'registry')).then((r) => (registry = r)), startMock().then((m) => (mock = m))]),
+    Promise.allSettled([
+      startLocalRegistry(join(temp, 'registry')).then((r) => (registry = r)),
+      startMock().then((m) => (mock = m)),
+    ]),
   );
   const failure = started.find((s) => s.status === 'rejected');
   if (failure) throw failure.reason;
@@ -90,7 +104,9 @@ describe('publish round trip through a local registry', { timeout: STEP_TIMEOUT_
   it('installs @payments-connect/client and @payments-connect/types with plain npm in a fresh project', async () => {
     if (!registry) throw new Error('no registry');
     consumerDir = join(temp, 'consumer');
-    const specs = ['@payments-connect/client', '@payments-connect/types', '@payments-connect/openapi'].map((name) => `${name}@${releasedVersion}`);
+    const specs = ['@payments-connect/client', '@payments-connect/types', '@payments-connect/openapi'].map(
+      (name) => `${name}@${releasedVersion}`,
+    );
     const { installed } = await timed('consumer installed with npm', () =>
       createConsumerProject(consumerDir, registry.url, specs).catch(async (error) => {
         // Dependencies such as openapi-fetch come through the registry's uplink: its log says why one failed.
@@ -103,10 +119,14 @@ describe('publish round trip through a local registry', { timeout: STEP_TIMEOUT_
       '@payments-connect/openapi': releasedVersion,
     });
     // The client's own dependency on the types resolved to the release too (workspace:* was rewritten).
-    const clientManifest = JSON.parse(await readFile(join(consumerDir, 'node_modules/@payments-connect/client/package.json'), 'utf8'));
+    const clientManifest = JSON.parse(
+      await readFile(join(consumerDir, 'node_modules/@payments-connect/client/package.json'), 'utf8'),
+    );
     expect(clientManifest.dependencies['@payments-connect/types']).toBe(releasedVersion);
     // The published spec carries its own version.
-    const bundled = JSON.parse(await readFile(join(consumerDir, 'node_modules/@payments-connect/openapi/dist/openapi.json'), 'utf8'));
+    const bundled = JSON.parse(
+      await readFile(join(consumerDir, 'node_modules/@payments-connect/openapi/dist/openapi.json'), 'utf8'),
+    );
     expect(bundled.info.version).toBe(releasedVersion);
   });
 

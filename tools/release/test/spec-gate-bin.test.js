@@ -22,7 +22,10 @@ async function gate() {
     const { stdout } = await run(process.execPath, [GATE, '--root', repo]);
     return { code: 0, out: stdout };
   } catch (error) {
-    return { code: /** @type {any} */ (error).code, out: /** @type {any} */ (error).stdout + /** @type {any} */ (error).stderr };
+    return {
+      code: /** @type {any} */ (error).code,
+      out: /** @type {any} */ (error).stdout + /** @type {any} */ (error).stderr,
+    };
   }
 }
 
@@ -31,7 +34,10 @@ const rebuildCurrent = () => bundleSpec(join(repo, 'spec'), join(repo, 'spec/dis
 
 /** Copies a workspace folder without its installed or built parts. */
 const copySources = (/** @type {string} */ path) =>
-  cp(join(WORKSPACE, path), join(repo, path), { recursive: true, filter: (source) => !/[/\\](node_modules|dist)([/\\]|$)/.test(source) });
+  cp(join(WORKSPACE, path), join(repo, path), {
+    recursive: true,
+    filter: (source) => !/[/\\](node_modules|dist)([/\\]|$)/.test(source),
+  });
 
 beforeAll(async () => {
   repo = await mkdtemp(join(tmpdir(), 'spec-gate-repo-'));
@@ -59,7 +65,10 @@ describe('spec-gate CLI', () => {
   it('passes when the spec is unchanged since the release tag', async () => {
     await git('tag', '@payments-connect/openapi@1.0.0');
     const result = await gate();
-    expect(result).toEqual({ code: 0, out: expect.stringContaining('unchanged since @payments-connect/openapi@1.0.0') });
+    expect(result).toEqual({
+      code: 0,
+      out: expect.stringContaining('unchanged since @payments-connect/openapi@1.0.0'),
+    });
   });
 
   it('catches a removed operation under a minor changeset and allows it under a major one', async () => {
@@ -70,13 +79,21 @@ describe('spec-gate CLI', () => {
     await writeFile(rootFile, document.toString());
     await rebuildCurrent();
 
-    await writeFile(join(repo, '.changeset/remove-path.md'), '---\n"@payments-connect/openapi": minor\n---\n\nRemove a path.\n');
+    await writeFile(
+      join(repo, '.changeset/remove-path.md'),
+      '---\n"@payments-connect/openapi": minor\n---\n\nRemove a path.\n',
+    );
     const caught = await gate();
     expect(caught.code).toBe(1);
-    expect(caught.out).toMatch(new RegExp(`BREAKING +operation-removed +[A-Z]+ ${removedPath.replace(/[{}]/g, '\\$&')}: operation removed`));
+    expect(caught.out).toMatch(
+      new RegExp(`BREAKING +operation-removed +[A-Z]+ ${removedPath.replace(/[{}]/g, '\\$&')}: operation removed`),
+    );
     expect(caught.out).toContain('the release declared for @payments-connect/openapi is only minor');
 
-    await writeFile(join(repo, '.changeset/remove-path.md'), '---\n"@payments-connect/openapi": major\n---\n\nRemove a path.\n');
+    await writeFile(
+      join(repo, '.changeset/remove-path.md'),
+      '---\n"@payments-connect/openapi": major\n---\n\nRemove a path.\n',
+    );
     const allowed = await gate();
     expect(allowed.code).toBe(0);
     expect(allowed.out).toContain('OK: covered by a major release');

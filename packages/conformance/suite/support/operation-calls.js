@@ -29,19 +29,20 @@ const read = (path, parameter) => ({
  */
 const replace = (path, parameter) => ({
   parameters: [parameter],
-  send: ({ client }, ids, headers) => client.PUT(path, { params: { path: { [parameter]: ids[parameter] } }, body: {}, headers }),
+  send: ({ client }, ids, headers) =>
+    client.PUT(path, { params: { path: { [parameter]: ids[parameter] } }, body: {}, headers }),
 });
 
 /** @type {Record<string, OperationCall>} */
 export const operationCalls = {
   createAccessToken: {
     parameters: [],
-    send: ({ client, target }, ids, headers) =>
+    send: ({ client, target }, _ids, headers) =>
       client.POST('/auth/token', { body: { clientId: target.clientId, clientSecret: target.clientSecret }, headers }),
   },
   listWebhooks: {
     parameters: [],
-    send: ({ client }, ids, headers) => client.GET('/v1/webhooks', { headers }),
+    send: ({ client }, _ids, headers) => client.GET('/v1/webhooks', { headers }),
   },
   uploadPaymentRequestPreviewLogo: {
     parameters: ['paymentRequestId'],
@@ -55,12 +56,18 @@ export const operationCalls = {
   deletePaymentRequestPreviewLogo: {
     parameters: ['paymentRequestId'],
     send: ({ client }, { paymentRequestId }, headers) =>
-      client.DELETE('/v1/collections/payment-requests/{paymentRequestId}/preview-logo', { params: { path: { paymentRequestId } }, headers }),
+      client.DELETE('/v1/collections/payment-requests/{paymentRequestId}/preview-logo', {
+        params: { path: { paymentRequestId } },
+        headers,
+      }),
   },
   refreshPaymentRequestSession: {
     parameters: ['paymentRequestId'],
     send: ({ client }, { paymentRequestId }, headers) =>
-      client.PUT('/v1/collections/payment-requests/{paymentRequestId}/refresh-session', { params: { path: { paymentRequestId } }, headers }),
+      client.PUT('/v1/collections/payment-requests/{paymentRequestId}/refresh-session', {
+        params: { path: { paymentRequestId } },
+        headers,
+      }),
   },
   getPayer: read('/v1/collections/payers/{payerId}', 'payerId'),
   updatePayer: replace('/v1/collections/payers/{payerId}', 'payerId'),
@@ -72,11 +79,12 @@ export const operationCalls = {
   // After the other user operations: on a sandbox the user stays deactivated.
   deactivateUser: {
     parameters: ['userId'],
-    send: ({ client }, { userId }, headers) => client.DELETE('/v1/account/users/{userId}', { params: { path: { userId } }, headers }),
+    send: ({ client }, { userId }, headers) =>
+      client.DELETE('/v1/account/users/{userId}', { params: { path: { userId } }, headers }),
   },
   submitAccount: {
     parameters: [],
-    send: ({ client }, ids, headers) => client.PUT('/v1/account/submit', { body: {}, headers }),
+    send: ({ client }, _ids, headers) => client.PUT('/v1/account/submit', { body: {}, headers }),
   },
   getRelatedPerson: read('/v1/account/related-party/persons/{personId}', 'personId'),
   updateRelatedPerson: replace('/v1/account/related-party/persons/{personId}', 'personId'),
@@ -84,11 +92,11 @@ export const operationCalls = {
   updateRelatedCorporate: replace('/v1/account/related-party/corporates/{corporateId}', 'corporateId'),
   getBusinessProfile: {
     parameters: [],
-    send: ({ client }, ids, headers) => client.GET('/v1/account/business-profile', { headers }),
+    send: ({ client }, _ids, headers) => client.GET('/v1/account/business-profile', { headers }),
   },
   listRfiCases: {
     parameters: [],
-    send: ({ client }, ids, headers) => client.GET('/v1/rfi', { headers }),
+    send: ({ client }, _ids, headers) => client.GET('/v1/rfi', { headers }),
   },
   getRfiCase: read('/v1/rfi/{rfiId}', 'rfiId'),
   answerRfiQuestion: {

@@ -25,7 +25,13 @@ export const accountHandlers = {
   listWebhooks: ({ config }) =>
     ok({
       items: config.webhookUrl
-        ? [{ webhookId: CONFIGURED_WEBHOOK_ID, url: config.webhookUrl, eventTypes: ['v1.rfi.case.*', 'v1.rfi.document.*'] }]
+        ? [
+            {
+              webhookId: CONFIGURED_WEBHOOK_ID,
+              url: config.webhookUrl,
+              eventTypes: ['v1.rfi.case.*', 'v1.rfi.document.*'],
+            },
+          ]
         : [],
     }),
 };

@@ -11,7 +11,12 @@ const REPLACEABLE_RESOURCES = [
   { read: 'getPayer', replace: 'updatePayer', collection: 'payers', label: 'payer' },
   { read: 'getBeneficiary', replace: 'updateBeneficiary', collection: 'beneficiaries', label: 'beneficiary' },
   { read: 'getRelatedPerson', replace: 'updateRelatedPerson', collection: 'persons', label: 'related person' },
-  { read: 'getRelatedCorporate', replace: 'updateRelatedCorporate', collection: 'corporates', label: 'related corporate' },
+  {
+    read: 'getRelatedCorporate',
+    replace: 'updateRelatedCorporate',
+    collection: 'corporates',
+    label: 'related corporate',
+  },
 ];
 
 /** @type {Record<string, import('./context.js').OperationHandler>} */

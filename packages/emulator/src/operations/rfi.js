@@ -1,4 +1,4 @@
-import { notFound, rfiConflict, RFI_CONFLICT_VARIANTS } from '../api-error.js';
+import { notFound, RFI_CONFLICT_VARIANTS, rfiConflict } from '../api-error.js';
 import { EVENT_TYPES } from '../event-bus.js';
 import { TERMINAL_RFI_STATUSES } from '../seed.js';
 import { isoNow, ok } from './context.js';
@@ -22,7 +22,10 @@ function caseOf({ store, accountId, params }) {
  */
 function assertOpen(rfiCase) {
   if (TERMINAL_RFI_STATUSES.includes(rfiCase.status)) {
-    throw rfiConflict(RFI_CONFLICT_VARIANTS.notOpen, `RFI ${rfiCase.rfiId} is ${rfiCase.status} and accepts no further responses`);
+    throw rfiConflict(
+      RFI_CONFLICT_VARIANTS.notOpen,
+      `RFI ${rfiCase.rfiId} is ${rfiCase.status} and accepts no further responses`,
+    );
   }
 }
 
@@ -33,7 +36,8 @@ function assertOpen(rfiCase) {
  * @param {string} id
  */
 function writableItem(rfiCase, list, id) {
-  const [idField, label] = list === 'questions' ? ['questionId', 'question'] : ['documentRequestId', 'document request'];
+  const [idField, label] =
+    list === 'questions' ? ['questionId', 'question'] : ['documentRequestId', 'document request'];
   const item = rfiCase[list].find((/** @type {any} */ candidate) => candidate[idField] === id);
   if (!item) throw notFound(`${label} ${id} of RFI ${rfiCase.rfiId}`);
   if (item.approved) throw rfiConflict(RFI_CONFLICT_VARIANTS.itemAlreadyApproved, `${label} ${id} is already approved`);
@@ -45,7 +49,9 @@ export const rfiHandlers = {
   /** @type {import('./context.js').OperationHandler} */
   listRfiCases: ({ store, accountId, query }) => {
     const cases = store.list('rfiCases', accountId);
-    return ok({ items: query.includeTerminal ? cases : cases.filter((c) => !TERMINAL_RFI_STATUSES.includes(c.status)) });
+    return ok({
+      items: query.includeTerminal ? cases : cases.filter((c) => !TERMINAL_RFI_STATUSES.includes(c.status)),
+    });
   },
 
   /** @type {import('./context.js').OperationHandler} */

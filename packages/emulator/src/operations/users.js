@@ -33,7 +33,8 @@ export const userHandlers = {
   getUser: (ctx) => ok(userOf(ctx)),
 
   /** @type {import('./context.js').OperationHandler} */
-  updateUser: (ctx) => ok(Object.assign(userOf(ctx), pickTyped(ctx.body, { displayName: 'string', blocked: 'boolean' }))),
+  updateUser: (ctx) =>
+    ok(Object.assign(userOf(ctx), pickTyped(ctx.body, { displayName: 'string', blocked: 'boolean' }))),
 
   /** @type {import('./context.js').OperationHandler} */
   updateUserRole: (ctx) => ok(Object.assign(userOf(ctx), pickTyped(ctx.body, { role: 'string' }))),

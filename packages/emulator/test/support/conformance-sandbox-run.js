@@ -41,7 +41,9 @@ const OUTPUT_TAIL_LINES = 80;
 export async function runConformanceInSandboxMode(emulatorEnv, { timeoutMs }) {
   const workDir = await mkdtemp(join(tmpdir(), 'conformance-sandbox-'));
   const reportFile = join(workDir, 'report.json');
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !SUITE_SETTING.test(name) && name !== 'FORCE_COLOR'));
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !SUITE_SETTING.test(name) && name !== 'FORCE_COLOR'),
+  );
   const env = {
     ...inherited,
     ...emulatorEnv,
@@ -66,7 +68,12 @@ export async function runConformanceInSandboxMode(emulatorEnv, { timeoutMs }) {
       child.on('error', reject);
       child.on('close', (code) => resolve(code));
     });
-    return { exitCode, timedOut, outputTail: output.split('\n').slice(-OUTPUT_TAIL_LINES).join('\n'), tests: await readReport(reportFile) };
+    return {
+      exitCode,
+      timedOut,
+      outputTail: output.split('\n').slice(-OUTPUT_TAIL_LINES).join('\n'),
+      tests: await readReport(reportFile),
+    };
   } finally {
     clearTimeout(timer);
     killGroup(child); // the bin may be gone while a worker of its vitest is not

@@ -61,7 +61,8 @@ export function useEmulator(options = {}) {
   async function call(method, path, options = {}) {
     /** @type {Record<string, string>} */
     const headers = { ...options.headers };
-    const bearer = options.token === undefined ? (token ??= await freshToken()) : options.token;
+    if (options.token === undefined) token ??= await freshToken();
+    const bearer = options.token === undefined ? token : options.token;
     if (bearer !== null) headers.authorization ??= `Bearer ${bearer}`;
     const accountId = options.accountId === undefined ? emulator.accounts.primary.accountId : options.accountId;
     if (accountId !== null) headers.AccountId = accountId;

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundleEntry } from '../measure/esbuild-bundle.js';
 import { describeFailure, runMeasured } from '../measure/run-measured.js';
-import { binPath, BUNDLED_SPEC_JSON, packageVersion } from '../workspace.js';
+import { BUNDLED_SPEC_JSON, binPath, packageVersion } from '../workspace.js';
 
 /** Generation of 25 operations takes about 2 s; a minute means something is wrong. */
 const GENERATE_TIMEOUT_MS = 60_000;
@@ -26,10 +26,15 @@ export const HEY_API_VERSION = packageVersion('@hey-api/openapi-ts');
  */
 export async function generateHeyApiClient(tempDir) {
   const dir = join(tempDir, 'hey-api-client');
-  const run = await runMeasured(binPath('openapi-ts'), ['-i', BUNDLED_SPEC_JSON, '-o', dir], { timeoutMs: GENERATE_TIMEOUT_MS });
+  const run = await runMeasured(binPath('openapi-ts'), ['-i', BUNDLED_SPEC_JSON, '-o', dir], {
+    timeoutMs: GENERATE_TIMEOUT_MS,
+  });
   if (run.exitCode !== 0) throw new Error(`@hey-api/openapi-ts ${HEY_API_VERSION} failed: ${describeFailure(run)}`);
   const runtimeModule = join(tempDir, 'hey-api-client.mjs');
-  writeFileSync(runtimeModule, await bundleEntry(heyApiEntry(dir), { resolveDir: dir, minify: false, platform: 'node' }));
+  writeFileSync(
+    runtimeModule,
+    await bundleEntry(heyApiEntry(dir), { resolveDir: dir, minify: false, platform: 'node' }),
+  );
   return { dir, runtimeModule, generateMs: run.wallMs };
 }
 

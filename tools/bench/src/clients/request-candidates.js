@@ -49,7 +49,13 @@ export function requestCandidates({ heyApiModule }) {
         // Imported here so that a missing build fails this row only, with its reason.
         const { createPaymentsConnectClient } = await import('@payments-connect/client');
         // As users create it: token exchange, retries and timeout at their defaults.
-        const client = createPaymentsConnectClient({ baseUrl, fetch, clientId: 'bench-client', clientSecret: 'bench-secret', accountId: ACCOUNT_ID });
+        const client = createPaymentsConnectClient({
+          baseUrl,
+          fetch,
+          clientId: 'bench-client',
+          clientSecret: 'bench-secret',
+          accountId: ACCOUNT_ID,
+        });
         const params = { path: { rfiId: sample.rfiId } };
         return async () => (await client.GET(SAMPLE_PATH_TEMPLATE, { params })).data;
       },
@@ -69,7 +75,12 @@ export function requestCandidates({ heyApiModule }) {
       name: `axios ${axios.VERSION} (fetch adapter)`,
       transports: ['stub', 'loopback'],
       async create({ fetch, baseUrl, sample }) {
-        const instance = axios.create({ baseURL: baseUrl, adapter: 'fetch', env: { fetch }, headers: { Authorization: `Bearer ${sample.accessToken}`, AccountId: ACCOUNT_ID } });
+        const instance = axios.create({
+          baseURL: baseUrl,
+          adapter: 'fetch',
+          env: { fetch },
+          headers: { Authorization: `Bearer ${sample.accessToken}`, AccountId: ACCOUNT_ID },
+        });
         return async () => (await instance.get(sample.path)).data;
       },
     },
@@ -77,7 +88,10 @@ export function requestCandidates({ heyApiModule }) {
       name: `axios ${axios.VERSION} (http adapter, its Node default)`,
       transports: ['loopback'],
       async create({ baseUrl, sample }) {
-        const instance = axios.create({ baseURL: baseUrl, headers: { Authorization: `Bearer ${sample.accessToken}`, AccountId: ACCOUNT_ID } });
+        const instance = axios.create({
+          baseURL: baseUrl,
+          headers: { Authorization: `Bearer ${sample.accessToken}`, AccountId: ACCOUNT_ID },
+        });
         return async () => (await instance.get(sample.path)).data;
       },
     },

@@ -38,7 +38,9 @@ export function getOk(url, headers, agent) {
   return new Promise((resolve, reject) => {
     const request = http.get(url, { headers, agent }, (response) => {
       response.resume();
-      response.on('end', () => (response.statusCode === 200 ? resolve() : reject(new Error(`GET ${url} answered ${response.statusCode}`))));
+      response.on('end', () =>
+        response.statusCode === 200 ? resolve() : reject(new Error(`GET ${url} answered ${response.statusCode}`)),
+      );
     });
     request.on('error', reject);
   });

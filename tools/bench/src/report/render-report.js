@@ -51,7 +51,10 @@ export function renderReport({ sections, machine, startedAt, durationMs, command
     '## Targets',
     '',
     targets.length > 0
-      ? markdownTable(['Target (issue 8)', 'Measured', 'Verdict'], targets.map(({ target, measured, verdict }) => [target, measured, verdict]))
+      ? markdownTable(
+          ['Target (issue 8)', 'Measured', 'Verdict'],
+          targets.map(({ target, measured, verdict }) => [target, measured, verdict]),
+        )
       : 'No section with a target ran.',
   ];
   for (const section of sections) lines.push('', `## ${section.title}`, '', section.markdown);

@@ -90,7 +90,9 @@ export async function writeScaleSpec(dir, operationCount) {
 async function lintPolicyFor() {
   const policy = YAML.parseDocument(await readFile(REDOCLY_CONFIG, 'utf8'));
   const plugins = policy.get('plugins');
-  plugins?.items.forEach((item, index) => plugins.set(index, resolve(dirname(REDOCLY_CONFIG), String(item.value ?? item))));
+  for (const [index, item] of (plugins?.items ?? []).entries()) {
+    plugins.set(index, resolve(dirname(REDOCLY_CONFIG), String(item.value ?? item)));
+  }
   return policy.toString();
 }
 

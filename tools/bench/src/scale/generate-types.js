@@ -10,6 +10,9 @@ import { dirname } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 
 const [input, output] = process.argv.slice(2);
-const ast = await openapiTS(JSON.parse(await readFile(input, 'utf8')), { rootTypes: true, rootTypesNoSchemaPrefix: true });
+const ast = await openapiTS(JSON.parse(await readFile(input, 'utf8')), {
+  rootTypes: true,
+  rootTypesNoSchemaPrefix: true,
+});
 await mkdir(dirname(output), { recursive: true });
 await writeFile(output, astToString(ast));

@@ -1,4 +1,10 @@
-import { errorResponseRefs, READ_ERRORS, RFI_WRITE_ERRORS, uuidPathParameter, WRITE_ERRORS } from './shared-components.js';
+import {
+  errorResponseRefs,
+  READ_ERRORS,
+  RFI_WRITE_ERRORS,
+  uuidPathParameter,
+  WRITE_ERRORS,
+} from './shared-components.js';
 
 /** Resources per tag, so that a large spec has tags of a realistic size rather than one per resource. */
 const RESOURCES_PER_AREA = 20;
@@ -55,7 +61,13 @@ export function resourceFiles(index, { withWrite }) {
   const exampleName = `item${number}`;
   const components = '../components';
 
-  const responseExample = { id, name: `Item ${number}`, status: 'ACTIVE', amount: { value: '125.00', currency: 'EUR' }, createdAt: '2024-05-01T10:00:00Z' };
+  const responseExample = {
+    id,
+    name: `Item ${number}`,
+    status: 'ACTIVE',
+    amount: { value: '125.00', currency: 'EUR' },
+    createdAt: '2024-05-01T10:00:00Z',
+  };
   const requestExample = { name: `Item ${number}`, status: 'ACTIVE', amount: { value: '125.00', currency: 'EUR' } };
   const okResponse = (description) => ({
     description,
@@ -68,16 +80,21 @@ export function resourceFiles(index, { withWrite }) {
   });
 
   const item = {
-    parameters: [{ $ref: `${components}/parameters/AccountId.yaml` }, { $ref: `${components}/parameters/${name}Id.yaml` }],
+    parameters: [
+      { $ref: `${components}/parameters/AccountId.yaml` },
+      { $ref: `${components}/parameters/${name}Id.yaml` },
+    ],
     get: {
       operationId: `get${name}`,
       summary: `Get item ${number}`,
       description: `Returns item ${number} identified by the UUID in the path.`,
       tags: [tag],
-      responses: { '200': okResponse(`Item ${number}.`), ...errorResponseRefs(READ_ERRORS, components) },
+      responses: { 200: okResponse(`Item ${number}.`), ...errorResponseRefs(READ_ERRORS, components) },
     },
   };
-  const operations = [{ operationId: `get${name}`, method: 'get', path, pathParameter: { name: idName, example: id }, responseExample }];
+  const operations = [
+    { operationId: `get${name}`, method: 'get', path, pathParameter: { name: idName, example: id }, responseExample },
+  ];
   const files = {
     [`components/parameters/${name}Id.yaml`]: uuidPathParameter(idName, `item ${number}`, id),
     [`components/schemas/${name}.yaml`]: {
@@ -111,9 +128,19 @@ export function resourceFiles(index, { withWrite }) {
           },
         },
       },
-      responses: { '200': okResponse(`Item ${number} as stored.`), ...errorResponseRefs(underRfi ? RFI_WRITE_ERRORS : WRITE_ERRORS, components) },
+      responses: {
+        200: okResponse(`Item ${number} as stored.`),
+        ...errorResponseRefs(underRfi ? RFI_WRITE_ERRORS : WRITE_ERRORS, components),
+      },
     };
-    operations.push({ operationId: `update${name}`, method: 'put', path, pathParameter: { name: idName, example: id }, requestExample, responseExample });
+    operations.push({
+      operationId: `update${name}`,
+      method: 'put',
+      path,
+      pathParameter: { name: idName, example: id },
+      requestExample,
+      responseExample,
+    });
     files[`components/schemas/${name}Request.yaml`] = {
       type: 'object',
       description: `The new content of item ${number}.`,

@@ -41,20 +41,23 @@ export const SCALE_STEPS = [
     id: 'lint',
     label: 'Lint',
     tool: 'redocly lint with spec/redocly.yaml and the payments-connect plugin',
-    run: ({ dir, timeoutMs }) => measuredStep(binPath('redocly'), ['lint', 'openapi.yaml', '--config', 'redocly.yaml'], { cwd: dir, timeoutMs }),
+    run: ({ dir, timeoutMs }) =>
+      measuredStep(binPath('redocly'), ['lint', 'openapi.yaml', '--config', 'redocly.yaml'], { cwd: dir, timeoutMs }),
   },
   {
     id: 'bundle',
     label: 'Bundle',
     tool: 'redocly bundle to JSON',
-    run: ({ dir, timeoutMs }) => measuredStep(binPath('redocly'), ['bundle', 'openapi.yaml', '--output', BUNDLED], { cwd: dir, timeoutMs }),
+    run: ({ dir, timeoutMs }) =>
+      measuredStep(binPath('redocly'), ['bundle', 'openapi.yaml', '--output', BUNDLED], { cwd: dir, timeoutMs }),
   },
   {
     id: 'types',
     label: 'Type generation',
     tool: 'openapi-typescript (its API, root types, as packages/types does)',
     needs: 'bundle',
-    run: ({ dir, timeoutMs }) => measuredStep(process.execPath, [GENERATE_TYPES, BUNDLED, join(TYPES_DIR, TYPES_MODULE)], { cwd: dir, timeoutMs }),
+    run: ({ dir, timeoutMs }) =>
+      measuredStep(process.execPath, [GENERATE_TYPES, BUNDLED, join(TYPES_DIR, TYPES_MODULE)], { cwd: dir, timeoutMs }),
   },
   {
     id: 'typecheck',
@@ -78,12 +81,20 @@ export const SCALE_STEPS = [
       const probe = JSON.stringify({ spec: join(dir, BUNDLED), path, startTimeoutMs: timeoutMs - PROBE_MARGIN_MS });
       const run = await runMeasured(process.execPath, [MOCK_PROBE, probe], { cwd: dir, timeoutMs });
       const answer = lastJsonLine(run.stdout);
-      if (run.timedOut || !answer) return { wallMs: null, peakRssBytes: run.peakRssBytes, failure: run.timedOut ? `did not start within ${timeoutMs / 1000} s` : describeFailure(run) };
+      if (run.timedOut || !answer)
+        return {
+          wallMs: null,
+          peakRssBytes: run.peakRssBytes,
+          failure: run.timedOut ? `did not start within ${timeoutMs / 1000} s` : describeFailure(run),
+        };
       if (answer.failed) {
-        const failure = /not ready within/.test(answer.failed) ? `did not start within ${(timeoutMs - PROBE_MARGIN_MS) / 1000} s` : answer.failed;
+        const failure = /not ready within/.test(answer.failed)
+          ? `did not start within ${(timeoutMs - PROBE_MARGIN_MS) / 1000} s`
+          : answer.failed;
         return { wallMs: null, peakRssBytes: run.peakRssBytes, failure };
       }
-      if (answer.status !== 200) return { wallMs: null, peakRssBytes: run.peakRssBytes, failure: `first answer was ${answer.status}, not 200` };
+      if (answer.status !== 200)
+        return { wallMs: null, peakRssBytes: run.peakRssBytes, failure: `first answer was ${answer.status}, not 200` };
       return { wallMs: answer.firstOkMs, peakRssBytes: run.peakRssBytes, readyMs: answer.readyMs };
     },
   },

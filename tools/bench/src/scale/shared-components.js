@@ -9,15 +9,15 @@ export const RFI_WRITE_ERRORS = byStatus([...WRITE_ERRORS, '409']);
 
 /** Shared error responses: file name, status, description, and the named examples they carry. */
 const ERROR_RESPONSES = {
-  '400': { name: 'BadRequest', code: 'VALIDATION_FAILED', text: 'Bad request (400).' },
-  '401': { name: 'Unauthorized', code: 'UNAUTHORIZED', text: 'Unauthorized (401).' },
-  '403': { name: 'Forbidden', code: 'FORBIDDEN', text: 'Forbidden (403).' },
-  '404': { name: 'NotFound', code: 'NOT_FOUND', text: 'Not found (404).' },
-  '405': { name: 'MethodNotAllowed', code: 'METHOD_NOT_ALLOWED', text: 'Method not allowed (405).' },
-  '409': { name: 'Conflict', code: 'CONFLICT', text: 'Conflict (409): the case is not open.' },
-  '415': { name: 'UnsupportedMediaType', code: 'UNSUPPORTED_MEDIA_TYPE', text: 'Unsupported media type (415).' },
-  '429': { name: 'TooManyRequests', code: 'TOO_MANY_REQUESTS', text: 'Too many requests (429).' },
-  '500': { name: 'InternalServerError', code: 'INTERNAL_ERROR', text: 'Server error (500).' },
+  400: { name: 'BadRequest', code: 'VALIDATION_FAILED', text: 'Bad request (400).' },
+  401: { name: 'Unauthorized', code: 'UNAUTHORIZED', text: 'Unauthorized (401).' },
+  403: { name: 'Forbidden', code: 'FORBIDDEN', text: 'Forbidden (403).' },
+  404: { name: 'NotFound', code: 'NOT_FOUND', text: 'Not found (404).' },
+  405: { name: 'MethodNotAllowed', code: 'METHOD_NOT_ALLOWED', text: 'Method not allowed (405).' },
+  409: { name: 'Conflict', code: 'CONFLICT', text: 'Conflict (409): the case is not open.' },
+  415: { name: 'UnsupportedMediaType', code: 'UNSUPPORTED_MEDIA_TYPE', text: 'Unsupported media type (415).' },
+  429: { name: 'TooManyRequests', code: 'TOO_MANY_REQUESTS', text: 'Too many requests (429).' },
+  500: { name: 'InternalServerError', code: 'INTERNAL_ERROR', text: 'Server error (500).' },
 };
 
 const ACCOUNT_ID_EXAMPLE = '0f8fad5b-d9cb-469f-a165-70867728950e';
@@ -75,7 +75,11 @@ export function sharedComponentFiles() {
       schema: { type: 'string' },
       example: ACCOUNT_ID_EXAMPLE,
     },
-    'components/parameters/PaymentRequestId.yaml': uuidPathParameter('paymentRequestId', 'payment request', '3b241101-e2bb-4255-8caf-4136c566a962'),
+    'components/parameters/PaymentRequestId.yaml': uuidPathParameter(
+      'paymentRequestId',
+      'payment request',
+      '3b241101-e2bb-4255-8caf-4136c566a962',
+    ),
     'components/headers/RetryAfter.yaml': {
       description: 'Delay before a retry, in seconds or as an HTTP date, when the service sends it.',
       required: false,
@@ -124,7 +128,10 @@ export function sharedComponentFiles() {
       description: 'Returned after a preview logo upload; its fields are not shown.',
       additionalProperties: true,
     },
-    'components/examples/TokenRequest.yaml': { summary: 'Client credentials', value: { clientId: 'pc_sandbox_2f6d1a', clientSecret: 'not-a-real-secret-0000' } },
+    'components/examples/TokenRequest.yaml': {
+      summary: 'Client credentials',
+      value: { clientId: 'pc_sandbox_2f6d1a', clientSecret: 'not-a-real-secret-0000' },
+    },
     'components/examples/TokenResponse.yaml': {
       summary: 'A one-hour bearer token',
       value: { access_token: 'example-access-token-5f2c9d81a7b34e06', expires_in: 3600, token_type: 'Bearer' },
@@ -133,7 +140,10 @@ export function sharedComponentFiles() {
     'components/examples/UnspecifiedObject.yaml': { summary: 'Fields not shown', value: {} },
   };
   for (const [status, { name, code, text }] of Object.entries(ERROR_RESPONSES)) {
-    files[`components/examples/Error${name}.yaml`] = { summary: text.replace(/\.$/, ''), value: { code, message: text } };
+    files[`components/examples/Error${name}.yaml`] = {
+      summary: text.replace(/\.$/, ''),
+      value: { code, message: text },
+    };
     files[`components/responses/${name}.yaml`] = {
       description: text,
       ...(status === '429' ? { headers: { 'Retry-After': { $ref: '../headers/RetryAfter.yaml' } } } : {}),
@@ -155,7 +165,10 @@ export function sharedComponentFiles() {
  */
 export function fixedPathItems() {
   const json = (schema, example) => ({
-    'application/json': { schema: { $ref: `../components/schemas/${schema}.yaml` }, examples: { [example.name]: { $ref: `../components/examples/${example.file}.yaml` } } },
+    'application/json': {
+      schema: { $ref: `../components/schemas/${schema}.yaml` },
+      examples: { [example.name]: { $ref: `../components/examples/${example.file}.yaml` } },
+    },
   });
   const sandboxOnly = { 'x-sandbox-only': true, servers: [SANDBOX_SERVER] };
   return [
@@ -170,9 +183,15 @@ export function fixedPathItems() {
           description: 'Exchanges the client credentials for a bearer token. Takes no `AccountId`.',
           tags: ['Authentication'],
           security: [],
-          requestBody: { required: true, content: json('TokenRequest', { name: 'clientCredentials', file: 'TokenRequest' }) },
+          requestBody: {
+            required: true,
+            content: json('TokenRequest', { name: 'clientCredentials', file: 'TokenRequest' }),
+          },
           responses: {
-            '200': { description: 'The bearer token.', content: json('TokenResponse', { name: 'clientCredentials', file: 'TokenResponse' }) },
+            200: {
+              description: 'The bearer token.',
+              content: json('TokenResponse', { name: 'clientCredentials', file: 'TokenResponse' }),
+            },
             ...errorResponseRefs(WRITE_ERRORS, '../components'),
           },
         },
@@ -186,7 +205,10 @@ export function fixedPathItems() {
         { operationId: 'deletePaymentRequestPreviewLogo', method: 'delete' },
       ],
       item: {
-        parameters: [{ $ref: '../components/parameters/AccountId.yaml' }, { $ref: '../components/parameters/PaymentRequestId.yaml' }],
+        parameters: [
+          { $ref: '../components/parameters/AccountId.yaml' },
+          { $ref: '../components/parameters/PaymentRequestId.yaml' },
+        ],
         put: {
           operationId: 'uploadPaymentRequestPreviewLogo',
           summary: 'Upload a preview logo for a payment request (sandbox only)',
@@ -202,7 +224,12 @@ export function fixedPathItems() {
               },
             },
           },
-          responses: { '200': { description: 'The logo override was stored.', content: json('PaymentLinkPreviewLogoResponse', { name: 'logoUploaded', file: 'UnspecifiedObject' }) } },
+          responses: {
+            200: {
+              description: 'The logo override was stored.',
+              content: json('PaymentLinkPreviewLogoResponse', { name: 'logoUploaded', file: 'UnspecifiedObject' }),
+            },
+          },
         },
         delete: {
           operationId: 'deletePaymentRequestPreviewLogo',
@@ -210,7 +237,7 @@ export function fixedPathItems() {
           description: 'Removes the preview logo override. Only 200 is documented.',
           tags: ['Payment Requests'],
           ...sandboxOnly,
-          responses: { '200': { description: 'The override was removed. No body.' } },
+          responses: { 200: { description: 'The override was removed. No body.' } },
         },
       },
     },
@@ -224,7 +251,14 @@ export function fixedPathItems() {
  * @param {string} example
  */
 export function uuidPathParameter(name, noun, example) {
-  return { name, in: 'path', required: true, description: `Identifier of the ${noun} (UUID).`, schema: { type: 'string', format: 'uuid' }, example };
+  return {
+    name,
+    in: 'path',
+    required: true,
+    description: `Identifier of the ${noun} (UUID).`,
+    schema: { type: 'string', format: 'uuid' },
+    example,
+  };
 }
 
 function byStatus(statuses) {

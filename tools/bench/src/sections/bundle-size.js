@@ -21,7 +21,9 @@ export async function benchBundleSize(context) {
     {
       name: '@payments-connect/client',
       what: `\`createPaymentsConnectClient\` and \`rfiConflictVariant\` from dist/index.js, openapi-fetch ${openapiFetchVersion} bundled in`,
-      source: existsSync(CLIENT_ESM_ENTRY) ? `export { createPaymentsConnectClient, rfiConflictVariant } from ${JSON.stringify(CLIENT_ESM_ENTRY)};` : null,
+      source: existsSync(CLIENT_ESM_ENTRY)
+        ? `export { createPaymentsConnectClient, rfiConflictVariant } from ${JSON.stringify(CLIENT_ESM_ENTRY)};`
+        : null,
       missing: 'packages/client/dist/index.js is missing (run `pnpm build`)',
       resolveDir: BENCH_DIR,
     },

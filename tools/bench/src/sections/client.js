@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { startLoopbackServer } from '../clients/loopback-server.js';
 import { createStubFetch } from '../clients/answer-exchange.js';
+import { startLoopbackServer } from '../clients/loopback-server.js';
 import { requestCandidates } from '../clients/request-candidates.js';
 import { loadSampleExchange } from '../clients/sample-exchange.js';
 import { timeInterleaved } from '../measure/interleaved-timing.js';
@@ -19,8 +19,20 @@ const BARE_OPENAPI_FETCH = 'openapi-fetch (bare)';
 
 /** Calls per batch: enough that timer resolution is noise, few enough for many batches. */
 const TRANSPORTS = [
-  { transport: 'stub', label: 'stubbed fetch (pure overhead)', short: 'stubbed fetch', batchSize: 1000, warmupCalls: 2000 },
-  { transport: 'loopback', label: 'node:http on 127.0.0.1', short: 'real server on 127.0.0.1', batchSize: 200, warmupCalls: 500 },
+  {
+    transport: 'stub',
+    label: 'stubbed fetch (pure overhead)',
+    short: 'stubbed fetch',
+    batchSize: 1000,
+    warmupCalls: 2000,
+  },
+  {
+    transport: 'loopback',
+    label: 'node:http on 127.0.0.1',
+    short: 'real server on 127.0.0.1',
+    batchSize: 200,
+    warmupCalls: 500,
+  },
 ];
 
 /**
@@ -32,7 +44,11 @@ const TRANSPORTS = [
 export async function benchClient(context) {
   const section = { id: 'client', title: 'Client: cost per request', targets: [] };
   if (!existsSync(BUNDLED_SPEC_JSON)) {
-    return { ...section, markdown: 'Not measured: spec/dist/openapi.json is missing (run `pnpm build`).', targets: overheadTargets(new Map()) };
+    return {
+      ...section,
+      markdown: 'Not measured: spec/dist/openapi.json is missing (run `pnpm build`).',
+      targets: overheadTargets(new Map()),
+    };
   }
   const sample = loadSampleExchange();
   const heyApi = await context.heyApiClient();
@@ -42,7 +58,10 @@ export async function benchClient(context) {
   const figures = new Map(candidates.map(({ name }) => [name, new Map()]));
   try {
     for (const { transport, label, batchSize, warmupCalls } of TRANSPORTS) {
-      const setup = transport === 'stub' ? { fetch: createStubFetch(sample), baseUrl: STUB_BASE_URL, sample } : { fetch: globalThis.fetch, baseUrl: server.url, sample };
+      const setup =
+        transport === 'stub'
+          ? { fetch: createStubFetch(sample), baseUrl: STUB_BASE_URL, sample }
+          : { fetch: globalThis.fetch, baseUrl: server.url, sample };
       const subjects = [];
       for (const candidate of candidates) {
         if (!candidate.transports.includes(transport)) {
@@ -57,7 +76,9 @@ export async function benchClient(context) {
           figures.get(candidate.name).set(transport, `not measured: ${error.message}`);
         }
       }
-      context.log(`client: ${label}, ${subjects.length} clients x ${context.runs.clientBatches} batches of ${batchSize}`);
+      context.log(
+        `client: ${label}, ${subjects.length} clients x ${context.runs.clientBatches} batches of ${batchSize}`,
+      );
       const timings = await timeInterleaved(subjects, { warmupCalls, batches: context.runs.clientBatches, batchSize });
       for (const [name, timing] of timings) figures.get(name).set(transport, timing);
     }
@@ -65,7 +86,10 @@ export async function benchClient(context) {
     await server.close();
   }
 
-  const rows = candidates.map(({ name }) => [name, ...TRANSPORTS.flatMap(({ transport }) => cells(figures, name, transport))]);
+  const rows = candidates.map(({ name }) => [
+    name,
+    ...TRANSPORTS.flatMap(({ transport }) => cells(figures, name, transport)),
+  ]);
   const heyApiNote = heyApi.client
     ? `The hey-api client was generated from spec/dist/openapi.json into a temporary directory in ${formatDuration(heyApi.client.generateMs)} (never committed).`
     : `The hey-api client: not measured: ${heyApi.error}.`;
@@ -75,15 +99,13 @@ export async function benchClient(context) {
     'exchange once then cached, retries on, 60 s timeout). Median time per call over',
     `${context.runs.clientBatches} interleaved batches per transport (${TRANSPORTS.map((t) => `${t.batchSize} calls per batch ${t.transport === 'stub' ? 'stubbed' : 'over the socket'}`).join(', ')}),`,
     'after a warm-up. The stubbed fetch returns a new Response over a prebuilt body, so its column is the',
-    'client\'s own work; the socket column adds a real HTTP exchange with a node:http server on 127.0.0.1 (in a',
+    "client's own work; the socket column adds a real HTTP exchange with a node:http server on 127.0.0.1 (in a",
     'child process, so serving does not share the event loop being timed).',
     heyApiNote,
     '',
-    markdownTable(
-      ['Client', ...TRANSPORTS.flatMap(({ label }) => [`${label}: per call`, 'vs plain fetch'])],
-      rows,
-      { align: ['l', 'r', 'r', 'r', 'r'] },
-    ),
+    markdownTable(['Client', ...TRANSPORTS.flatMap(({ label }) => [`${label}: per call`, 'vs plain fetch'])], rows, {
+      align: ['l', 'r', 'r', 'r', 'r'],
+    }),
   ].join('\n');
   return { ...section, markdown, targets: overheadTargets(figures) };
 }
@@ -114,5 +136,6 @@ function overheadTargets(figures) {
 /** A client that answers something else (an error object, undefined) would be timed doing the wrong work. */
 async function assertAnswersTheCase(call, sample) {
   const body = await call();
-  if (JSON.stringify(body) !== sample.caseBody) throw new Error(`it answered ${JSON.stringify(body)?.slice(0, 80)} instead of the RFI case`);
+  if (JSON.stringify(body) !== sample.caseBody)
+    throw new Error(`it answered ${JSON.stringify(body)?.slice(0, 80)} instead of the RFI case`);
 }

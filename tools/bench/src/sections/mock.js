@@ -33,7 +33,8 @@ export async function benchMock({ runs, log }) {
   } catch (error) {
     return { ...section, markdown: `Not measured: @payments-connect/mock does not load (${error.message}).` };
   }
-  if (!existsSync(BUNDLED_SPEC_JSON)) return { ...section, markdown: 'Not measured: spec/dist/openapi.json is missing (run `pnpm build`).' };
+  if (!existsSync(BUNDLED_SPEC_JSON))
+    return { ...section, markdown: 'Not measured: spec/dist/openapi.json is missing (run `pnpm build`).' };
   const { path } = loadSampleExchange();
   const headers = probeHeaders();
   const requests = runs.throughputRounds > 1 ? REQUESTS_PER_ROUND.full : REQUESTS_PER_ROUND.quick;
@@ -68,18 +69,31 @@ export async function benchMock({ runs, log }) {
 
   const duration = (values) => {
     const summary = summarize(values);
-    return [formatDuration(summary.median), `${formatDuration(summary.min)} to ${formatDuration(summary.max)}`, summary.count];
+    return [
+      formatDuration(summary.median),
+      `${formatDuration(summary.min)} to ${formatDuration(summary.max)}`,
+      summary.count,
+    ];
   };
   const rate = (values) => {
     const summary = summarize(values);
-    return [`${formatCount(summary.median)} req/s`, `${formatCount(summary.min)} to ${formatCount(summary.max)}`, summary.count];
+    return [
+      `${formatCount(summary.median)} req/s`,
+      `${formatCount(summary.min)} to ${formatCount(summary.max)}`,
+      summary.count,
+    ];
   };
   const rows = [
     ['`startMock()` resolved (child process up, Prism loaded, proxy answering)', ...duration(ready)],
     ['`startMock()` called to first 200', ...duration(firstOk)],
     [`Sequential, ${formatCount(requests)} requests per round`, ...rate(sequential)],
     [`${IN_FLIGHT} in flight, ${formatCount(requests)} requests per round`, ...rate(concurrent)],
-    ['Peak memory of the mock process (VmHWM)', peaks.length > 0 ? formatBytes(Math.max(...peaks)) : 'not measured: /proc not readable', '', peaks.length],
+    [
+      'Peak memory of the mock process (VmHWM)',
+      peaks.length > 0 ? formatBytes(Math.max(...peaks)) : 'not measured: /proc not readable',
+      '',
+      peaks.length,
+    ],
   ];
   const markdown = [
     `\`GET ${path}\` with a bearer token and \`AccountId\`, answered 200 with the spec's named example, through`,

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { summarize } from '../measure/statistics.js';
 import { describeFailure, runMeasured, runScriptMeasured } from '../measure/run-measured.js';
+import { summarize } from '../measure/statistics.js';
 import { markdownTable } from '../report/markdown-table.js';
 import { checkAtMost } from '../report/targets.js';
 import { formatBytes, formatDuration, formatRuns } from '../report/units.js';
@@ -32,11 +32,34 @@ export async function benchPipeline({ runs, log }) {
   const env = { ...process.env, ...PLAIN_OUTPUT_ENV };
   const turbo = join(REPO_ROOT, 'node_modules', '.bin', 'turbo');
   const builds = [
-    { name: 'Cold `pnpm build` (turbo `--force`: cache bypassed)', command: 'pnpm', args: ['run', 'build', '--force'], count: runs.coldBuild },
-    { name: 'Warm `pnpm build` (no change)', command: 'pnpm', args: ['run', 'build'], count: runs.warmBuild, requireFullHit: true, isWarmTarget: true },
-    { name: 'Warm `turbo run build` (the same, without pnpm start-up)', command: turbo, args: ['run', 'build'], count: runs.warmBuild, requireFullHit: true },
+    {
+      name: 'Cold `pnpm build` (turbo `--force`: cache bypassed)',
+      command: 'pnpm',
+      args: ['run', 'build', '--force'],
+      count: runs.coldBuild,
+    },
+    {
+      name: 'Warm `pnpm build` (no change)',
+      command: 'pnpm',
+      args: ['run', 'build'],
+      count: runs.warmBuild,
+      requireFullHit: true,
+      isWarmTarget: true,
+    },
+    {
+      name: 'Warm `turbo run build` (the same, without pnpm start-up)',
+      command: turbo,
+      args: ['run', 'build'],
+      count: runs.warmBuild,
+      requireFullHit: true,
+    },
     // How much of the warm build is pnpm itself starting, before turbo runs at all.
-    { name: '`pnpm --version` (pnpm start-up alone, for reference)', command: 'pnpm', args: ['--version'], count: runs.warmBuild },
+    {
+      name: '`pnpm --version` (pnpm start-up alone, for reference)',
+      command: 'pnpm',
+      args: ['--version'],
+      count: runs.warmBuild,
+    },
   ];
 
   const buildRows = [];
@@ -67,7 +90,12 @@ export async function benchPipeline({ runs, log }) {
     const wall = summarize(walls);
     if (build.isWarmTarget) warmPnpm = wall.median;
     const exclusions = excluded > 0 ? ` (${excluded} more left out: not a full cache hit)` : '';
-    buildRows.push([build.name, formatDuration(wall.median), `${formatDuration(wall.min)} to ${formatDuration(wall.max)} (${formatRuns(wall.count)})`, (cached.join(', ') || 'n/a') + exclusions]);
+    buildRows.push([
+      build.name,
+      formatDuration(wall.median),
+      `${formatDuration(wall.min)} to ${formatDuration(wall.max)} (${formatRuns(wall.count)})`,
+      (cached.join(', ') || 'n/a') + exclusions,
+    ]);
   }
 
   const stageRows = [];
@@ -95,18 +123,27 @@ export async function benchPipeline({ runs, log }) {
     }
     const wall = summarize(walls);
     const peak = peaks.length > 0 ? formatBytes(Math.max(...peaks)) : 'not measured';
-    stageRows.push([stage, tool, where, formatDuration(wall.median), `${formatDuration(wall.min)} to ${formatDuration(wall.max)} (${wall.count})`, peak]);
+    stageRows.push([
+      stage,
+      tool,
+      where,
+      formatDuration(wall.median),
+      `${formatDuration(wall.min)} to ${formatDuration(wall.max)} (${wall.count})`,
+      peak,
+    ]);
   }
 
   const markdown = [
     'Wall time of the whole build as a user types it, then each stage run on its own (its package script, run',
-    'as `pnpm run` would but without pnpm\'s start-up). Lint is not part of `pnpm build`; it is timed here',
+    "as `pnpm run` would but without pnpm's start-up). Lint is not part of `pnpm build`; it is timed here",
     'because CI runs it on every change. "Cached" is turbo\'s own count for each run; a warm run that was not a',
     'full cache hit (a file changed meanwhile) is left out and replaced.',
     '',
     markdownTable(['Build', 'Median', 'Range', 'Cached (turbo, per run)'], buildRows, { align: ['l', 'r', 'l', 'l'] }),
     '',
-    markdownTable(['Stage', 'What runs', 'Script', 'Median', 'Range (runs)', 'Peak memory'], stageRows, { align: ['l', 'l', 'l', 'r', 'l', 'r'] }),
+    markdownTable(['Stage', 'What runs', 'Script', 'Median', 'Range (runs)', 'Peak memory'], stageRows, {
+      align: ['l', 'l', 'l', 'r', 'l', 'r'],
+    }),
   ].join('\n');
 
   return {

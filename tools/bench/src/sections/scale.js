@@ -26,7 +26,9 @@ const MOCK_TARGET_OPERATIONS = 1000;
  * @returns {Promise<import('../report/render-report.js').SectionResult>}
  */
 export async function benchScale({ runs, tempDir, log }) {
-  const sizes = Object.keys(runs.scale).map(Number).sort((a, b) => a - b);
+  const sizes = Object.keys(runs.scale)
+    .map(Number)
+    .sort((a, b) => a - b);
   /** @type {Map<string, StepAtSize[]>} */
   const results = new Map(SCALE_STEPS.map((step) => [step.id, []]));
   const generated = [];
@@ -41,21 +43,36 @@ export async function benchScale({ runs, tempDir, log }) {
       for (const step of SCALE_STEPS) {
         const prerequisite = step.needs && stepRuns.get(step.needs).at(-1);
         if (prerequisite && prerequisite.wallMs === null) {
-          stepRuns.get(step.id).push({ wallMs: null, peakRssBytes: null, failure: `not measured: ${step.needs} failed` });
+          stepRuns
+            .get(step.id)
+            .push({ wallMs: null, peakRssBytes: null, failure: `not measured: ${step.needs} failed` });
           continue;
         }
         log(`scale: ${formatCount(size)} operations, ${step.label}, run ${run + 1}/${runs.scale[size]}`);
-        stepRuns.get(step.id).push(await step.run({ dir, operations: spec.operations, timeoutMs: runs.scaleTimeoutMs }));
+        stepRuns
+          .get(step.id)
+          .push(await step.run({ dir, operations: spec.operations, timeoutMs: runs.scaleTimeoutMs }));
       }
     }
     for (const step of SCALE_STEPS) results.get(step.id).push(summarizeStep(size, stepRuns.get(step.id)));
     rmSync(dir, { recursive: true, force: true });
   }
 
-  const growth = SCALE_STEPS.map((step) => ({ step, time: growthSteps(results.get(step.id), 'medianMs'), memory: growthSteps(results.get(step.id), 'peakBytes') }));
+  const growth = SCALE_STEPS.map((step) => ({
+    step,
+    time: growthSteps(results.get(step.id), 'medianMs'),
+    memory: growthSteps(results.get(step.id), 'peakBytes'),
+  }));
   const sizeHeaders = sizes.map((size) => `${formatCount(size)} ops (${formatRuns(runs.scale[size])})`);
-  const timeRows = SCALE_STEPS.map((step) => [step.label, step.tool, ...results.get(step.id).map((at) => (at.medianMs === null ? at.failure : formatDuration(at.medianMs)))]);
-  const memoryRows = SCALE_STEPS.map((step) => [step.label, ...results.get(step.id).map((at) => (at.peakBytes === null ? 'not measured' : formatBytes(at.peakBytes)))]);
+  const timeRows = SCALE_STEPS.map((step) => [
+    step.label,
+    step.tool,
+    ...results.get(step.id).map((at) => (at.medianMs === null ? at.failure : formatDuration(at.medianMs))),
+  ]);
+  const memoryRows = SCALE_STEPS.map((step) => [
+    step.label,
+    ...results.get(step.id).map((at) => (at.peakBytes === null ? 'not measured' : formatBytes(at.peakBytes))),
+  ]);
   const intervals = sizes.slice(1).map((size, index) => `${formatCount(sizes[index])} to ${formatCount(size)}`);
   const growthRows = growth.map(({ step, time, memory }) => [
     step.label,
@@ -72,7 +89,16 @@ export async function benchScale({ runs, tempDir, log }) {
     '(spec/redocly.yaml with the plugin) with no problem. Each step is a child process; time is its wall time (median',
     'of the runs in the header), memory the peak of its largest process (largest over the runs).',
     '',
-    markdownTable(['Spec', ...sizes.map(formatCount)], [['Files written (generation time)', ...generated.map((g) => `${formatCount(g.files)} (${formatDuration(g.ms)})`)]], { align: ['l', ...sizes.map(() => 'r')] }),
+    markdownTable(
+      ['Spec', ...sizes.map(formatCount)],
+      [
+        [
+          'Files written (generation time)',
+          ...generated.map((g) => `${formatCount(g.files)} (${formatDuration(g.ms)})`),
+        ],
+      ],
+      { align: ['l', ...sizes.map(() => 'r')] },
+    ),
     '',
     '**Time**',
     '',
@@ -88,7 +114,11 @@ export async function benchScale({ runs, tempDir, log }) {
     'that tells how a cost grows.',
     '',
     markdownTable(
-      ['Step', ...intervals.map((interval) => `Time, ${interval}`), ...intervals.map((interval) => `Memory, ${interval}`)],
+      [
+        'Step',
+        ...intervals.map((interval) => `Time, ${interval}`),
+        ...intervals.map((interval) => `Memory, ${interval}`),
+      ],
       growthRows,
       { align: ['l', ...intervals.flatMap(() => ['r', 'r'])] },
     ),
@@ -109,7 +139,9 @@ export async function benchScale({ runs, tempDir, log }) {
         value: typesAtTarget?.medianMs,
         limit: TYPES_TARGET.ms,
         format: formatDuration,
-        missing: typesAtTarget ? typesAtTarget.failure : `this run did not generate ${formatCount(TYPES_TARGET.operations)} operations (--quick)`,
+        missing: typesAtTarget
+          ? typesAtTarget.failure
+          : `this run did not generate ${formatCount(TYPES_TARGET.operations)} operations (--quick)`,
       }),
       checkObserved(
         'Each stage grows no worse than linearly (time)',
@@ -123,7 +155,11 @@ export async function benchScale({ runs, tempDir, log }) {
       checkObserved(
         `The mock starts on the ${formatCount(MOCK_TARGET_OPERATIONS)}-operation spec`,
         mockAtTarget ? mockAtTarget.medianMs !== null : null,
-        mockAtTarget ? (mockAtTarget.medianMs !== null ? `first 200 after ${formatDuration(mockAtTarget.medianMs)}` : mockAtTarget.failure) : 'size not run',
+        mockAtTarget
+          ? mockAtTarget.medianMs !== null
+            ? `first 200 after ${formatDuration(mockAtTarget.medianMs)}`
+            : mockAtTarget.failure
+          : 'size not run',
       ),
     ],
   };
@@ -174,15 +210,24 @@ function advice(results, sizes, startTimeout) {
   const started = mock.filter((at) => at.medianMs !== null);
   const failed = mock.filter((at) => at.medianMs === null);
   for (const at of started) {
-    const note = startTimeout && at.medianMs > startTimeout ? ` (more than startMock()'s default \`startTimeoutMs\` of ${startTimeout / 1000} s: pass a larger one)` : '';
-    lines.push(`- The mock answered its first 200 on ${formatCount(at.size)} operations after ${formatDuration(at.medianMs)}, peak ${at.peakBytes === null ? 'memory not measured' : formatBytes(at.peakBytes)}${note}.`);
+    const note =
+      startTimeout && at.medianMs > startTimeout
+        ? ` (more than startMock()'s default \`startTimeoutMs\` of ${startTimeout / 1000} s: pass a larger one)`
+        : '';
+    lines.push(
+      `- The mock answered its first 200 on ${formatCount(at.size)} operations after ${formatDuration(at.medianMs)}, peak ${at.peakBytes === null ? 'memory not measured' : formatBytes(at.peakBytes)}${note}.`,
+    );
   }
   for (const at of failed) {
-    lines.push(`- The mock on ${formatCount(at.size)} operations: ${at.failure}. Prism loads and indexes the whole document before it answers; for a spec this large, mock a subset (a spec of the operations a test uses) or give startMock() a larger \`startTimeoutMs\`.`);
+    lines.push(
+      `- The mock on ${formatCount(at.size)} operations: ${at.failure}. Prism loads and indexes the whole document before it answers; for a spec this large, mock a subset (a spec of the operations a test uses) or give startMock() a larger \`startTimeoutMs\`.`,
+    );
   }
   const types = results.get('types').find((at) => at.size === sizes.at(-1));
   if (types?.medianMs !== null && types?.medianMs !== undefined) {
-    lines.push(`- Type generation of ${formatCount(types.size)} operations took ${formatDuration(types.medianMs)} (peak ${types.peakBytes === null ? 'not measured' : formatBytes(types.peakBytes)}); turbo caches it, so it is paid when the spec changes, not on every build.`);
+    lines.push(
+      `- Type generation of ${formatCount(types.size)} operations took ${formatDuration(types.medianMs)} (peak ${types.peakBytes === null ? 'not measured' : formatBytes(types.peakBytes)}); turbo caches it, so it is paid when the spec changes, not on every build.`,
+    );
   }
   return lines;
 }

@@ -23,10 +23,24 @@ export const MODULE_RESOLUTIONS = /** @type {const} */ (['node16', 'bundler']);
  */
 export async function createConsumerProject(dir, registryUrl, specs) {
   await cp(FIXTURE, dir, { recursive: true });
-  await writeFile(join(dir, 'package.json'), `${JSON.stringify({ name: 'round-trip-consumer', private: true, type: 'module' }, null, 2)}\n`);
+  await writeFile(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: 'round-trip-consumer', private: true, type: 'module' }, null, 2)}\n`,
+  );
   await run(
     'npm',
-    ['install', '--registry', registryUrl, '--cache', join(dir, '.npm-cache'), '--no-audit', '--no-fund', '--no-update-notifier', '--save-exact', ...specs],
+    [
+      'install',
+      '--registry',
+      registryUrl,
+      '--cache',
+      join(dir, '.npm-cache'),
+      '--no-audit',
+      '--no-fund',
+      '--no-update-notifier',
+      '--save-exact',
+      ...specs,
+    ],
     { cwd: dir, env: childEnv() },
   );
   /** @type {Record<string, string>} */

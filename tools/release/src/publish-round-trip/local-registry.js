@@ -35,7 +35,10 @@ const HOST = '127.0.0.1';
 function registryConfig(upstream) {
   const httpsProxy = process.env.HTTPS_PROXY ?? process.env.https_proxy;
   const httpProxy = process.env.HTTP_PROXY ?? process.env.http_proxy;
-  const proxies = [httpsProxy ? `    https_proxy: ${httpsProxy}` : '', httpProxy ? `    http_proxy: ${httpProxy}` : ''].filter(Boolean);
+  const proxies = [
+    httpsProxy ? `    https_proxy: ${httpsProxy}` : '',
+    httpProxy ? `    http_proxy: ${httpProxy}` : '',
+  ].filter(Boolean);
   return `# Generated for one publish round trip; deleted with its folder.
 storage: ./storage
 auth:
@@ -135,7 +138,10 @@ async function waitUntilUp(url, child) {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`verdaccio exited with code ${child.exitCode}`);
-    const up = await fetch(new URL('-/ping', url)).then((r) => r.ok, () => false);
+    const up = await fetch(new URL('-/ping', url)).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return;
     await sleep(POLL_INTERVAL_MS);
   }

@@ -26,7 +26,11 @@ const MAX_OUTPUT_BYTES = 32 * 1024 * 1024;
  * @returns {Promise<{ name: string, version: string, path: string }[]>}
  */
 async function publicPackages(root) {
-  const { stdout } = await run('pnpm', ['ls', '--recursive', '--depth', '-1', '--json'], { cwd: root, env: childEnv(), maxBuffer: MAX_OUTPUT_BYTES });
+  const { stdout } = await run('pnpm', ['ls', '--recursive', '--depth', '-1', '--json'], {
+    cwd: root,
+    env: childEnv(),
+    maxBuffer: MAX_OUTPUT_BYTES,
+  });
   return JSON.parse(stdout).filter((/** @type {any} */ p) => !p.private && p.name);
 }
 
@@ -45,7 +49,10 @@ export async function rehearseRelease({ sourceRoot, copyRoot, registry, changese
   await copyWorkspace(sourceRoot, copyRoot);
   // Every npm and pnpm command in the copy talks to the local registry only, with the throwaway token.
   const registryHost = registry.url.replace(/^https?:/, '');
-  await appendFile(join(copyRoot, '.npmrc'), `\nregistry=${registry.url}\n${registryHost}:_authToken=${registry.authToken}\n`);
+  await appendFile(
+    join(copyRoot, '.npmrc'),
+    `\nregistry=${registry.url}\n${registryHost}:_authToken=${registry.authToken}\n`,
+  );
   await run('git', ['update-index', '--assume-unchanged', '.npmrc'], { cwd: copyRoot });
   const env = childEnv({ npm_config_registry: registry.url });
   const step = async (/** @type {string} */ command, /** @type {string[]} */ args) => {

@@ -13,10 +13,20 @@ const run = promisify(execFile);
  * @returns {Promise<string[]>}
  */
 async function checkoutFiles(root) {
-  const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const files = stdout.split('\0').filter(Boolean);
   // A tracked file deleted in the working tree is still listed: keep only what exists.
-  const present = await Promise.all(files.map((f) => stat(join(root, f)).then((s) => s.isFile(), () => false)));
+  const present = await Promise.all(
+    files.map((f) =>
+      stat(join(root, f)).then(
+        (s) => s.isFile(),
+        () => false,
+      ),
+    ),
+  );
   return files.filter((_, i) => present[i]);
 }
 
@@ -41,7 +51,12 @@ export async function copyWorkspace(sourceRoot, copyRoot) {
   await git('commit', '--quiet', '--no-verify', '-m', 'workspace copy for a release rehearsal');
   const realRoot = await realpath(sourceRoot);
   for (const folder of await foldersWithNodeModules(sourceRoot)) {
-    await mirrorNodeModules(join(sourceRoot, folder, 'node_modules'), join(copyRoot, folder, 'node_modules'), realRoot, copyRoot);
+    await mirrorNodeModules(
+      join(sourceRoot, folder, 'node_modules'),
+      join(copyRoot, folder, 'node_modules'),
+      realRoot,
+      copyRoot,
+    );
   }
 }
 
@@ -65,7 +80,8 @@ async function mirrorNodeModules(source, target, realRoot, copyRoot) {
       continue;
     }
     const real = await realpath(from).catch(() => from);
-    const inWorkspace = real.startsWith(realRoot + sep) && !relative(realRoot, real).split(sep).includes('node_modules');
+    const inWorkspace =
+      real.startsWith(realRoot + sep) && !relative(realRoot, real).split(sep).includes('node_modules');
     await symlink(inWorkspace ? join(copyRoot, relative(realRoot, real)) : real, join(target, entry.name));
   }
 }
@@ -84,6 +100,13 @@ async function foldersWithNodeModules(root) {
       if (inner.isDirectory() && inner.name !== 'node_modules') candidates.push(join(entry.name, inner.name));
     }
   }
-  const has = await Promise.all(candidates.map((c) => stat(join(root, c, 'node_modules')).then((s) => s.isDirectory(), () => false)));
+  const has = await Promise.all(
+    candidates.map((c) =>
+      stat(join(root, c, 'node_modules')).then(
+        (s) => s.isDirectory(),
+        () => false,
+      ),
+    ),
+  );
   return candidates.filter((_, i) => has[i]);
 }

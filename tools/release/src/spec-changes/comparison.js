@@ -12,7 +12,10 @@
  * the consumer and read by the API; a response is the reverse; a webhook payload is written by the API
  * and read by the consumer's endpoint, so it follows the rules of a response.
  */
-export const DIRECTION = /** @type {const} */ ({ consumerSends: 'consumer sends', consumerReceives: 'consumer receives' });
+export const DIRECTION = /** @type {const} */ ({
+  consumerSends: 'consumer sends',
+  consumerReceives: 'consumer receives',
+});
 
 /** @typedef {typeof DIRECTION[keyof typeof DIRECTION]} Direction */
 

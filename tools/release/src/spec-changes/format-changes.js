@@ -11,6 +11,11 @@ export function formatChanges(changes) {
   const breaking = changes.filter((c) => c.kind === 'breaking');
   const rest = changes.filter((c) => c.kind !== 'breaking');
   const ruleWidth = Math.max(...changes.map((c) => c.rule.length));
-  const line = (/** @type {SpecChange} */ c) => `  ${(c.kind === 'breaking' ? 'BREAKING' : 'non-breaking').padEnd(12)}  ${c.rule.padEnd(ruleWidth)}  ${c.location}: ${c.message}`;
-  return [`${changes.length} change(s): ${breaking.length} breaking, ${rest.length} non-breaking`, ...breaking.map(line), ...rest.map(line)].join('\n');
+  const line = (/** @type {SpecChange} */ c) =>
+    `  ${(c.kind === 'breaking' ? 'BREAKING' : 'non-breaking').padEnd(12)}  ${c.rule.padEnd(ruleWidth)}  ${c.location}: ${c.message}`;
+  return [
+    `${changes.length} change(s): ${breaking.length} breaking, ${rest.length} non-breaking`,
+    ...breaking.map(line),
+    ...rest.map(line),
+  ].join('\n');
 }

@@ -29,7 +29,11 @@ export function resolveRef(document, node) {
  */
 export function pointerGet(document, pointer) {
   if (!pointer.startsWith('#')) throw new Error(`only local references are supported, got ${pointer}`);
-  const segments = pointer.slice(1).split('/').slice(1).map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const segments = pointer
+    .slice(1)
+    .split('/')
+    .slice(1)
+    .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
   let current = /** @type {any} */ (document);
   for (const segment of segments) {
     if (current == null || typeof current !== 'object' || !(segment in current)) {
@@ -47,5 +51,10 @@ export function pointerGet(document, pointer) {
  */
 export function refName(node) {
   const ref = node && typeof node === 'object' ? /** @type {any} */ (node).$ref : undefined;
-  return typeof ref === 'string' ? ref.slice(ref.lastIndexOf('/') + 1).replaceAll('~1', '/').replaceAll('~0', '~') : undefined;
+  return typeof ref === 'string'
+    ? ref
+        .slice(ref.lastIndexOf('/') + 1)
+        .replaceAll('~1', '/')
+        .replaceAll('~0', '~')
+    : undefined;
 }

@@ -28,7 +28,10 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'
  */
 export function collectOperations(document) {
   const operations = new Map();
-  for (const [group, webhook] of /** @type {const} */ ([['paths', false], ['webhooks', true]])) {
+  for (const [group, webhook] of /** @type {const} */ ([
+    ['paths', false],
+    ['webhooks', true],
+  ])) {
     for (const [name, rawItem] of Object.entries(document[group] ?? {})) {
       const pathItem = resolveRef(document, rawItem);
       for (const method of HTTP_METHODS) {
@@ -54,9 +57,17 @@ export function compareOperations(comparison) {
     const b = before.get(key);
     const a = after.get(key);
     if (!a && b) {
-      comparison.breaking(b.webhook ? 'webhook-removed' : 'operation-removed', b.label, b.webhook ? 'webhook removed: consumers stop receiving these events' : 'operation removed');
+      comparison.breaking(
+        b.webhook ? 'webhook-removed' : 'operation-removed',
+        b.label,
+        b.webhook ? 'webhook removed: consumers stop receiving these events' : 'operation removed',
+      );
     } else if (!b && a) {
-      comparison.nonBreaking(a.webhook ? 'webhook-added' : 'operation-added', a.label, a.webhook ? 'new webhook' : 'new operation');
+      comparison.nonBreaking(
+        a.webhook ? 'webhook-added' : 'operation-added',
+        a.label,
+        a.webhook ? 'new webhook' : 'new operation',
+      );
     } else if (a && b) {
       compareOperation(comparison, b, a);
     }
@@ -77,13 +88,21 @@ function compareOperation(comparison, before, after) {
   const outbound = after.webhook ? DIRECTION.consumerSends : DIRECTION.consumerReceives;
   if (b.operationId !== a.operationId) {
     // @payments-connect/types keys `operations` by operationId: a consumer's `operations['x']` stops compiling.
-    comparison.breaking('operation-id-changed', location, `operationId ${b.operationId} -> ${a.operationId}: generated types name operations by it`);
+    comparison.breaking(
+      'operation-id-changed',
+      location,
+      `operationId ${b.operationId} -> ${a.operationId}: generated types name operations by it`,
+    );
   }
   const serversBefore = b.servers ?? before.pathItem.servers;
   const serversAfter = a.servers ?? after.pathItem.servers;
   compareServers(comparison, serversBefore, serversAfter, at(location, 'servers'));
   if (!jsonEqual(b.security, a.security)) {
-    comparison.breaking('security-changed', at(location, 'security'), `security ${JSON.stringify(b.security ?? 'document default')} -> ${JSON.stringify(a.security ?? 'document default')}`);
+    comparison.breaking(
+      'security-changed',
+      at(location, 'security'),
+      `security ${JSON.stringify(b.security ?? 'document default')} -> ${JSON.stringify(a.security ?? 'document default')}`,
+    );
   }
   compareParameters(
     comparison,
@@ -94,5 +113,11 @@ function compareOperation(comparison, before, after) {
   );
   compareRequestBody(comparison, b.requestBody, a.requestBody, inbound, location);
   compareResponses(comparison, b.responses, a.responses, outbound, location);
-  compareRemainingKeys(comparison, b, a, ['operationId', 'servers', 'security', 'parameters', 'requestBody', 'responses'], location);
+  compareRemainingKeys(
+    comparison,
+    b,
+    a,
+    ['operationId', 'servers', 'security', 'parameters', 'requestBody', 'responses'],
+    location,
+  );
 }

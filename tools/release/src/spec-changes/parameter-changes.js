@@ -44,10 +44,22 @@ export function compareParameters(comparison, before, after, direction, location
     const a = after.get(key);
     const where = at(location, `${key.split(' ')[0]} parameter ${(a ?? b)?.value.name}`);
     if (!a) {
-      comparison.breaking('parameter-removed', where, sends ? 'parameter removed: consumers that send it are rejected or ignored' : 'parameter removed: consumers that read it get nothing');
+      comparison.breaking(
+        'parameter-removed',
+        where,
+        sends
+          ? 'parameter removed: consumers that send it are rejected or ignored'
+          : 'parameter removed: consumers that read it get nothing',
+      );
     } else if (!b) {
-      if (sends && a.value.required) comparison.breaking('required-parameter-added', where, 'new required parameter: existing requests lack it');
-      else comparison.nonBreaking('parameter-added', where, a.value.required ? 'new parameter, always sent' : 'new optional parameter');
+      if (sends && a.value.required)
+        comparison.breaking('required-parameter-added', where, 'new required parameter: existing requests lack it');
+      else
+        comparison.nonBreaking(
+          'parameter-added',
+          where,
+          a.value.required ? 'new parameter, always sent' : 'new optional parameter',
+        );
     } else {
       compareParameter(comparison, b, a, direction, where);
     }
@@ -68,13 +80,32 @@ function compareParameter(comparison, before, after, direction, location) {
   const a = after.value;
   const sends = direction === DIRECTION.consumerSends;
   if (Boolean(b.required) !== Boolean(a.required)) {
-    if (sends && a.required) comparison.breaking('parameter-now-required', location, 'parameter became required: requests without it are rejected');
-    else if (!sends && !a.required) comparison.breaking('parameter-now-optional', location, 'parameter became optional: consumers that rely on it may get nothing');
-    else comparison.nonBreaking('parameter-requirement-relaxed', location, a.required ? 'parameter is now always sent' : 'parameter is now optional');
+    if (sends && a.required)
+      comparison.breaking(
+        'parameter-now-required',
+        location,
+        'parameter became required: requests without it are rejected',
+      );
+    else if (!sends && !a.required)
+      comparison.breaking(
+        'parameter-now-optional',
+        location,
+        'parameter became optional: consumers that rely on it may get nothing',
+      );
+    else
+      comparison.nonBreaking(
+        'parameter-requirement-relaxed',
+        location,
+        a.required ? 'parameter is now always sent' : 'parameter is now optional',
+      );
   }
   for (const key of SERIALIZATION_KEYS) {
     if (!equalResolved(comparison.before, b[key], comparison.after, a[key])) {
-      comparison.breaking('parameter-serialization-changed', at(location, key), `${key} changed: the parameter is written differently on the wire`);
+      comparison.breaking(
+        'parameter-serialization-changed',
+        at(location, key),
+        `${key} changed: the parameter is written differently on the wire`,
+      );
     }
   }
   compareSchema(comparison, b.schema, a.schema, direction, location);

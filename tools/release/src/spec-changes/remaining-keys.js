@@ -2,7 +2,16 @@ import { at } from './comparison.js';
 import { equalResolved } from './json-equal.js';
 
 /** Keys that only document (or, for examples, feed the mock): a change to them never breaks a consumer. */
-const DOCUMENTATION_KEYS = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs', '$comment', 'tags']);
+const DOCUMENTATION_KEYS = new Set([
+  'description',
+  'summary',
+  'title',
+  'example',
+  'examples',
+  'externalDocs',
+  '$comment',
+  'tags',
+]);
 
 /**
  * Reports every key of two objects that no rule covered: documentation keys and `x-` extensions as
@@ -28,7 +37,11 @@ export function compareRemainingKeys(comparison, before, after, covered, locatio
     } else if (DOCUMENTATION_KEYS.has(key) || key.startsWith('x-')) {
       comparison.nonBreaking('documentation', location, `${key} ${verb}`);
     } else {
-      comparison.breaking('unclassified', at(location, key), `${key} ${verb}; no rule classifies this change, so it counts as breaking`);
+      comparison.breaking(
+        'unclassified',
+        at(location, key),
+        `${key} ${verb}; no rule classifies this change, so it counts as breaking`,
+      );
     }
   }
 }

@@ -1,6 +1,6 @@
 import { at, DIRECTION } from './comparison.js';
-import { refName, resolveRef } from './json-pointer.js';
 import { compareContent } from './content-changes.js';
+import { refName, resolveRef } from './json-pointer.js';
 import { compareRemainingKeys } from './remaining-keys.js';
 
 /** @typedef {import('./comparison.js').Comparison} Comparison */
@@ -21,11 +21,20 @@ export function compareRequestBody(comparison, before, after, direction, operati
   const sends = direction === DIRECTION.consumerSends;
   if (!b && !a) return;
   if (!a) {
-    comparison.breaking('request-body-removed', location, sends ? 'request body removed: consumers that send one are rejected' : 'event payload removed');
+    comparison.breaking(
+      'request-body-removed',
+      location,
+      sends ? 'request body removed: consumers that send one are rejected' : 'event payload removed',
+    );
     return;
   }
   if (!b) {
-    if (sends && a.required) comparison.breaking('required-request-body-added', location, 'new required request body: existing requests lack it');
+    if (sends && a.required)
+      comparison.breaking(
+        'required-request-body-added',
+        location,
+        'new required request body: existing requests lack it',
+      );
     else comparison.nonBreaking('request-body-added', location, 'new optional request body');
     return;
   }
@@ -33,7 +42,12 @@ export function compareRequestBody(comparison, before, after, direction, operati
   if (name && !comparison.firstVisit(`requestBody:${refName(before)}|${refName(after)}`)) return;
   if (Boolean(b.required) !== Boolean(a.required)) {
     if (sends && a.required) comparison.breaking('request-body-now-required', location, 'request body became required');
-    else comparison.nonBreaking('request-body-requirement-changed', location, a.required ? 'request body is now required' : 'request body is now optional');
+    else
+      comparison.nonBreaking(
+        'request-body-requirement-changed',
+        location,
+        a.required ? 'request body is now required' : 'request body is now optional',
+      );
   }
   compareContent(comparison, b.content, a.content, direction, location);
   compareRemainingKeys(comparison, b, a, ['required', 'content'], location);

@@ -1,6 +1,6 @@
 import { at, DIRECTION } from './comparison.js';
-import { refName, resolveRef } from './json-pointer.js';
 import { compareContent } from './content-changes.js';
+import { refName, resolveRef } from './json-pointer.js';
 import { compareRemainingKeys } from './remaining-keys.js';
 import { compareSchema } from './schema-changes.js';
 
@@ -26,13 +26,25 @@ export function compareResponses(comparison, before = {}, after = {}, direction,
       comparison.breaking(
         'response-status-removed',
         where,
-        receives ? 'response status removed from the status set: consumers that handle it never see it again' : 'status no longer accepted from the consumer\'s endpoint',
+        receives
+          ? 'response status removed from the status set: consumers that handle it never see it again'
+          : "status no longer accepted from the consumer's endpoint",
       );
     } else if (!(status in before)) {
       if (receives && SUCCESS_STATUS.test(status)) {
-        comparison.breaking('success-status-added', where, 'new success status: the set of successes changed, consumers that wait for the documented one miss it');
+        comparison.breaking(
+          'success-status-added',
+          where,
+          'new success status: the set of successes changed, consumers that wait for the documented one miss it',
+        );
       } else {
-        comparison.nonBreaking('response-status-added', where, receives ? 'new error status: consumers already handle unexpected errors' : 'new status accepted from the consumer\'s endpoint');
+        comparison.nonBreaking(
+          'response-status-added',
+          where,
+          receives
+            ? 'new error status: consumers already handle unexpected errors'
+            : "new status accepted from the consumer's endpoint",
+        );
       }
     } else {
       compareResponse(comparison, before[status], after[status], direction, where);
@@ -63,22 +75,38 @@ function compareResponse(comparison, before, after, direction, location) {
  */
 function compareHeaders(comparison, before = {}, after = {}, direction, location) {
   const receives = direction === DIRECTION.consumerReceives;
-  const lower = (/** @type {Record<string, unknown>} */ map) => new Map(Object.entries(map).map(([k, v]) => [k.toLowerCase(), v]));
+  const lower = (/** @type {Record<string, unknown>} */ map) =>
+    new Map(Object.entries(map).map(([k, v]) => [k.toLowerCase(), v]));
   const b = lower(before);
   const a = lower(after);
   for (const name of new Set([...b.keys(), ...a.keys()])) {
     const where = at(location, `header ${name}`);
     if (!a.has(name)) {
-      if (receives) comparison.breaking('response-header-removed', where, 'response header removed: consumers that read it get nothing');
-      else comparison.nonBreaking('response-header-removed', where, 'header no longer read from the consumer\'s answer');
+      if (receives)
+        comparison.breaking(
+          'response-header-removed',
+          where,
+          'response header removed: consumers that read it get nothing',
+        );
+      else comparison.nonBreaking('response-header-removed', where, "header no longer read from the consumer's answer");
     } else if (!b.has(name)) {
       comparison.nonBreaking('response-header-added', where, 'header added');
     } else {
       const hb = resolveRef(comparison.before, b.get(name));
       const ha = resolveRef(comparison.after, a.get(name));
       if (Boolean(hb.required) !== Boolean(ha.required)) {
-        if (receives && !ha.required) comparison.breaking('response-header-now-optional', where, 'header became optional: consumers that rely on it may get nothing');
-        else comparison.nonBreaking('header-requirement-changed', where, ha.required ? 'header is now required' : 'header is now optional');
+        if (receives && !ha.required)
+          comparison.breaking(
+            'response-header-now-optional',
+            where,
+            'header became optional: consumers that rely on it may get nothing',
+          );
+        else
+          comparison.nonBreaking(
+            'header-requirement-changed',
+            where,
+            ha.required ? 'header is now required' : 'header is now optional',
+          );
       }
       compareSchema(comparison, hb.schema, ha.schema, direction, where);
       compareRemainingKeys(comparison, hb, ha, ['schema', 'required'], where);

@@ -14,7 +14,15 @@ const STRICTER_WHEN_LOWER = ['maxLength', 'maximum', 'exclusiveMaximum', 'maxIte
 /** Constraints where any change may reject values that passed before (a new pattern is not a subset test). */
 const CHANGED_IS_STRICTER = ['pattern', 'format', 'multipleOf', 'uniqueItems', 'contentMediaType', 'contentEncoding'];
 /** Keywords this file compares itself (besides the value keywords). */
-const OWN_KEYWORDS = ['properties', 'required', 'additionalProperties', 'default', ...STRICTER_WHEN_HIGHER, ...STRICTER_WHEN_LOWER, ...CHANGED_IS_STRICTER];
+const OWN_KEYWORDS = [
+  'properties',
+  'required',
+  'additionalProperties',
+  'default',
+  ...STRICTER_WHEN_HIGHER,
+  ...STRICTER_WHEN_LOWER,
+  ...CHANGED_IS_STRICTER,
+];
 
 /**
  * Compares two schemas found at the same place and reports each difference, classified by who writes the
@@ -67,19 +75,26 @@ function compareValues(comparison, b, a, direction, location) {
   const after = valueDomain(comparison.after, a);
   if (!before || !after) {
     const sameValues = VALUE_KEYWORDS.every((k) => equalResolved(comparison.before, b[k], comparison.after, a[k]));
-    if (!sameValues) comparison.breaking('unclassified', location, 'allOf/not value keywords changed; counts as breaking');
+    if (!sameValues)
+      comparison.breaking('unclassified', location, 'allOf/not value keywords changed; counts as breaking');
     return;
   }
   const dropped = notAdmitted(after, before);
   const gained = notAdmitted(before, after);
   if (dropped.length > 0) {
     const message = `no longer accepts ${dropped.join(', ')}`;
-    if (direction === DIRECTION.consumerSends) comparison.breaking('request-values-narrowed', location, `${message}: requests that were valid are rejected`);
+    if (direction === DIRECTION.consumerSends)
+      comparison.breaking('request-values-narrowed', location, `${message}: requests that were valid are rejected`);
     else comparison.nonBreaking('response-values-narrowed', location, message);
   }
   if (gained.length > 0) {
     const message = `now also admits ${gained.join(', ')}`;
-    if (direction === DIRECTION.consumerReceives) comparison.breaking('response-values-widened', location, `${message}: consumers may receive a value they do not handle`);
+    if (direction === DIRECTION.consumerReceives)
+      comparison.breaking(
+        'response-values-widened',
+        location,
+        `${message}: consumers may receive a value they do not handle`,
+      );
     else comparison.nonBreaking('request-values-widened', location, message);
   }
   if (dropped.length === 0 && gained.length === 0) {
@@ -88,8 +103,15 @@ function compareValues(comparison, b, a, direction, location) {
     const added = listedAfter.filter((v) => !listedBefore.some((w) => jsonEqual(v, w)));
     const removed = listedBefore.filter((v) => !listedAfter.some((w) => jsonEqual(v, w)));
     if (added.length + removed.length > 0) {
-      const parts = [added.length ? `listed ${added.map((v) => JSON.stringify(v)).join(', ')}` : '', removed.length ? `unlisted ${removed.map((v) => JSON.stringify(v)).join(', ')}` : ''];
-      comparison.nonBreaking('open-set-values-listed', location, `${parts.filter(Boolean).join('; ')}; the set is open, so the accepted values are the same`);
+      const parts = [
+        added.length ? `listed ${added.map((v) => JSON.stringify(v)).join(', ')}` : '',
+        removed.length ? `unlisted ${removed.map((v) => JSON.stringify(v)).join(', ')}` : '',
+      ];
+      comparison.nonBreaking(
+        'open-set-values-listed',
+        location,
+        `${parts.filter(Boolean).join('; ')}; the set is open, so the accepted values are the same`,
+      );
     }
   }
 }
@@ -104,9 +126,17 @@ function compareBranches(comparison, b, a, direction, location) {
     const after = a[keyword];
     if (!Array.isArray(before) || !Array.isArray(after)) continue;
     if (before.length === after.length) {
-      before.forEach((branch, i) => compareSchema(comparison, branch, after[i], direction, at(location, `${keyword}[${i}]`), { valuesDecidedAbove: true }));
+      for (const [i, branch] of before.entries()) {
+        compareSchema(comparison, branch, after[i], direction, at(location, `${keyword}[${i}]`), {
+          valuesDecidedAbove: true,
+        });
+      }
     } else if (hasObjectBranch(comparison.before, before) || hasObjectBranch(comparison.after, after)) {
-      comparison.breaking('unclassified', at(location, keyword), `${keyword} branches of objects added or removed; counts as breaking`);
+      comparison.breaking(
+        'unclassified',
+        at(location, keyword),
+        `${keyword} branches of objects added or removed; counts as breaking`,
+      );
     }
   }
 }
@@ -138,9 +168,17 @@ function compareProperties(comparison, b, a, direction, location) {
       );
     } else if (!(name in before)) {
       if (direction === DIRECTION.consumerSends && requiredAfter.has(name)) {
-        comparison.breaking('required-request-field-added', where, 'new required property in a request: existing requests lack it');
+        comparison.breaking(
+          'required-request-field-added',
+          where,
+          'new required property in a request: existing requests lack it',
+        );
       } else {
-        comparison.nonBreaking('property-added', where, direction === DIRECTION.consumerSends ? 'new optional property in a request' : 'new property in a response');
+        comparison.nonBreaking(
+          'property-added',
+          where,
+          direction === DIRECTION.consumerSends ? 'new optional property in a request' : 'new property in a response',
+        );
       }
     } else {
       compareSchema(comparison, before[name], after[name], direction, where);
@@ -157,12 +195,27 @@ function compareRequired(comparison, b, a, direction, location) {
   const existedBefore = (/** @type {string} */ name) => name in (b.properties ?? {}) || !(name in (a.properties ?? {}));
   for (const name of after) {
     if (before.has(name) || !existedBefore(name)) continue; // a new required property is reported with the property
-    if (direction === DIRECTION.consumerSends) comparison.breaking('request-field-now-required', at(location, name), 'request property became required: requests without it are rejected');
-    else comparison.nonBreaking('response-field-now-required', at(location, name), 'response property is now always present');
+    if (direction === DIRECTION.consumerSends)
+      comparison.breaking(
+        'request-field-now-required',
+        at(location, name),
+        'request property became required: requests without it are rejected',
+      );
+    else
+      comparison.nonBreaking(
+        'response-field-now-required',
+        at(location, name),
+        'response property is now always present',
+      );
   }
   for (const name of before) {
     if (after.has(name) || !(name in (a.properties ?? {}))) continue; // a removed property is reported as removed
-    if (direction === DIRECTION.consumerReceives) comparison.breaking('response-field-now-optional', at(location, name), 'response property became optional: consumers that rely on it may get nothing');
+    if (direction === DIRECTION.consumerReceives)
+      comparison.breaking(
+        'response-field-now-optional',
+        at(location, name),
+        'response property became optional: consumers that rely on it may get nothing',
+      );
     else comparison.nonBreaking('request-field-now-optional', at(location, name), 'request property is now optional');
   }
 }
@@ -179,9 +232,17 @@ function compareAdditionalProperties(comparison, b, a, direction, location) {
   if (typeof before === 'object' && typeof after === 'object') {
     compareSchema(comparison, before, after, direction, where);
   } else if (direction === DIRECTION.consumerSends && open(before) && !open(after)) {
-    comparison.breaking('request-extra-properties-rejected', where, 'a request object that accepted extra properties now restricts them');
+    comparison.breaking(
+      'request-extra-properties-rejected',
+      where,
+      'a request object that accepted extra properties now restricts them',
+    );
   } else {
-    comparison.nonBreaking('additional-properties-changed', where, `additionalProperties ${shown(before)} -> ${shown(after)}`);
+    comparison.nonBreaking(
+      'additional-properties-changed',
+      where,
+      `additionalProperties ${shown(before)} -> ${shown(after)}`,
+    );
   }
 }
 
@@ -202,8 +263,14 @@ function compareConstraints(comparison, b, a, direction, location) {
     else [stricter, looser] = [true, true]; // a different pattern or format both admits and rejects new values
     const where = at(location, key);
     const message = `${key} ${shown(before)} -> ${shown(after)}`;
-    if (direction === DIRECTION.consumerSends && stricter) comparison.breaking('request-constraint-tightened', where, `${message}: requests that were valid are rejected`);
-    else if (direction === DIRECTION.consumerReceives && looser) comparison.breaking('response-constraint-loosened', where, `${message}: responses may hold values consumers did not expect`);
+    if (direction === DIRECTION.consumerSends && stricter)
+      comparison.breaking('request-constraint-tightened', where, `${message}: requests that were valid are rejected`);
+    else if (direction === DIRECTION.consumerReceives && looser)
+      comparison.breaking(
+        'response-constraint-loosened',
+        where,
+        `${message}: responses may hold values consumers did not expect`,
+      );
     else comparison.nonBreaking('constraint-changed', where, message);
   }
 }
@@ -216,7 +283,8 @@ function compareDefault(comparison, b, a, direction, location) {
   const where = at(location, 'default');
   const message = `default ${shown(b.default)} -> ${shown(a.default)}`;
   // A consumer that leaves the field out silently gets the new behaviour.
-  if (direction === DIRECTION.consumerSends && b.default !== undefined) comparison.breaking('request-default-changed', where, message);
+  if (direction === DIRECTION.consumerSends && b.default !== undefined)
+    comparison.breaking('request-default-changed', where, message);
   else comparison.nonBreaking('default-changed', where, message);
 }
 

@@ -10,7 +10,9 @@ import { jsonEqual } from './json-equal.js';
 function effectiveServers(servers) {
   return (servers ?? []).map((server) => ({
     url: server.url,
-    variables: Object.fromEntries(Object.entries(server.variables ?? {}).map(([name, v]) => [name, { default: v?.default, enum: v?.enum }])),
+    variables: Object.fromEntries(
+      Object.entries(server.variables ?? {}).map(([name, v]) => [name, { default: v?.default, enum: v?.enum }]),
+    ),
   }));
 }
 
@@ -31,7 +33,14 @@ export function compareServers(comparison, before, after, location) {
   const urls = (/** @type {any[] | undefined} */ list) => (list ?? []).map((s) => s.url);
   const removed = urls(before).filter((u) => !urls(after).includes(u));
   const added = urls(after).filter((u) => !urls(before).includes(u));
-  const parts = [removed.length ? `removed ${removed.join(', ')}` : '', added.length ? `added ${added.join(', ')}` : ''].filter(Boolean);
+  const parts = [
+    removed.length ? `removed ${removed.join(', ')}` : '',
+    added.length ? `added ${added.join(', ')}` : '',
+  ].filter(Boolean);
   const what = parts.length ? parts.join('; ') : 'server order or variable values changed';
-  comparison.breaking('servers-changed', location, `servers changed (${what}): consumers pick a server by its URL or position`);
+  comparison.breaking(
+    'servers-changed',
+    location,
+    `servers changed (${what}): consumers pick a server by its URL or position`,
+  );
 }

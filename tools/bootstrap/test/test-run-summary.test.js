@@ -1,0 +1,54 @@
+// The closing line against real turbo + vitest output, captured from a small workspace with one package of each
+// kind of failure (test/fixtures/*.txt): a failing test, a suite whose hook failed, a crash before any test, a
+// package with no test file, a vitest project that found no test files, an unhandled error.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { closingLine, summarizeTestRun } from '../src/test-run-summary.js';
+
+/** @param {string} name */
+const captured = (name) => readFileSync(new URL(`./fixtures/turbo-run-${name}.txt`, import.meta.url), 'utf8');
+
+describe('summarizeTestRun', () => {
+  it('a passing run: the counts of its Tests lines and 0 failed', () => {
+    const summary = summarizeTestRun(captured('passing'), { exitStatus: 0 });
+    expect(closingLine(summary)).toBe('1 passed, 0 failed, 1 skipped');
+    expect(summary.failures).toEqual([]);
+  });
+
+  it('a failing test counts once, and its failed task adds nothing more', () => {
+    const summary = summarizeTestRun(captured('failing-test'), { exitStatus: 1 });
+    expect(closingLine(summary)).toBe('2 passed, 1 failed, 1 skipped');
+  });
+
+  it.for([
+    ['broken-suite', 'test file(s) failed without a failed test'],
+    ['crash', 'crash#test: failed without a test result'],
+    ['no-files', 'no-files#test: failed without a test result'],
+    ['empty-project', 'empty-project#test: failed although no test failed'],
+    ['unhandled', 'unhandled#test: 1 unhandled or type error(s)'],
+  ])('%s: a failure that is no failed test still counts, and is named', ([kind, named]) => {
+    const summary = summarizeTestRun(captured(kind), { exitStatus: 1 });
+    expect(summary.failed).toBeGreaterThan(0);
+    expect(summary.failures.join('\n')).toContain(named);
+    expect(closingLine(summary)).not.toMatch(/ 0 failed/);
+  });
+
+  it('every kind in one run: each counted', () => {
+    const summary = summarizeTestRun(captured('every-kind-of-failure'), { exitStatus: 1 });
+    // 1 failed test, 1 broken file, 1 crash, 1 package without files, 1 empty project, 1 unhandled error
+    expect(summary.failed).toBe(6);
+    expect(summary.passed).toBe(6);
+  });
+
+  it('never says 0 failed for a run that exited non-zero', () => {
+    const summary = summarizeTestRun(captured('passing'), { exitStatus: 2 });
+    expect(summary.failed).toBe(1);
+    expect(summary.failures).toEqual(['the run exited with status 2 and named no failed task']);
+  });
+
+  it('a run in which nothing was tested is a failure', () => {
+    const summary = summarizeTestRun(' Tasks:    3 successful, 3 total\n', { exitStatus: 0 });
+    expect(summary.failed).toBe(1);
+    expect(summary.failures[0]).toContain('nothing was tested');
+  });
+});
