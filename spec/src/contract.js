@@ -1,0 +1,205 @@
+// @payments-connect/openapi/model: the one reader of the contract. Every package that needs the spec at run time
+// (the mock, the emulator, the conformance suite, the docs build, the client's constants, the release gate)
+// loads, resolves, matches and validates through this module, so that none of them can disagree with another.
+import { readFileSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import { createOperationMatcher } from './operation-matcher.js';
+import { describeServer, findTokenOperation, listOperations, listWebhooks } from './operations.js';
+import { createRequestValidator } from './request-validator.js';
+import { dereference } from './resolve-ref.js';
+import { describeResponseProblems, findDocumentedResponse, validateResponse } from './response-validator.js';
+import { createSchemaValidator } from './schema-validator.js';
+
+export { formatPointer, getAtPointer, parsePointer } from './json-pointer.js';
+export { parseMediaType } from './media-type.js';
+export { ENVIRONMENT_BY_SERVER_VARIABLE, HTTP_METHODS } from './operations.js';
+export { parseRequestTarget } from './request-target.js';
+export { hasBodyHeaders, jsonDepth, MAX_JSON_DEPTH } from './request-validator.js';
+export { dereference, resolveRef } from './resolve-ref.js';
+export { ERROR_ENVELOPE_POINTER } from './response-validator.js';
+export { markedBody, summariseSchemaErrors } from './schema-issues.js';
+
+/**
+ * @typedef {import('./operations.js').ContractOperation} ContractOperation
+ * @typedef {import('./operations.js').ContractServer} ContractServer
+ * @typedef {import('./operation-matcher.js').OperationMatch} OperationMatch
+ * @typedef {import('./request-validator.js').Violation} Violation
+ * @typedef {import('./request-validator.js').RequestVerdict} RequestVerdict
+ * @typedef {import('./response-validator.js').Answer} Answer
+ * @typedef {import('./response-validator.js').ResponseVerdict} ResponseVerdict
+ */
+
+/**
+ * The service's error body (section 7 of the interface document): `code`, `message` and, from this repository's
+ * servers, `details` listing each violation (its shape is ours: the document does not show one).
+ * @typedef {object} ErrorEnvelope
+ * @property {string} code
+ * @property {string} message
+ * @property {unknown} [details]
+ */
+
+/**
+ * A refusal ready to send: status, envelope and headers (`Allow` for a 405).
+ * @typedef {object} Refusal
+ * @property {number} status
+ * @property {ErrorEnvelope} body
+ * @property {Record<string, string>} headers
+ */
+
+/** The bundled document of this package (`dist/openapi.json`), parsed. */
+export function loadBundledDocument() {
+  const file = new URL('../dist/openapi.json', import.meta.url);
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (cause) {
+    throw new Error(`cannot read ${file.pathname}: build it with pnpm --filter @payments-connect/openapi build`, {
+      cause,
+    });
+  }
+}
+
+/** The contract of this package's bundled document. */
+export function loadContract() {
+  return createContract(loadBundledDocument());
+}
+
+/** @typedef {ReturnType<typeof createContract>} Contract */
+
+/**
+ * Reads an OpenAPI 3.1 document into the contract model.
+ * @param {any} document a bundled OpenAPI 3.1 document (local `$ref`s only)
+ */
+export function createContract(document) {
+  const operations = listOperations(document);
+  const byId = new Map(operations.map((operation) => [operation.operationId, operation]));
+  const { validateAt } = createSchemaValidator(document);
+  const requests = createRequestValidator(document, validateAt);
+  const match = createOperationMatcher(operations);
+
+  /**
+   * The `code` the contract gives a status: that of the operation's documented example for it, else of any
+   * operation's, else the status text in upper snake case (codes are status-flavoured and feature-agnostic).
+   * @param {number} status
+   * @param {ContractOperation} [operation]
+   */
+  function errorCode(status, operation) {
+    for (const candidate of operation ? [operation, ...operations] : operations) {
+      const response = candidate.responses.find((r) => r.status === String(status));
+      const media = response?.response.content?.['application/json'];
+      for (const example of Object.values(media?.examples ?? {})) {
+        const value = dereference(document, example).node?.value;
+        if (value && typeof value.code === 'string') return /** @type {string} */ (value.code);
+      }
+    }
+    return (STATUS_CODES[status] ?? 'ERROR').toUpperCase().replace(/[^A-Z0-9]+/g, '_');
+  }
+
+  /**
+   * The envelope that refuses a request, its message naming every violation.
+   * @param {number} status
+   * @param {Violation[]} violations
+   * @param {ContractOperation} [operation]
+   * @returns {Refusal}
+   */
+  function refusal(status, violations, operation) {
+    return {
+      status,
+      headers: {},
+      body: {
+        code: errorCode(status, operation),
+        message: violations.map((v) => v.message).join('; ') || (STATUS_CODES[status] ?? 'Error'),
+        details: violations.map(({ location, name, rule, message, expected }) => ({
+          location,
+          name,
+          rule,
+          message,
+          expected,
+        })),
+      },
+    };
+  }
+
+  return {
+    /** The document itself. */
+    document,
+    /** Every operation under `paths`, inherited settings applied. */
+    operations,
+    /** The webhooks the service sends. */
+    webhooks: listWebhooks(document),
+    /** The token exchange (the one operation with `security: []`), if the document has exactly one. */
+    tokenOperation: findTokenOperation(operations),
+    /** The document's servers, each with its environment. */
+    servers: (document.servers ?? []).map(describeServer),
+    /** @param {string} operationId */
+    operation: (operationId) => byId.get(operationId),
+    /** Matches a method and a raw request target (see `request-target.js` for the rule). */
+    match,
+    /** @param {unknown} node @param {string} [pointer] */
+    dereference: (node, pointer) => dereference(document, node, pointer),
+    validateAt,
+    /** Checks bearer, parameters and media type of a request, before its body is read. */
+    checkRequestHead: requests.checkHead,
+    /** Checks a request's body (JSON schema, depth, multipart parts). */
+    checkRequestBody: requests.checkBody,
+    errorCode,
+    refusal,
+    /**
+     * The refusal for a request that matched no operation: 400 for a target that is no path, 404 for no
+     * operation there, 405 (with `Allow`) for a method the path lacks. Undefined for a match.
+     * @param {OperationMatch} result
+     * @returns {Refusal | undefined}
+     */
+    refusalForMatch(result) {
+      if (result.kind === 'matched') return undefined;
+      if (result.kind === 'invalid-target') {
+        return refusal(400, [
+          { location: 'path', name: '', rule: 'target', message: result.reason, expected: 'a path' },
+        ]);
+      }
+      if (result.kind === 'not-found') {
+        const message = `no operation at ${result.path}`;
+        return refusal(404, [{ location: 'path', name: '', rule: 'not-found', message, expected: undefined }]);
+      }
+      const allowed = result.allowed.join(', ');
+      const message = `method not allowed on ${result.template}; allowed: ${allowed}`;
+      const violations = [
+        { location: /** @type {const} */ ('path'), name: '', rule: 'method', message, expected: allowed },
+      ];
+      return { ...refusal(405, violations, result.operations[0]), headers: { Allow: allowed } };
+    },
+    findDocumentedResponse,
+    /**
+     * Checks an answer of a known operation.
+     * @param {ContractOperation} operation
+     * @param {Answer} answer
+     * @returns {ResponseVerdict}
+     */
+    validateResponse: (operation, answer) => validateResponse(document, validateAt, operation, answer),
+    /**
+     * Checks an answer to a request given as sent: its operation is matched first; a 405 is judged against the
+     * 405 the path's operations document.
+     * @param {{ method: string, target: string } & Answer} exchange
+     * @returns {ResponseVerdict & { operation: ContractOperation | undefined }}
+     */
+    validateExchange(exchange) {
+      const result = match(exchange.method, exchange.target);
+      const operation =
+        result.kind === 'matched'
+          ? result.operation
+          : result.kind === 'method-not-allowed' && exchange.status === 405
+            ? result.operations[0]
+            : undefined;
+      if (!operation) {
+        const message = `no operation of the contract answers ${exchange.method} ${exchange.target}`;
+        return {
+          operation,
+          response: undefined,
+          body: undefined,
+          problems: [{ kind: 'undocumented-status', message }],
+        };
+      }
+      return { operation, ...validateResponse(document, validateAt, operation, exchange) };
+    },
+    describeResponseProblems,
+  };
+}

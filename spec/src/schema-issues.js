@@ -1,0 +1,127 @@
+/**
+ * Readable explanations of a value that does not match its schema: one issue per place, and the value with
+ * each issue marked on the line it concerns.
+ */
+
+const MARK = '  ◀ ';
+const MAX_BODY_LINES = 60;
+
+/**
+ * @typedef {object} SchemaIssue
+ * @property {string} path where in the value, as a JSON pointer (`''` is the value itself, `/answers/0/answer`)
+ * @property {string} keyword the JSON Schema keyword that failed (`required`, `type`, `format`, ...)
+ * @property {string} message Ajv's wording (`must have required property 'answer'`)
+ * @property {string | undefined} expected what the schema wanted, when it says (`uuid`, `boolean`, `answer`)
+ */
+
+/**
+ * What the failed keyword expected, in words.
+ * @param {import('ajv').ErrorObject} error
+ * @returns {string | undefined}
+ */
+function expectedOf(error) {
+  const params = /** @type {Record<string, any>} */ (error.params);
+  switch (error.keyword) {
+    case 'type':
+      return String(params.type);
+    case 'format':
+      return String(params.format);
+    case 'required':
+      return String(params.missingProperty);
+    case 'enum':
+      return JSON.stringify(params.allowedValues);
+    case 'const':
+      return JSON.stringify(params.allowedValue);
+    case 'minLength':
+    case 'maxLength':
+    case 'minItems':
+    case 'maxItems':
+    case 'minimum':
+    case 'maximum':
+      return String(params.limit);
+    case 'pattern':
+      return String(params.pattern);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Ajv reports every failed branch of an `anyOf`/`oneOf`; a reader wants one issue per place, the branches'
+ * complaints joined.
+ * @param {ReadonlyArray<import('ajv').ErrorObject>} errors
+ * @returns {SchemaIssue[]}
+ */
+export function summariseSchemaErrors(errors) {
+  const branchParents = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
+  /** @param {import('ajv').ErrorObject} e */
+  const isBranchDetail = (e) =>
+    branchParents.some(
+      (parent) =>
+        parent !== e &&
+        e.schemaPath.startsWith(`${parent.schemaPath}/`) &&
+        e.instancePath.startsWith(parent.instancePath),
+    );
+  /** @type {SchemaIssue[]} */
+  const issues = [];
+  for (const error of errors) {
+    if (isBranchDetail(error)) continue;
+    let message = error.message ?? error.keyword;
+    if (error.keyword === 'additionalProperties') message += ` ("${error.params.additionalProperty}")`;
+    if (error.keyword === 'enum') message += ` ${JSON.stringify(error.params.allowedValues)}`;
+    if (error.keyword === 'const') message += ` ${JSON.stringify(error.params.allowedValue)}`;
+    if (branchParents.includes(error)) {
+      const branches = errors.filter(
+        (e) => e !== error && e.schemaPath.startsWith(`${error.schemaPath}/`) && e.instancePath === error.instancePath,
+      );
+      message += `: ${[...new Set(branches.map((b) => b.message))].join(' | ')}`;
+    }
+    issues.push({ path: error.instancePath, keyword: error.keyword, message, expected: expectedOf(error) });
+  }
+  return issues;
+}
+
+/**
+ * The value as indented JSON with issues marked at the end of the lines they concern; long values are cut.
+ * @param {unknown} body
+ * @param {ReadonlyArray<{ path: string, message: string }>} issues instance paths as JSON pointers
+ * @returns {string}
+ */
+export function markedBody(body, issues) {
+  /** @type {Map<string, string[]>} */
+  const notes = new Map();
+  for (const { path, message } of issues) notes.set(path, [...(notes.get(path) ?? []), message]);
+  /** @type {string[]} */
+  const lines = [];
+  /** @param {string} text @param {string} path */
+  const emit = (text, path) => {
+    const note = notes.get(path);
+    lines.push(note ? `${text}${MARK}${note.join('; ')}` : text);
+  };
+  /**
+   * @param {unknown} value @param {string} path @param {number} indent @param {string} prefix @param {string} suffix
+   */
+  const walk = (value, path, indent, prefix, suffix) => {
+    const pad = '  '.repeat(indent);
+    if (value && typeof value === 'object') {
+      const entries = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+      const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
+      if (entries.length === 0) {
+        emit(`${pad}${prefix}${open}${close}${suffix}`, path);
+        return;
+      }
+      emit(`${pad}${prefix}${open}`, path);
+      for (const [index, [key, child]] of entries.entries()) {
+        const childPrefix = Array.isArray(value) ? '' : `${JSON.stringify(key)}: `;
+        const escaped = String(key).replace(/~/g, '~0').replace(/\//g, '~1');
+        walk(child, `${path}/${escaped}`, indent + 1, childPrefix, index < entries.length - 1 ? ',' : '');
+      }
+      lines.push(`${pad}${close}${suffix}`);
+    } else {
+      emit(`${pad}${prefix}${JSON.stringify(value)}${suffix}`, path);
+    }
+  };
+  walk(body, '', 0, '', '');
+  if (lines.length <= MAX_BODY_LINES) return lines.join('\n');
+  return [...lines.slice(0, MAX_BODY_LINES), `… ${lines.length - MAX_BODY_LINES} more lines`].join('\n');
+}

@@ -1,0 +1,39 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import ajvFormats from 'ajv-formats';
+import { summariseSchemaErrors } from './schema-issues.js';
+
+// ajv-formats is CommonJS: under ESM its default export arrives as the plugin function itself.
+const addFormats = /** @type {import('ajv-formats').FormatsPlugin} */ (/** @type {unknown} */ (ajvFormats));
+
+/** The id the whole document is registered under, so that every `#/components/...` reference resolves. */
+const DOCUMENT_ID = 'urn:payments-connect:contract';
+
+/**
+ * @callback ValidateAt
+ * @param {string} pointer where the schema sits in the document (`#/components/schemas/RfiCase`)
+ * @param {unknown} value
+ * @returns {import('./schema-issues.js').SchemaIssue[]} empty when the value matches
+ */
+
+/**
+ * One Ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1) holding the whole contract document. Schemas are
+ * named by where they sit, compiled on first use and kept; every reader of the contract validates through it.
+ * @param {any} document the bundled OpenAPI document
+ * @returns {{ validateAt: ValidateAt }}
+ */
+export function createSchemaValidator(document) {
+  // Not strict: Schema Objects carry OpenAPI keywords (example, discriminator) that JSON Schema does not know.
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, logger: false });
+  addFormats(ajv);
+  // A binary part of a multipart body is any bytes; the request validator checks parts, not their bytes.
+  ajv.addFormat('binary', true);
+  ajv.addSchema(document, DOCUMENT_ID);
+
+  return {
+    validateAt(pointer, value) {
+      const validate = ajv.getSchema(`${DOCUMENT_ID}${pointer}`);
+      if (!validate) throw new Error(`no schema at ${pointer}`);
+      return validate(value) ? [] : summariseSchemaErrors(validate.errors ?? []);
+    },
+  };
+}
