@@ -129,7 +129,7 @@ export function createContract(document) {
     /** The token exchange (the one operation with `security: []`), if the document has exactly one. */
     tokenOperation: findTokenOperation(operations),
     /** The document's servers, each with its environment. */
-    servers: (document.servers ?? []).map(describeServer),
+    servers: /** @type {ContractServer[]} */ ((document.servers ?? []).map(describeServer)),
     /** @param {string} operationId */
     operation: (operationId) => byId.get(operationId),
     /** Matches a method and a raw request target (see `request-target.js` for the rule). */

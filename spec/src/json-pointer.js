@@ -24,7 +24,8 @@ export function parsePointer(pointer) {
  * @returns {string}
  */
 export function formatPointer(tokens) {
-  return `#/${tokens.map((token) => encodeURIComponent(String(token).replaceAll('~', '~0').replaceAll('/', '~1'))).join('/')}`;
+  const escape = (/** @type {string | number} */ token) => String(token).replaceAll('~', '~0').replaceAll('/', '~1');
+  return `#/${tokens.map((token) => encodeURIComponent(escape(token))).join('/')}`;
 }
 
 /**

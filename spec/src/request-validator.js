@@ -241,7 +241,8 @@ function mediaTypeViolations(operation, headers) {
   if (!operation.requestBody) {
     if (!hasBody || mediaType?.essence === JSON_MEDIA_TYPE) return [];
     if (!operation.responses.some((r) => r.status === '415')) return [];
-    const message = `${operation.method} ${operation.path} takes no body; Content-Type ${raw ?? '(none)'} is not accepted`;
+    const sent = raw === undefined ? 'a body without Content-Type' : `Content-Type ${raw}`;
+    const message = `${operation.method} ${operation.path} takes no body; ${sent} is not accepted`;
     return [violation('header', 'Content-Type', 'media-type', message, 'no body')];
   }
   if (raw === undefined) {

@@ -105,11 +105,14 @@ export function validateResponse(document, validateAt, operation, { status, head
   const mediaType = parseMediaType(contentType)?.essence ?? '';
   if (mediaTypes.length === 0) {
     if (bodyText.length > 0) {
-      const message = `status ${status} documents no body, got ${bodyText.length} bytes (${mediaType || 'no content-type'})`;
+      const sent = mediaType || 'no content-type';
+      const message = `status ${status} documents no body, got ${bodyText.length} bytes (${sent})`;
       problems.push({ kind: 'media-type', message });
     }
   } else if (!content[mediaType]) {
-    const message = `content-type "${contentType ?? ''}" is not documented for status ${status} (documented: ${mediaTypes.join(', ')})`;
+    const documentedTypes = mediaTypes.join(', ');
+    const sent = contentType ?? '';
+    const message = `content-type "${sent}" is not documented for status ${status} (documented: ${documentedTypes})`;
     problems.push({ kind: 'media-type', message });
   } else if (JSON_MEDIA_TYPE.test(mediaType) && content[mediaType].schema) {
     const schemaPointer = childPointer(documented.pointer, 'content', mediaType, 'schema');

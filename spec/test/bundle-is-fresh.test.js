@@ -2,10 +2,13 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DIST_DIR, SPEC_DIR } from './bundled-spec.js';
 
+/** The spec package's folder, where the build runs. */
+const SPEC_DIR = fileURLToPath(new URL('..', import.meta.url));
+const DIST_DIR = join(SPEC_DIR, 'dist');
 const REDOCLY_BIN = join(SPEC_DIR, 'node_modules', '.bin', 'redocly');
 /** Silences the CLI's telemetry and update check: tests stay offline and quiet. */
 const QUIET_ENV = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };

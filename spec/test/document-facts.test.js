@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { loadBundledSpec } from './bundled-spec.js';
+import { loadContract } from '../src/contract.js';
 
-const spec = loadBundledSpec();
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
+const contract = loadContract();
+/** @type {any} */
+const spec = contract.document;
 
 /**
  * Section 4 of the interface document, row by row, plus the three RFI writes it says exist (their
@@ -39,7 +40,7 @@ const SANDBOX_ONLY_OPERATIONS = [
   'DELETE /v1/collections/payment-requests/{paymentRequestId}/preview-logo',
   'PUT /v1/collections/payment-requests/{paymentRequestId}/preview-logo',
 ];
-const RFI_WRITES = OPERATIONS.filter(([method, path]) => method === 'PUT' && path.startsWith('/v1/rfi/')).map(
+const RFI_WRITES = OPERATIONS.filter(([method, path]) => method === 'PUT' && String(path).startsWith('/v1/rfi/')).map(
   ([method, path]) => `${method} ${path}`,
 );
 /** The areas of section 1 (the spec may order its tags differently). */
@@ -67,27 +68,18 @@ const AREAS = [
   'Rates',
 ];
 
-/** Every operation under `paths`, keyed `METHOD /path`, with its path-level parameters. */
+/** Every operation under `paths`, keyed `METHOD /path`, as the contract model reads it. */
 const operations = new Map(
-  Object.entries(spec.paths).flatMap(([path, pathItem]) =>
-    HTTP_METHODS.filter((method) => pathItem[method]).map((method) => [
-      `${method.toUpperCase()} ${path}`,
-      { operation: pathItem[method], pathParameters: pathItem.parameters ?? [] },
-    ]),
-  ),
+  contract.operations.map((operation) => [`${operation.method} ${operation.path}`, operation]),
 );
-
-function resolve(node) {
-  if (!node?.$ref) return node;
-  return node.$ref
-    .slice(2)
-    .split('/')
-    .reduce((parent, segment) => parent[segment.replaceAll('~1', '/')], spec);
-}
-
-function parametersOf({ operation, pathParameters }) {
-  return [...pathParameters, ...(operation.parameters ?? [])];
-}
+/** @param {string} key */
+const operationAt = (key) => {
+  const operation = operations.get(key);
+  if (!operation) throw new Error(`no operation ${key}`);
+  return operation;
+};
+/** @param {unknown} node */
+const resolve = (node) => contract.dereference(node).node;
 
 describe('the facts of the interface document', () => {
   it('is OpenAPI 3.1 for interface version 1.0', () => {
@@ -100,67 +92,74 @@ describe('the facts of the interface document', () => {
   });
 
   it.each(OPERATIONS)('%s %s succeeds with %i', (method, path, status) => {
-    const { operation } = operations.get(`${method} ${path}`);
-    expect(Object.keys(operation.responses).filter((code) => code.startsWith('2'))).toEqual([String(status)]);
+    const { responses } = operationAt(`${method} ${path}`);
+    expect(responses.map((r) => r.status).filter((code) => code.startsWith('2'))).toEqual([String(status)]);
   });
 
   it('DELETE /v1/account/users/{userId} answers 204 with no body', () => {
-    expect(
-      resolve(operations.get('DELETE /v1/account/users/{userId}').operation.responses['204']).content,
-    ).toBeUndefined();
+    expect(operationAt('DELETE /v1/account/users/{userId}').responses[0]).toMatchObject({
+      status: '204',
+      mediaTypes: [],
+    });
   });
 
   it('takes the shared AccountId header on every /v1 operation, and none on the token', () => {
     const accountId = resolve({ $ref: '#/components/parameters/AccountId' });
     expect(accountId).toMatchObject({ name: 'AccountId', in: 'header', required: true, schema: { type: 'string' } });
-    for (const [key, entry] of operations) {
-      const refs = parametersOf(entry).map((parameter) => parameter.$ref);
-      if (key === TOKEN_OPERATION) expect(refs, key).not.toContain('#/components/parameters/AccountId');
-      else expect(refs, key).toContain('#/components/parameters/AccountId');
+    const shared = '#/components/parameters/AccountId/schema';
+    for (const [key, operation] of operations) {
+      const pointers = operation.parameters.map((parameter) => parameter.schemaPointer);
+      if (key === TOKEN_OPERATION) expect(pointers, key).not.toContain(shared);
+      else expect(pointers, key).toContain(shared);
     }
   });
 
   it('requires the Authorization bearer scheme on every operation but the token', () => {
     expect(spec.components.securitySchemes.Authorization).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(spec.security).toEqual([{ Authorization: [] }]);
-    for (const [key, { operation }] of operations) {
-      expect(operation.security ?? spec.security, key).toEqual(key === TOKEN_OPERATION ? [] : [{ Authorization: [] }]);
+    for (const [key, operation] of operations) {
+      expect(operation.security, key).toEqual(key === TOKEN_OPERATION ? [] : [{ Authorization: [] }]);
+      expect(operation.requiresBearer, key).toBe(key !== TOKEN_OPERATION);
     }
+    expect(contract.tokenOperation?.path).toBe('/auth/token');
   });
 
   it('names production and sandbox servers as URL variables with .example defaults', () => {
-    expect(spec.servers.map((server) => server.url)).toEqual(['{base_url}', '{sandbox_base_url}']);
+    expect(spec.servers.map((/** @type {{ url: string }} */ server) => server.url)).toEqual([
+      '{base_url}',
+      '{sandbox_base_url}',
+    ]);
     expect(spec.servers[0].variables.base_url.default).toMatch(/\.example$/);
     expect(spec.servers[1].variables.sandbox_base_url.default).toMatch(/\.example$/);
+    expect(contract.servers.map((server) => server.environment)).toEqual(['production', 'sandbox']);
   });
 
   it('marks exactly the two preview-logo operations as sandbox only, served by the sandbox alone', () => {
-    const marked = [...operations]
-      .filter(([, { operation }]) => operation['x-sandbox-only'] === true)
-      .map(([key]) => key);
+    const marked = [...operations].filter(([, operation]) => operation.sandboxOnly).map(([key]) => key);
     expect(marked.sort()).toEqual(SANDBOX_ONLY_OPERATIONS);
     for (const key of SANDBOX_ONLY_OPERATIONS) {
-      const { operation } = operations.get(key);
+      const operation = operationAt(key);
       expect(
-        operation.servers.map((server) => server.url),
+        operation.servers.map((server) => server.environment),
         key,
-      ).toEqual(['{sandbox_base_url}']);
-      expect(Object.keys(operation.responses), `${key} documents only 200`).toEqual(['200']);
+      ).toEqual(['sandbox']);
+      expect(
+        operation.responses.map((r) => r.status),
+        `${key} documents only 200`,
+      ).toEqual(['200']);
     }
   });
 
   it('uses UUID strings for every path identifier', () => {
-    for (const [key, entry] of operations) {
-      for (const parameter of parametersOf(entry)
-        .map(resolve)
-        .filter(({ in: location }) => location === 'path')) {
+    for (const [key, operation] of operations) {
+      for (const parameter of operation.parameters.filter(({ in: location }) => location === 'path')) {
         expect(parameter.schema, `${key} {${parameter.name}}`).toMatchObject({ type: 'string', format: 'uuid' });
       }
     }
   });
 
   it('lists RFI cases with includeTerminal (boolean, default false)', () => {
-    const parameters = parametersOf(operations.get('GET /v1/rfi')).map(resolve);
+    const { parameters } = operationAt('GET /v1/rfi');
     expect(parameters.find(({ name }) => name === 'includeTerminal')).toMatchObject({
       in: 'query',
       schema: { type: 'boolean', default: false },
@@ -168,8 +167,8 @@ describe('the facts of the interface document', () => {
   });
 
   it.each(RFI_WRITES)('%s documents 409 CONFLICT with both variants as named examples', (key) => {
-    const conflict = resolve(operations.get(key).operation.responses['409']);
-    const examples = Object.values(conflict.content['application/json'].examples).map(
+    const conflict = operationAt(key).responses.find((r) => r.status === '409');
+    const examples = Object.values(conflict?.response.content['application/json'].examples).map(
       (example) => resolve(example).value,
     );
     for (const variant of ['RFI_NOT_OPEN', 'RFI_ITEM_ALREADY_APPROVED']) {
@@ -182,11 +181,14 @@ describe('the facts of the interface document', () => {
 
   it('declares webhooks for v1.rfi.case.* and v1.rfi.document.* events', () => {
     expect(Object.keys(spec.webhooks).sort()).toEqual(['v1.rfi.case.*', 'v1.rfi.document.*']);
-    for (const pathItem of Object.values(spec.webhooks)) expect(resolve(pathItem).post).toBeDefined();
+    expect(contract.webhooks.map((webhook) => `${webhook.method} ${webhook.name}`).sort()).toEqual([
+      'POST v1.rfi.case.*',
+      'POST v1.rfi.document.*',
+    ]);
   });
 
   it('has one described tag per area of section 1 (21), and tags every operation with one of them', () => {
-    expect(spec.tags.map((tag) => tag.name).sort()).toEqual([...AREAS].sort());
+    expect(spec.tags.map((/** @type {{ name: string }} */ tag) => tag.name).sort()).toEqual([...AREAS].sort());
     for (const tag of spec.tags) expect(tag.description, tag.name).toMatch(/\S/);
     for (const [key, { operation }] of operations) {
       expect(operation.tags?.length, key).toBeGreaterThan(0);

