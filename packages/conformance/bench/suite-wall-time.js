@@ -26,6 +26,9 @@ for (let run = 1; run <= RUNS; run++) {
   times.push(seconds);
 }
 times.sort((a, b) => a - b);
+const median = times[Math.floor(times.length / 2)] ?? Number.NaN;
+const each = times.map((t) => t.toFixed(1)).join(', ');
 console.log(
-  `conformance suite against the mock, node ${process.version}: median ${times[Math.floor(times.length / 2)].toFixed(1)} s over ${RUNS} runs (${times.map((t) => t.toFixed(1)).join(', ')} s)`,
+  `conformance suite against the mock, node ${process.version}: ` +
+    `median ${median.toFixed(1)} s over ${RUNS} runs (${each} s)`,
 );

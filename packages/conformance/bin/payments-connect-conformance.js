@@ -23,4 +23,4 @@ const child = spawn(process.execPath, [vitestBin, 'run', '--root', packageDir, .
   stdio: 'inherit',
 });
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => child.kill(signal));

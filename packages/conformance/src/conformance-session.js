@@ -1,9 +1,8 @@
 import { basename } from 'node:path';
 import { createPaymentsConnectClient } from '@payments-connect/client';
+import { loadContract } from '@payments-connect/openapi/model';
 import { expect } from 'vitest';
 import { recordInLedger } from './coverage-ledger.js';
-import { createResponseValidator } from './response-validator.js';
-import { loadBundledSpec } from './spec-document.js';
 
 /** Raised when an answer breaks the contract; the message explains how, body marked. */
 export class ContractViolation extends Error {
@@ -11,21 +10,56 @@ export class ContractViolation extends Error {
 }
 
 /**
- * What a test file works with: the client (proven end to end), raw fetch for requests the client would
- * refuse to send, and `expectConforms` that validates an answer against the spec and records it for the
- * coverage report. Every exchange goes through one recording fetch, so answers a test never looks at
- * (token exchanges, the first 401 before the client's replay) are validated too, by `checkUnexamined()`.
- *
- * @param {object} target from `inject('conformanceTarget')`
+ * One request and its answer, as sent and received.
+ * @typedef {object} Exchange
+ * @property {string} method
+ * @property {string} url
+ * @property {number} status
+ * @property {Headers} headers
+ * @property {string} bodyText
+ */
+
+/**
+ * The server the suite talks to (see `target-config.js` and `mock-target.js`).
+ * @typedef {object} ConformanceTarget
+ * @property {'mock' | 'sandbox'} kind
+ * @property {string} baseUrl without trailing slash
+ * @property {string} clientId
+ * @property {string} clientSecret
+ * @property {string} accountId
+ * @property {Partial<Record<import('./target-config.js').SandboxFixture, string>>} fixtures
+ * @property {Record<string, string>} [parameterExamples] mock only: the spec's example of each path parameter
+ */
+
+/**
+ * Options of a raw request.
+ * @typedef {object} RawOptions
+ * @property {Record<string, string>} [headers]
+ * @property {BodyInit} [body]
+ * @property {boolean | string} [bearer] true (default): a valid token; false: none; a string: the whole header
+ * @property {boolean} [accountId] true (default): the target's AccountId header on /v1 paths
+ */
+
+/**
+ * What a test file works with: the client (proven end to end), raw fetch for requests the client would refuse to
+ * send, and `expectConforms` that judges an answer by the contract model and records it for the coverage report.
+ * Every exchange goes through one recording fetch, so answers a test never looks at (token exchanges, the first
+ * 401 before the client's replay) are judged too, by `checkUnexamined()`.
+ * @param {ConformanceTarget} target from `inject('conformanceTarget')`
  */
 export function openConformanceSession(target) {
-  const validator = createResponseValidator(loadBundledSpec());
-  /** @type {WeakMap<Response, Promise<import('./response-validator.js').Exchange>>} */
+  const contract = loadContract();
+  const tokenPath = contract.tokenOperation?.path ?? '/auth/token';
+  /** @type {WeakMap<Response, Promise<Exchange>>} */
   const exchanges = new WeakMap();
   /** @type {Set<Response>} */
   const unexamined = new Set();
 
-  /** @type {typeof fetch} */
+  /**
+   * @param {Request | string | URL} input
+   * @param {RequestInit} [init]
+   * @returns {Promise<Response>}
+   */
   async function recordingFetch(input, init) {
     const request = input instanceof Request ? input : new Request(input, init);
     const response = await fetch(input, init);
@@ -56,15 +90,24 @@ export function openConformanceSession(target) {
     fetch: recordingFetch,
   });
 
+  /** @type {Promise<string> | undefined} */
   let rawToken;
   /** A bearer token for raw requests, fetched once through the token operation. */
   async function bearerToken() {
     rawToken ??= (async () => {
-      const { data, error, response } = await client.POST('/auth/token', {
-        body: { clientId: target.clientId, clientSecret: target.clientSecret },
+      const response = await raw('POST', tokenPath, {
+        bearer: false,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ clientId: target.clientId, clientSecret: target.clientSecret }),
       });
-      if (!data) throw new Error(`the token operation answered ${response.status}: ${JSON.stringify(error)}`);
-      return data.access_token;
+      const body = await response
+        .clone()
+        .json()
+        .catch(() => undefined);
+      if (!response.ok || typeof body?.access_token !== 'string') {
+        throw new Error(`the token operation answered ${response.status}: ${JSON.stringify(body)}`);
+      }
+      return body.access_token;
     })();
     return rawToken;
   }
@@ -73,9 +116,7 @@ export function openConformanceSession(target) {
    * Sends a request as given, for the bad requests the client would not send.
    * @param {string} method
    * @param {string} path with concrete ids, may hold a query string
-   * @param {{ headers?: Record<string, string>, body?: BodyInit, bearer?: boolean | string, accountId?: boolean }} [options]
-   *   bearer: true (default) a valid token, false none, a string sent as the whole Authorization header;
-   *   accountId: true (default) sends the target's AccountId header.
+   * @param {RawOptions} [options]
    * @returns {Promise<Response>}
    */
   async function raw(method, path, { headers = {}, body, bearer = true, accountId = true } = {}) {
@@ -87,22 +128,29 @@ export function openConformanceSession(target) {
   }
 
   /**
-   * Validates one answer against the spec and records its operation and status as exercised.
+   * Judges one answer by the contract and records its operation and status as exercised.
    * @param {Response} response a `response` of a client call, or of `raw`
    * @param {{ status?: number, operationId?: string }} [expected]
    * @returns {Promise<{ operationId: string, status: number, headers: Headers, body: any }>}
-   * @throws {ContractViolation} when the answer breaks the spec or differs from `expected`
+   * @throws {ContractViolation} when the answer breaks the contract or differs from `expected`
    */
   async function expectConforms(response, expected = {}) {
     const pending = exchanges.get(response);
-    if (!pending)
+    if (!pending) {
       throw new Error('expectConforms: this response did not come through the session (use its client or raw)');
+    }
     unexamined.delete(response);
     const exchange = await pending;
-    const verdict = validator.check(exchange);
-    const label = `${exchange.method} ${new URL(exchange.url).pathname} answered ${exchange.status}`;
-    if (verdict.problems.length > 0)
-      throw new ContractViolation(`${label}, breaking the contract:\n${verdict.problems.join('\n')}`);
+    // The contract's paths are relative to the server: a base URL with a path of its own is not part of them.
+    const target = exchange.url.startsWith(session.target.baseUrl)
+      ? exchange.url.slice(session.target.baseUrl.length) || '/'
+      : exchange.url;
+    const verdict = contract.validateExchange({ ...exchange, target });
+    const label = `${exchange.method} ${target} answered ${exchange.status}`;
+    if (verdict.problems.length > 0 || !verdict.operation) {
+      const problems = contract.describeResponseProblems(verdict).join('\n');
+      throw new ContractViolation(`${label}, breaking the contract:\n${problems}`);
+    }
     const operationId = verdict.operation.operationId;
     recordInLedger({ kind: 'exercised', operationId, status: exchange.status, test: currentTestLabel() });
     if (expected.status !== undefined && exchange.status !== expected.status) {
@@ -114,10 +162,11 @@ export function openConformanceSession(target) {
     return { operationId, status: exchange.status, headers: exchange.headers, body: verdict.body };
   }
 
-  /** Validates the answers no test examined; call it after each test. */
+  /** Judges the answers no test examined; call it after each test. */
   async function checkUnexamined() {
     const pending = [...unexamined];
     unexamined.clear();
+    /** @type {string[]} */
     const failures = [];
     for (const response of pending) {
       await expectConforms(response).catch((error) => failures.push(error.message));
@@ -125,8 +174,11 @@ export function openConformanceSession(target) {
     if (failures.length > 0) throw new ContractViolation(failures.join('\n\n'));
   }
 
-  return { target, client, raw, expectConforms, checkUnexamined, operations: validator.operations };
+  const session = { target, contract, client, raw, expectConforms, checkUnexamined, operations: contract.operations };
+  return session;
 }
+
+/** @typedef {ReturnType<typeof openConformanceSession>} ConformanceSession */
 
 /** The running test as the coverage report names it: `file › describe > test`. */
 function currentTestLabel() {

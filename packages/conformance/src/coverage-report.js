@@ -75,7 +75,8 @@ export function renderCoverageReport(coverage, { target, webhooks }) {
         if (!found) return '';
         return found.tests.length > 0 ? '✔' : '✘';
       };
-      return `| [\`${row.operationId}\`](#${row.operationId.toLowerCase()}) | \`${row.request}\` | ${statuses.map(cell).join(' | ')} |`;
+      const link = `[\`${row.operationId}\`](#${row.operationId.toLowerCase()})`;
+      return `| ${link} | \`${row.request}\` | ${statuses.map(cell).join(' | ')} |`;
     }),
     '',
     '✔ exercised and valid against the spec · ✘ documented, not exercised · blank: not documented',

@@ -1,29 +1,31 @@
-import { dereference, loadBundledSpec, specOperations } from './spec-document.js';
+import { loadContract } from '@payments-connect/openapi/model';
 
 /** Any credentials do: the mock checks only that a bearer token is present. */
 const MOCK_CLIENT_ID = 'conformance-suite';
 const MOCK_CLIENT_SECRET = 'conformance-suite-secret';
 
 /**
- * The target object for the mock at `baseUrl`. The mock keeps no state, so every id is the example
- * the spec gives its path parameter, and the account is the example of `AccountId`.
+ * The target object for the mock at `baseUrl`. The mock keeps no state, so every id is the example the spec
+ * gives its path parameter, and the account is the example of `AccountId`.
  * @param {string} baseUrl
+ * @returns {import('./conformance-session.js').ConformanceTarget}
  */
 export function mockTarget(baseUrl) {
-  const spec = loadBundledSpec();
+  /** @type {Record<string, string>} */
   const examples = {};
-  for (const { operation, path, method } of specOperations(spec)) {
-    for (const raw of [...(spec.paths[path].parameters ?? []), ...(operation.parameters ?? [])]) {
-      const { node } = dereference(spec, raw, `${path} ${method}`);
-      if (node.example !== undefined) examples[node.name] ??= node.example;
+  for (const operation of loadContract().operations) {
+    for (const parameter of operation.parameters) {
+      if (parameter.example !== undefined) examples[parameter.name] ??= String(parameter.example);
     }
   }
+  const accountId = examples.AccountId;
+  if (accountId === undefined) throw new Error('the spec gives no example of the AccountId header');
   return {
     kind: 'mock',
     baseUrl,
     clientId: MOCK_CLIENT_ID,
     clientSecret: MOCK_CLIENT_SECRET,
-    accountId: examples.AccountId,
+    accountId,
     parameterExamples: examples,
     fixtures: {},
   };

@@ -66,8 +66,10 @@ export class TargetConfigError extends Error {
  * @property {string} clientId
  * @property {string} clientSecret
  * @property {string} accountId
- * @property {Partial<Record<keyof typeof SANDBOX_FIXTURES, string>>} fixtures only those set
+ * @property {Partial<Record<SandboxFixture, string>>} fixtures only those set
  */
+
+/** @typedef {keyof typeof SANDBOX_FIXTURES} SandboxFixture */
 
 /**
  * Reads the target from `env`. Mock mode needs nothing (the suite starts the mock itself).
@@ -92,7 +94,8 @@ export function loadTargetConfig(env = process.env) {
   if (problems.length > 0) {
     throw new TargetConfigError(
       `CONFORMANCE_TARGET=sandbox cannot start, ${problems.length} setting(s) to fix:\n${problems.join('\n')}\n` +
-        'Set them in the environment (see @payments-connect/conformance README), or unset CONFORMANCE_TARGET to run against the mock.',
+        'Set them in the environment (see @payments-connect/conformance README), ' +
+        'or unset CONFORMANCE_TARGET to run against the mock.',
     );
   }
 
@@ -101,12 +104,14 @@ export function loadTargetConfig(env = process.env) {
       .map(([name, [variable]]) => [name, env[variable]?.trim()])
       .filter(([, value]) => value),
   );
+  /** @param {string} name a setting checked above */
+  const setting = (name) => String(env[name]).trim();
   return {
-    kind,
-    baseUrl,
-    clientId: env.PAYMENTS_CONNECT_CLIENT_ID.trim(),
-    clientSecret: env.PAYMENTS_CONNECT_CLIENT_SECRET.trim(),
-    accountId: env.PAYMENTS_CONNECT_ACCOUNT_ID.trim(),
+    kind: 'sandbox',
+    baseUrl: setting('PAYMENTS_CONNECT_BASE_URL').replace(/\/+$/, ''),
+    clientId: setting('PAYMENTS_CONNECT_CLIENT_ID'),
+    clientSecret: setting('PAYMENTS_CONNECT_CLIENT_SECRET'),
+    accountId: setting('PAYMENTS_CONNECT_ACCOUNT_ID'),
     fixtures,
   };
 }

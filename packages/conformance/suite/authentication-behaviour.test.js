@@ -8,15 +8,14 @@ import {
   skipUnlessStateful,
   useConformanceSession,
 } from '../src/test-context.js';
+import { operationCalls } from './support/operation-calls.js';
 
 const session = useConformanceSession();
-const { target, client, raw, expectConforms } = session;
+const { target, raw, expectConforms } = session;
 
 describe('the token exchange', () => {
   it('answers a Bearer token with its lifetime, and the token opens /v1', async () => {
-    const result = await client.POST('/auth/token', {
-      body: { clientId: target.clientId, clientSecret: target.clientSecret },
-    });
+    const result = await operationCalls.createAccessToken.send(session, {});
     const answer = await expectConforms(result.response, { status: 200, operationId: 'createAccessToken' });
     expect(answer.body.token_type).toBe('Bearer');
     expect(answer.body.expires_in).toBeGreaterThan(0);

@@ -2,16 +2,19 @@
 // it reads what the suite exercised, writes reports/coverage-report.md and fails on gaps.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadContract } from '@payments-connect/openapi/model';
 import { describe, expect, it } from 'vitest';
 import { readLedger, reportsDir } from '../src/coverage-ledger.js';
 import { computeCoverage, renderCoverageReport } from '../src/coverage-report.js';
-import { loadBundledSpec, specOperations } from '../src/spec-document.js';
 import { loadTargetConfig } from '../src/target-config.js';
 
-const spec = loadBundledSpec();
+const contract = loadContract();
 const target = loadTargetConfig(process.env);
-const coverage = computeCoverage(specOperations(spec), readLedger());
-const report = renderCoverageReport(coverage, { target: target.kind, webhooks: Object.keys(spec.webhooks ?? {}) });
+const coverage = computeCoverage(contract.operations, readLedger());
+const report = renderCoverageReport(coverage, {
+  target: target.kind,
+  webhooks: contract.webhooks.map((webhook) => webhook.name),
+});
 mkdirSync(reportsDir(), { recursive: true });
 const reportFile = join(reportsDir(), 'coverage-report.md');
 writeFileSync(reportFile, report);

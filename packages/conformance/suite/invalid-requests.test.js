@@ -10,8 +10,11 @@ const { raw, expectConforms } = session;
 /** Validation failures of the RFI area carry this code (interface section 7). */
 const VALIDATION_FAILED = 'VALIDATION_FAILED';
 
+/** @param {import('vitest').TestContext} context */
 const rfiIds = (context) => pathIds(context, session.target, ['rfiId', 'questionId', 'documentRequestId']);
+/** @param {Record<string, string>} ids */
 const answerPath = ({ rfiId, questionId }) => `/v1/rfi/${rfiId}/questions/${questionId}/answer`;
+/** @param {string} answer */
 const jsonAnswer = (answer) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify({ answer }) });
 
 describe('account context', () => {
@@ -96,12 +99,12 @@ describe('bodies', () => {
   });
 
   it('an empty answer string, sent through the client: 400 VALIDATION_FAILED', async (context) => {
-    const { rfiId, questionId } = rfiIds(context);
+    const { rfiId = '', questionId = '' } = rfiIds(context);
     const result = await session.client.PUT('/v1/rfi/{rfiId}/questions/{questionId}/answer', {
       params: { path: { rfiId, questionId } },
       body: { answer: '' },
     });
     expect((await expectConforms(result.response, { status: 400 })).body.code).toBe(VALIDATION_FAILED);
-    expect(result.error.code).toBe(VALIDATION_FAILED);
+    expect(result.error?.code).toBe(VALIDATION_FAILED);
   });
 });

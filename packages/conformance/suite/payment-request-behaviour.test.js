@@ -16,11 +16,16 @@ const session = useConformanceSession();
 const { target, expectConforms } = session;
 const REFRESHABLE_STATUSES = ['UNPAID', 'PART_PAID'];
 
+/**
+ * @param {string} paymentRequestId
+ * @param {Record<string, string>} [headers]
+ */
 async function refresh(paymentRequestId, headers) {
   const result = await operationCalls.refreshPaymentRequestSession.send(session, { paymentRequestId }, headers);
   return expectConforms(result.response, { operationId: 'refreshPaymentRequestSession' });
 }
 
+/** @param {{ status: number, body: any }} answer */
 function expectRefreshed(answer) {
   expect(answer.status).toBe(200);
   expect(answer.body.executionMode).toBe('HOSTED_PAGE');
@@ -63,10 +68,12 @@ describe('refresh-session of any other request answers 400', () => {
     },
   );
 
-  it.for([
-    ['nonHostedPaymentRequestId', 'not HOSTED_PAGE'],
-    ['paidPaymentRequestId', 'HOSTED_PAGE but not UNPAID/PART_PAID'],
-  ])('the %s fixture (%s) is refused with 400', behaviourTest, async ([fixture], context) => {
+  it.for(
+    /** @type {Array<[import('../src/target-config.js').SandboxFixture, string]>} */ ([
+      ['nonHostedPaymentRequestId', 'not HOSTED_PAGE'],
+      ['paidPaymentRequestId', 'HOSTED_PAGE but not UNPAID/PART_PAID'],
+    ]),
+  )('the %s fixture (%s) is refused with 400', behaviourTest, async ([fixture], context) => {
     skipUnlessStateful(context, target);
     const [paymentRequestId] = fixtures(context, target, [fixture]);
     expect((await refresh(paymentRequestId)).status).toBe(400);

@@ -23,19 +23,32 @@ const TERMINAL_STATUSES = ['CLOSED', 'CANCELLED'];
 /** A well-formed id that names no item: enough where the case's state decides before the item does. */
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
+/** @param {string} rfiId */
 async function getCase(rfiId) {
   const { response } = await client.GET('/v1/rfi/{rfiId}', { params: { path: { rfiId } } });
   return (await expectConforms(response, { status: 200 })).body;
 }
 
+/**
+ * @param {boolean} [includeTerminal]
+ * @returns {Promise<Array<{ rfiId: string, status: string }>>}
+ */
 async function listCases(includeTerminal) {
   const { response } = await client.GET('/v1/rfi', { params: { query: includeTerminal ? { includeTerminal } : {} } });
   return (await expectConforms(response, { status: 200 })).body.items;
 }
 
-/** Sends one RFI write and expects 409 CONFLICT of the given variant, told apart by the client's helper. */
+/**
+ * Sends one RFI write and expects 409 CONFLICT of the given variant, told apart by the client's helper.
+ * @param {string} operationId
+ * @param {Record<string, string>} ids
+ * @param {string} variant
+ * @param {Record<string, string>} [headers]
+ */
 async function expectConflict(operationId, ids, variant, headers) {
-  const result = await operationCalls[operationId].send(session, ids, headers);
+  const call = operationCalls[operationId];
+  if (!call) throw new Error(`no request written for ${operationId}`);
+  const result = await call.send(session, ids, headers);
   const answer = await expectConforms(result.response, { status: 409, operationId });
   expect(answer.body.code).toBe('CONFLICT');
   expect(rfiConflictVariant(result.error)).toBe(variant);
@@ -85,10 +98,12 @@ describe('a terminal case can still be read', () => {
     expect((await expectConforms(response, { status: 200 })).body.status).toBe(status);
   });
 
-  it.for([
-    ['closedRfiId', 'CLOSED'],
-    ['cancelledRfiId', 'CANCELLED'],
-  ])('GET of the %s fixture answers 200 with status %s', behaviourTest, async ([fixture, status], context) => {
+  it.for(
+    /** @type {Array<[import('../src/target-config.js').SandboxFixture, string]>} */ ([
+      ['closedRfiId', 'CLOSED'],
+      ['cancelledRfiId', 'CANCELLED'],
+    ]),
+  )('GET of the %s fixture answers 200 with status %s', behaviourTest, async ([fixture, status], context) => {
     skipUnlessStateful(context, target);
     const [rfiId] = fixtures(context, target, [fixture]);
     const rfiCase = await getCase(rfiId);
@@ -99,7 +114,7 @@ describe('a terminal case can still be read', () => {
 describe('the list leaves terminal cases out unless includeTerminal=true', () => {
   it('shape: the default list holds no terminal case; the includingTerminal example does', async (context) => {
     skipUnlessMock(context, target);
-    const isTerminal = (item) => TERMINAL_STATUSES.includes(item.status);
+    const isTerminal = (/** @type {{ status: string }} */ item) => TERMINAL_STATUSES.includes(item.status);
     expect((await listCases()).filter(isTerminal)).toEqual([]);
     const { response } = await client.GET('/v1/rfi', {
       params: { query: { includeTerminal: true } },
@@ -111,7 +126,7 @@ describe('the list leaves terminal cases out unless includeTerminal=true', () =>
   it('the CLOSED and CANCELLED fixtures are listed only with includeTerminal=true', behaviourTest, async (context) => {
     skipUnlessStateful(context, target);
     const terminalIds = fixtures(context, target, ['closedRfiId', 'cancelledRfiId']);
-    const listed = (items) => items.map((item) => item.rfiId);
+    const listed = (/** @type {Array<{ rfiId: string }>} */ items) => items.map((item) => item.rfiId);
     const byDefault = await listCases();
     expect(byDefault.filter((item) => TERMINAL_STATUSES.includes(item.status))).toEqual([]);
     expect(listed(byDefault)).not.toEqual(expect.arrayContaining([terminalIds[0]]));

@@ -42,6 +42,7 @@ describe('loadTargetConfig', () => {
       }
     })();
     expect(error).toBeInstanceOf(TargetConfigError);
+    if (!(error instanceof TargetConfigError)) return;
     for (const name of ['PAYMENTS_CONNECT_BASE_URL', 'PAYMENTS_CONNECT_CLIENT_SECRET', 'PAYMENTS_CONNECT_ACCOUNT_ID']) {
       expect(error.message).toContain(name);
     }
@@ -61,13 +62,15 @@ describe('loadTargetConfig', () => {
 
 describe('the suite (payments-connect-conformance) in sandbox mode without its settings', () => {
   it('stops before any test with one error naming each missing setting', async () => {
+    /** @type {NodeJS.ProcessEnv} */
     const env = {
       ...process.env,
       CONFORMANCE_TARGET: 'sandbox',
       CONFORMANCE_REPORTS_DIR: fileURLToPath(new URL('../reports/.nested-run/', import.meta.url)),
     };
     for (const name of Object.keys(REQUIRED_SANDBOX_SETTINGS)) delete env[name];
-    for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name]; // a fresh run, not this worker's
+    // A fresh run, not this worker's.
+    for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name];
     const { code, output } = await new Promise((resolve) => {
       const child = spawn(process.execPath, [BIN, '--project', 'conformance', 'suite/happy-paths.test.js'], { env });
       let text = '';

@@ -12,33 +12,45 @@ export const pdfDocument = () => new File([PDF_BYTES], 'evidence.pdf', { type: '
 export const CONFORMANCE_ANSWER = 'Answered by the Payments Connect conformance suite.';
 
 /**
- * @typedef {object} OperationCall
- * @property {string[]} parameters the path parameters it needs ids for
- * @property {(session: { client: any, target: any }, ids: Record<string, string>, headers?: Record<string, string>) => Promise<{ response: Response }>} send
+ * @typedef {import('../../src/conformance-session.js').ConformanceSession} ConformanceSession
+ * @typedef {Record<string, string>} Ids path parameter values by name
+ * @typedef {Record<string, string> | undefined} ExtraHeaders e.g. a `Prefer` header for the mock
  */
-
-/** A read by one path id. */
-const read = (path, parameter) => ({
-  parameters: [parameter],
-  send: ({ client }, ids, headers) => client.GET(path, { params: { path: { [parameter]: ids[parameter] } }, headers }),
-});
 
 /**
- * A replace by one path id. The document shows none of these request bodies' fields: `{}` is what the
- * spec's open objects allow, and all a conformance run can send without inventing fields.
+ * The request written for one operation.
+ * @typedef {object} OperationCall
+ * @property {string[]} parameters the path parameters it needs ids for
+ * @property {(session: ConformanceSession, ids: Ids, headers?: ExtraHeaders) => Promise<SentCall>} send
  */
-const replace = (path, parameter) => ({
-  parameters: [parameter],
-  send: ({ client }, ids, headers) =>
-    client.PUT(path, { params: { path: { [parameter]: ids[parameter] } }, body: {}, headers }),
-});
 
-/** @type {Record<string, OperationCall>} */
+/**
+ * @typedef {object} SentCall
+ * @property {Response} response
+ * @property {any} [error] the parsed error body, when sent through the client
+ */
+
+/**
+ * The bodies of the replace operations: the document shows none of their fields, so `{}` is what the spec's open
+ * objects allow, and all a conformance run can send without inventing fields.
+ */
+/** @type {{ [field: string]: unknown }} */
+const UNSHOWN_FIELDS = {};
+
+/**
+ * Every operation of the spec, by operationId, called the way an integrator calls it: through the client, whose
+ * types come from the spec. The token exchange is the one call the client makes itself, so it is sent raw.
+ * @type {Record<string, OperationCall>}
+ */
 export const operationCalls = {
   createAccessToken: {
     parameters: [],
-    send: ({ client, target }, _ids, headers) =>
-      client.POST('/auth/token', { body: { clientId: target.clientId, clientSecret: target.clientSecret }, headers }),
+    send: ({ raw, target }, _ids, headers) =>
+      raw('POST', '/auth/token', {
+        bearer: false,
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ clientId: target.clientId, clientSecret: target.clientSecret }),
+      }).then((response) => ({ response })),
   },
   listWebhooks: {
     parameters: [],
@@ -46,7 +58,7 @@ export const operationCalls = {
   },
   uploadPaymentRequestPreviewLogo: {
     parameters: ['paymentRequestId'],
-    send: ({ client }, { paymentRequestId }, headers) =>
+    send: ({ client }, { paymentRequestId = '' }, headers) =>
       client.PUT('/v1/collections/payment-requests/{paymentRequestId}/preview-logo', {
         params: { path: { paymentRequestId } },
         body: { logo: pngLogo() },
@@ -55,7 +67,7 @@ export const operationCalls = {
   },
   deletePaymentRequestPreviewLogo: {
     parameters: ['paymentRequestId'],
-    send: ({ client }, { paymentRequestId }, headers) =>
+    send: ({ client }, { paymentRequestId = '' }, headers) =>
       client.DELETE('/v1/collections/payment-requests/{paymentRequestId}/preview-logo', {
         params: { path: { paymentRequestId } },
         headers,
@@ -63,33 +75,89 @@ export const operationCalls = {
   },
   refreshPaymentRequestSession: {
     parameters: ['paymentRequestId'],
-    send: ({ client }, { paymentRequestId }, headers) =>
+    send: ({ client }, { paymentRequestId = '' }, headers) =>
       client.PUT('/v1/collections/payment-requests/{paymentRequestId}/refresh-session', {
         params: { path: { paymentRequestId } },
         headers,
       }),
   },
-  getPayer: read('/v1/collections/payers/{payerId}', 'payerId'),
-  updatePayer: replace('/v1/collections/payers/{payerId}', 'payerId'),
-  getBeneficiary: read('/v1/beneficiaries/{beneficiaryId}', 'beneficiaryId'),
-  updateBeneficiary: replace('/v1/beneficiaries/{beneficiaryId}', 'beneficiaryId'),
-  getUser: read('/v1/account/users/{userId}', 'userId'),
-  updateUser: replace('/v1/account/users/{userId}', 'userId'),
-  updateUserRole: replace('/v1/account/users/{userId}/role', 'userId'),
+  getPayer: {
+    parameters: ['payerId'],
+    send: ({ client }, { payerId = '' }, headers) =>
+      client.GET('/v1/collections/payers/{payerId}', { params: { path: { payerId } }, headers }),
+  },
+  updatePayer: {
+    parameters: ['payerId'],
+    send: ({ client }, { payerId = '' }, headers) =>
+      client.PUT('/v1/collections/payers/{payerId}', { params: { path: { payerId } }, body: UNSHOWN_FIELDS, headers }),
+  },
+  getBeneficiary: {
+    parameters: ['beneficiaryId'],
+    send: ({ client }, { beneficiaryId = '' }, headers) =>
+      client.GET('/v1/beneficiaries/{beneficiaryId}', { params: { path: { beneficiaryId } }, headers }),
+  },
+  updateBeneficiary: {
+    parameters: ['beneficiaryId'],
+    send: ({ client }, { beneficiaryId = '' }, headers) =>
+      client.PUT('/v1/beneficiaries/{beneficiaryId}', {
+        params: { path: { beneficiaryId } },
+        body: UNSHOWN_FIELDS,
+        headers,
+      }),
+  },
+  getUser: {
+    parameters: ['userId'],
+    send: ({ client }, { userId = '' }, headers) =>
+      client.GET('/v1/account/users/{userId}', { params: { path: { userId } }, headers }),
+  },
+  updateUser: {
+    parameters: ['userId'],
+    send: ({ client }, { userId = '' }, headers) =>
+      client.PUT('/v1/account/users/{userId}', { params: { path: { userId } }, body: UNSHOWN_FIELDS, headers }),
+  },
+  updateUserRole: {
+    parameters: ['userId'],
+    send: ({ client }, { userId = '' }, headers) =>
+      client.PUT('/v1/account/users/{userId}/role', { params: { path: { userId } }, body: UNSHOWN_FIELDS, headers }),
+  },
   // After the other user operations: on a sandbox the user stays deactivated.
   deactivateUser: {
     parameters: ['userId'],
-    send: ({ client }, { userId }, headers) =>
+    send: ({ client }, { userId = '' }, headers) =>
       client.DELETE('/v1/account/users/{userId}', { params: { path: { userId } }, headers }),
   },
   submitAccount: {
     parameters: [],
-    send: ({ client }, _ids, headers) => client.PUT('/v1/account/submit', { body: {}, headers }),
+    send: ({ client }, _ids, headers) => client.PUT('/v1/account/submit', { body: UNSHOWN_FIELDS, headers }),
   },
-  getRelatedPerson: read('/v1/account/related-party/persons/{personId}', 'personId'),
-  updateRelatedPerson: replace('/v1/account/related-party/persons/{personId}', 'personId'),
-  getRelatedCorporate: read('/v1/account/related-party/corporates/{corporateId}', 'corporateId'),
-  updateRelatedCorporate: replace('/v1/account/related-party/corporates/{corporateId}', 'corporateId'),
+  getRelatedPerson: {
+    parameters: ['personId'],
+    send: ({ client }, { personId = '' }, headers) =>
+      client.GET('/v1/account/related-party/persons/{personId}', { params: { path: { personId } }, headers }),
+  },
+  updateRelatedPerson: {
+    parameters: ['personId'],
+    send: ({ client }, { personId = '' }, headers) =>
+      client.PUT('/v1/account/related-party/persons/{personId}', {
+        params: { path: { personId } },
+        body: UNSHOWN_FIELDS,
+        headers,
+      }),
+  },
+  getRelatedCorporate: {
+    parameters: ['corporateId'],
+    send: ({ client }, { corporateId = '' }, headers) =>
+      client.GET('/v1/account/related-party/corporates/{corporateId}', { params: { path: { corporateId } }, headers }),
+  },
+  updateRelatedCorporate: {
+    parameters: ['corporateId'],
+    send: ({ client }, { corporateId = '' }, headers) =>
+      client.PUT('/v1/account/related-party/corporates/{corporateId}', {
+        params: { path: { corporateId } },
+        body: UNSHOWN_FIELDS,
+        headers,
+      }),
+  },
   getBusinessProfile: {
     parameters: [],
     send: ({ client }, _ids, headers) => client.GET('/v1/account/business-profile', { headers }),
@@ -98,10 +166,14 @@ export const operationCalls = {
     parameters: [],
     send: ({ client }, _ids, headers) => client.GET('/v1/rfi', { headers }),
   },
-  getRfiCase: read('/v1/rfi/{rfiId}', 'rfiId'),
+  getRfiCase: {
+    parameters: ['rfiId'],
+    send: ({ client }, { rfiId = '' }, headers) =>
+      client.GET('/v1/rfi/{rfiId}', { params: { path: { rfiId } }, headers }),
+  },
   answerRfiQuestion: {
     parameters: ['rfiId', 'questionId'],
-    send: ({ client }, { rfiId, questionId }, headers) =>
+    send: ({ client }, { rfiId = '', questionId = '' }, headers) =>
       client.PUT('/v1/rfi/{rfiId}/questions/{questionId}/answer', {
         params: { path: { rfiId, questionId } },
         body: { answer: CONFORMANCE_ANSWER },
@@ -110,7 +182,7 @@ export const operationCalls = {
   },
   attachRfiDocument: {
     parameters: ['rfiId', 'documentRequestId'],
-    send: ({ client }, { rfiId, documentRequestId }, headers) =>
+    send: ({ client }, { rfiId = '', documentRequestId = '' }, headers) =>
       client.PUT('/v1/rfi/{rfiId}/document-requests/{documentRequestId}/document', {
         params: { path: { rfiId, documentRequestId } },
         body: { document: pdfDocument() },
@@ -119,7 +191,7 @@ export const operationCalls = {
   },
   submitRfiResponses: {
     parameters: ['rfiId', 'questionId'],
-    send: ({ client }, { rfiId, questionId }, headers) =>
+    send: ({ client }, { rfiId = '', questionId = '' }, headers) =>
       client.PUT('/v1/rfi/{rfiId}/responses', {
         params: { path: { rfiId } },
         body: { answers: [{ questionId, answer: CONFORMANCE_ANSWER }] },
