@@ -7,7 +7,7 @@ import SandboxOnlyConsistent from './rules/sandbox-only-consistent.js';
 /**
  * Redocly CLI plugin with the conventions of the Payments Connect spec. Load it from `redocly.yaml`
  * (`plugins: [path/to/index.js]`) and enable its rules as `payments-connect/<rule>`.
- * @returns {{ id: string, rules: { oas3: Record<string, Function> } }}
+ * @returns {{ id: string, rules: { oas3: Record<string, import('./lib/visitor-types.js').Rule> } }}
  */
 export default function paymentsConnectPlugin() {
   return {

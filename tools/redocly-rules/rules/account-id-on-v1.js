@@ -3,6 +3,13 @@ import { operationLabel, visitPathOperations } from '../lib/path-operations.js';
 import { isUnderPrefix } from '../lib/path-prefix.js';
 import { createReportOnce } from '../lib/report-once.js';
 
+/**
+ * @typedef {import('../lib/visitor-types.js').Location} Location
+ * @typedef {import('../lib/visitor-types.js').Parameter} Parameter
+ * @typedef {import('../lib/visitor-types.js').Visitor} Visitor
+ * @typedef {import('../lib/visitor-types.js').VisitorContext} VisitorContext
+ */
+
 /** The header that selects the account (interface document, sections 4 and 5). */
 const ACCOUNT_ID_HEADER = 'AccountId';
 /** Operations under this prefix act on an account; the token path carries no prefix and no account. */
@@ -11,7 +18,7 @@ const VERSIONED_PREFIX = '/v1';
 /**
  * `payments-connect/account-id-on-v1`: every `/v1` operation takes the required header parameter
  * `AccountId` (string), at path or operation level; operations outside `/v1` (the token) take none.
- * @returns {object} Redocly visitor
+ * @returns {Visitor}
  */
 export default function AccountIdOnV1() {
   const reportOnce = createReportOnce();
@@ -25,7 +32,9 @@ export default function AccountIdOnV1() {
     if (!isUnderPrefix(path, VERSIONED_PREFIX)) {
       for (const { usedAt } of accountIds) {
         reportOnce(ctx, {
-          message: `${path} is outside ${VERSIONED_PREFIX} and takes no account context (the token operation issues credentials): remove the ${ACCOUNT_ID_HEADER} parameter.`,
+          message:
+            `${path} is outside ${VERSIONED_PREFIX} and takes no account context ` +
+            `(the token operation issues credentials): remove the ${ACCOUNT_ID_HEADER} parameter.`,
           location: usedAt,
         });
       }
@@ -34,7 +43,9 @@ export default function AccountIdOnV1() {
 
     if (accountIds.length === 0) {
       reportOnce(ctx, {
-        message: `${label} lacks the required header parameter ${ACCOUNT_ID_HEADER}: add a $ref to the shared ${ACCOUNT_ID_HEADER} parameter component to the path-level parameters.`,
+        message:
+          `${label} lacks the required header parameter ${ACCOUNT_ID_HEADER}: add a $ref to the shared ` +
+          `${ACCOUNT_ID_HEADER} parameter component to the path-level parameters.`,
         location: ctx.location.key(),
       });
       return;
@@ -44,14 +55,24 @@ export default function AccountIdOnV1() {
       const fixes = accountIdFixes(parameter, definedAt, ctx);
       if (fixes.length === 0) continue;
       reportOnce(ctx, {
-        message: `The ${ACCOUNT_ID_HEADER} parameter of ${path} must be a required string header named exactly ${ACCOUNT_ID_HEADER}: ${fixes.join('; ')}.`,
+        message:
+          `The ${ACCOUNT_ID_HEADER} parameter of ${path} must be a required string header named exactly ` +
+          `${ACCOUNT_ID_HEADER}: ${fixes.join('; ')}.`,
         location: usedAt,
       });
     }
   });
 }
 
+/**
+ * What to change so that `parameter` is the AccountId header the interface document asks for.
+ * @param {Parameter} parameter
+ * @param {Location} definedAt where the Parameter object is, which its schema `$ref` is relative to
+ * @param {VisitorContext} ctx
+ * @returns {string[]} empty when it is right
+ */
 function accountIdFixes(parameter, definedAt, ctx) {
+  /** @type {string[]} */
   const fixes = [];
   if (parameter.name !== ACCOUNT_ID_HEADER) fixes.push(`rename "${parameter.name}" to "${ACCOUNT_ID_HEADER}"`);
   if (parameter.in !== 'header') fixes.push(`set in: header (found in: ${parameter.in})`);

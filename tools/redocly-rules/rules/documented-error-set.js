@@ -2,6 +2,12 @@ import { isErrorResponseKey } from '../lib/error-response-key.js';
 import { operationLabel, visitPathOperations } from '../lib/path-operations.js';
 import { isUnderPrefix } from '../lib/path-prefix.js';
 
+/**
+ * @typedef {import('../lib/visitor-types.js').OpenApiDocument} OpenApiDocument
+ * @typedef {import('../lib/visitor-types.js').Visitor} Visitor
+ * @typedef {import('../lib/visitor-types.js').VisitorContext} VisitorContext
+ */
+
 /** Section 4: "reads have 400, 401, 403, 404, 405, 429, 500". */
 const READ_ERROR_STATUSES = ['400', '401', '403', '404', '405', '429', '500'];
 /** Section 4: "operations with a body or a modifying verb add 415". */
@@ -19,9 +25,10 @@ const RFI_PREFIX = '/v1/rfi';
  * the `successOnlyOperations` option (operationId → reason) and must document no error status.
  *
  * @param {{ successOnlyOperations?: Record<string, string> }} [options]
- * @returns {object} Redocly visitor
+ * @returns {Visitor}
  */
 export default function DocumentedErrorSet({ successOnlyOperations = {} } = {}) {
+  /** @type {Set<string>} */
   const seenOperationIds = new Set();
   return {
     ...visitPathOperations((pathOperation) => {
@@ -31,10 +38,14 @@ export default function DocumentedErrorSet({ successOnlyOperations = {} } = {}) 
       if (typeof operationId === 'string') seenOperationIds.add(operationId);
       const documented = Object.keys(operation.responses ?? {}).filter(isErrorResponseKey);
 
-      if (Object.hasOwn(successOnlyOperations, operationId)) {
+      const exemptionKey = String(operationId);
+      if (Object.hasOwn(successOnlyOperations, exemptionKey)) {
         for (const status of documented) {
           ctx.report({
-            message: `${label} (${operationId}) documents only its success status (redocly.yaml: ${successOnlyOperations[operationId]}), yet lists ${status}: remove the ${status} response or drop the exemption.`,
+            message:
+              `${label} (${operationId}) documents only its success status ` +
+              `(redocly.yaml: ${successOnlyOperations[exemptionKey]}), yet lists ${status}: ` +
+              `remove the ${status} response or drop the exemption.`,
             location: ctx.location.child(['responses', status]).key(),
           });
         }
@@ -45,28 +56,40 @@ export default function DocumentedErrorSet({ successOnlyOperations = {} } = {}) 
       const missing = expected.filter((status) => !documented.includes(status));
       if (missing.length > 0) {
         ctx.report({
-          message: `${label} is ${kind} and must document ${expected.join(', ')} (interface document, section 4): add ${missing.join(', ')}, each a $ref to the shared error response.`,
+          message:
+            `${label} is ${kind} and must document ${expected.join(', ')} (interface document, section 4): ` +
+            `add ${missing.join(', ')}, each a $ref to the shared error response.`,
           location: ctx.location.child('responses').key(),
         });
       }
       for (const status of documented.filter((status) => !expected.includes(status))) {
         ctx.report({
-          message: `${label} is ${kind}; ${status} is not among its documented errors (${expected.join(', ')}): remove the ${status} response.`,
+          message:
+            `${label} is ${kind}; ${status} is not among its documented errors (${expected.join(', ')}): ` +
+            `remove the ${status} response.`,
           location: ctx.location.child(['responses', status]).key(),
         });
       }
     }),
     Root: {
+      /**
+       * @param {OpenApiDocument} _root
+       * @param {VisitorContext} ctx
+       */
       leave(_root, ctx) {
         for (const [operationId, reason] of Object.entries(successOnlyOperations)) {
           if (typeof reason !== 'string' || reason.trim() === '') {
             ctx.report({
-              message: `The successOnlyOperations exemption of ${operationId} in redocly.yaml gives no reason: state which sentence of the interface document allows it.`,
+              message:
+                `The successOnlyOperations exemption of ${operationId} in redocly.yaml gives no reason: ` +
+                'state which sentence of the interface document allows it.',
             });
           }
           if (!seenOperationIds.has(operationId)) {
             ctx.report({
-              message: `redocly.yaml exempts operationId ${operationId} from the documented error set, but no operation has that id: remove it from successOnlyOperations or fix the id.`,
+              message:
+                `redocly.yaml exempts operationId ${operationId} from the documented error set, ` +
+                'but no operation has that id: remove it from successOnlyOperations or fix the id.',
             });
           }
         }
@@ -92,6 +115,11 @@ function expectedErrorStatuses({ path, method, operation }) {
   return { kind: 'a read', statuses: READ_ERROR_STATUSES };
 }
 
+/**
+ * Sorts in place, by number: the order messages list statuses in.
+ * @param {string[]} statuses
+ * @returns {string[]}
+ */
 function sortStatuses(statuses) {
   return statuses.sort((a, b) => Number(a) - Number(b));
 }

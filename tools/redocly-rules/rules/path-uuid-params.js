@@ -2,6 +2,12 @@ import { operationParameters } from '../lib/operation-parameters.js';
 import { visitPathOperations } from '../lib/path-operations.js';
 import { createReportOnce } from '../lib/report-once.js';
 
+/**
+ * @typedef {import('../lib/visitor-types.js').OpenApiDocument} OpenApiDocument
+ * @typedef {import('../lib/visitor-types.js').Visitor} Visitor
+ * @typedef {import('../lib/visitor-types.js').VisitorContext} VisitorContext
+ */
+
 /** Named for what it identifies and ending in `Id`: `rfiId`, `paymentRequestId`; never a bare `id`. */
 const PATH_PARAMETER_NAME = /^[a-z][A-Za-z0-9]*Id$/;
 const TEMPLATE_PARAMETER = /^\{(.+)\}$/;
@@ -10,7 +16,7 @@ const TEMPLATE_PARAMETER = /^\{(.+)\}$/;
  * `payments-connect/path-uuid-params`: every path parameter is a string of `format: uuid` (section 2:
  * "all identifiers in paths are strings in UUID format") named `<thing>Id`, and the identifier after
  * a given path segment has the same name in every path (`users/{userId}` everywhere).
- * @returns {object} Redocly visitor
+ * @returns {Visitor}
  */
 export default function PathUuidParams() {
   const reportOnce = createReportOnce();
@@ -22,7 +28,9 @@ export default function PathUuidParams() {
         const name = String(parameter.name);
         if (!PATH_PARAMETER_NAME.test(name)) {
           reportOnce(ctx, {
-            message: `Path parameter "${name}" must be named for what it identifies, in camelCase ending in Id (e.g. paymentRequestId, not id): rename it here and in the path template.`,
+            message:
+              `Path parameter "${name}" must be named for what it identifies, in camelCase ending in Id ` +
+              '(e.g. paymentRequestId, not id): rename it here and in the path template.',
             location: definedAt.child('name'),
           });
         }
@@ -30,18 +38,27 @@ export default function PathUuidParams() {
           parameter.schema === undefined ? undefined : ctx.resolve(parameter.schema, definedAt.source.absoluteRef).node;
         if (schema?.type !== 'string' || schema?.format !== 'uuid') {
           reportOnce(ctx, {
-            message: `Path parameter "${name}" must be a UUID string (interface document, section 2): give it schema type: string, format: uuid.`,
+            message:
+              `Path parameter "${name}" must be a UUID string (interface document, section 2): ` +
+              'give it schema type: string, format: uuid.',
             location: schema === undefined ? definedAt.key() : definedAt.child('schema'),
           });
         }
       }
     }),
     Root: {
+      /**
+       * @param {OpenApiDocument} root
+       * @param {VisitorContext} ctx
+       */
       leave(root, ctx) {
         const paths = ctx.resolve(root.paths ?? {}).node ?? {};
         for (const problem of inconsistentNames(Object.keys(paths))) {
           ctx.report({
-            message: `${problem.path} names the identifier after "${problem.segment}/" {${problem.name}}, while ${problem.canonicalPath} names it {${problem.canonical}}: use {${problem.canonical}} in every path.`,
+            message:
+              `${problem.path} names the identifier after "${problem.segment}/" {${problem.name}}, ` +
+              `while ${problem.canonicalPath} names it {${problem.canonical}}: ` +
+              `use {${problem.canonical}} in every path.`,
             location: ctx.location.child(['paths', problem.path]).key(),
           });
         }
@@ -54,6 +71,14 @@ export default function PathUuidParams() {
  * Finds path templates whose parameter after a literal segment is named differently from the
  * name most paths use after that segment (the first seen wins a tie).
  * @param {string[]} paths
+ * @returns {NameProblem[]}
+ *
+ * @typedef {object} NameProblem
+ * @property {string} path the path template that names the identifier differently
+ * @property {string} segment the literal segment before the identifier
+ * @property {string} name the name `path` gives it
+ * @property {string} canonical the name most paths give it
+ * @property {string} canonicalPath a path that uses `canonical`, for the message
  */
 function inconsistentNames(paths) {
   /** @type {Map<string, Map<string, string[]>>} segment → parameter name → paths using it */
@@ -69,6 +94,7 @@ function inconsistentNames(paths) {
       namesBySegment.set(previous, names);
     });
   }
+  /** @type {NameProblem[]} */
   const problems = [];
   for (const [segment, names] of namesBySegment) {
     if (names.size < 2) continue;

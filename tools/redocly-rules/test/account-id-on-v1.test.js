@@ -11,26 +11,30 @@ describe(ruleId, () => {
         ruleId,
         pointer: '#/paths/~1auth~1token/post/parameters/0',
         message:
-          '/auth/token is outside /v1 and takes no account context (the token operation issues credentials): remove the AccountId parameter.',
+          '/auth/token is outside /v1 and takes no account context (the token operation issues credentials): ' +
+          'remove the AccountId parameter.',
       },
       {
         ruleId,
         pointer: '#/paths/~1v1~1payers~1{payerId}/get',
         message:
-          'GET /v1/payers/{payerId} lacks the required header parameter AccountId: add a $ref to the shared AccountId parameter component to the path-level parameters.',
+          'GET /v1/payers/{payerId} lacks the required header parameter AccountId: ' +
+          'add a $ref to the shared AccountId parameter component to the path-level parameters.',
       },
       // Shared by GET and PUT at path level: one problem, not two.
       {
         ruleId,
         pointer: '#/paths/~1v1~1beneficiaries/parameters/0',
         message:
-          'The AccountId parameter of /v1/beneficiaries must be a required string header named exactly AccountId: set in: header (found in: query); set required: true.',
+          'The AccountId parameter of /v1/beneficiaries must be a required string header named exactly AccountId: ' +
+          'set in: header (found in: query); set required: true.',
       },
       {
         ruleId,
         pointer: '#/paths/~1v1~1rfi/get/parameters/0',
         message:
-          'The AccountId parameter of /v1/rfi must be a required string header named exactly AccountId: rename "accountid" to "AccountId"; give it schema type: string.',
+          'The AccountId parameter of /v1/rfi must be a required string header named exactly AccountId: ' +
+          'rename "accountid" to "AccountId"; give it schema type: string.',
       },
     ]);
   });

@@ -4,10 +4,13 @@ import { lintFixture } from './lint-fixture.js';
 const RULE = 'error-envelope';
 const ruleId = `payments-connect/${RULE}`;
 const NO_JSON =
-  'has no application/json content: error bodies use the section 7 envelope; add content.application/json with schema $ref ErrorEnvelope and a named example.';
+  'has no application/json content: error bodies use the section 7 envelope; ' +
+  'add content.application/json with schema $ref ErrorEnvelope and a named example.';
 const NOT_ENVELOPE = 'does not use the error envelope: set its application/json schema to a $ref to ErrorEnvelope.';
 const NO_NAMED_EXAMPLE =
-  'has no named example: add an examples map with at least one named example of the envelope (a bare "example" has no name to pair it by).';
+  'has no named example: add an examples map with at least one named example of the envelope ' +
+  '(a bare "example" has no name to pair it by).';
+const SHARED_404 = 'The 404 response of GET /v1/payers/{payerId} (shared: #/components/responses/NotFound)';
 
 describe(ruleId, () => {
   it('reports error responses without JSON, without the envelope or without a named example', async () => {
@@ -21,12 +24,12 @@ describe(ruleId, () => {
       {
         ruleId,
         pointer: '#/components/responses/NotFound/content/application~1json/schema',
-        message: `The 404 response of GET /v1/payers/{payerId} (shared: #/components/responses/NotFound) ${NOT_ENVELOPE}`,
+        message: `${SHARED_404} ${NOT_ENVELOPE}`,
       },
       {
         ruleId,
         pointer: '#/components/responses/NotFound/content/application~1json',
-        message: `The 404 response of GET /v1/payers/{payerId} (shared: #/components/responses/NotFound) ${NO_NAMED_EXAMPLE}`,
+        message: `${SHARED_404} ${NO_NAMED_EXAMPLE}`,
       },
       {
         ruleId,

@@ -11,6 +11,15 @@ const QUIET_ENV = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 't
 const EXIT_PROBLEMS_FOUND = 1;
 
 /**
+ * What `redocly lint --format json` prints, the fields read here.
+ * @typedef {object} JsonReport
+ * @property {{ errors: number, warnings: number }} totals
+ * @property {{ ruleId: string, message: string, location: JsonLocation[] }[]} problems
+ *
+ * @typedef {{ source: { ref: string }, pointer: string }} JsonLocation
+ */
+
+/**
  * Runs `redocly lint --format json` on one file with one config, the way a user runs it, and
  * returns its problems in a shape that is easy to compare.
  *
@@ -32,7 +41,7 @@ export async function runRedoclyLint(file, config) {
       throw new Error(`redocly lint failed (exit ${error.code}):\n${error.stderr}\n${error.stdout}`);
     },
   );
-  const report = JSON.parse(stdout);
+  const report = /** @type {JsonReport} */ (JSON.parse(stdout));
   return {
     errors: report.totals.errors,
     warnings: report.totals.warnings,
@@ -45,6 +54,10 @@ export async function runRedoclyLint(file, config) {
   };
 }
 
+/**
+ * @param {string} path
+ * @returns {string}
+ */
 function resolvePath(path) {
   return resolve(PACKAGE_DIR, path);
 }

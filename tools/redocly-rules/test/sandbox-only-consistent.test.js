@@ -5,19 +5,21 @@ const RULE = 'sandbox-only-consistent';
 const ruleId = `payments-connect/${RULE}`;
 
 describe(ruleId, () => {
-  it('reports a mark without sandbox-only servers, sandbox-only servers without a mark, and a non-boolean mark', async () => {
+  it('reports a mark without sandbox-only servers, sandbox-only servers unmarked, and a non-boolean mark', async () => {
     expect(await lintFixture(RULE, 'bad.yaml')).toEqual([
       {
         ruleId,
         pointer: '#/paths/~1v1~1preview-logo/put/x-sandbox-only',
         message:
-          'PUT /v1/preview-logo is marked x-sandbox-only but has no operation-level servers: add servers listing only the sandbox server (url {sandbox_base_url}).',
+          'PUT /v1/preview-logo is marked x-sandbox-only but has no operation-level servers: ' +
+          'add servers listing only the sandbox server (url {sandbox_base_url}).',
       },
       {
         ruleId,
         pointer: '#/paths/~1v1~1preview-logo/delete/servers',
         message:
-          'DELETE /v1/preview-logo is marked x-sandbox-only but its servers also list {base_url}: keep only the sandbox server (url {sandbox_base_url}).',
+          'DELETE /v1/preview-logo is marked x-sandbox-only but its servers also list {base_url}: ' +
+          'keep only the sandbox server (url {sandbox_base_url}).',
       },
       {
         ruleId,
@@ -28,13 +30,15 @@ describe(ruleId, () => {
         ruleId,
         pointer: '#/paths/~1v1~1sandbox~1reset/post/servers',
         message:
-          'POST /v1/sandbox/reset is served only by the sandbox (url {sandbox_base_url}) but is not marked: add x-sandbox-only: true so that tools can tell.',
+          'POST /v1/sandbox/reset is served only by the sandbox (url {sandbox_base_url}) but is not marked: ' +
+          'add x-sandbox-only: true so that tools can tell.',
       },
       {
         ruleId,
         pointer: '#/paths/~1v1~1sandbox~1seed/servers',
         message:
-          'POST /v1/sandbox/seed is served only by the sandbox (url {sandbox_base_url}) but is not marked: add x-sandbox-only: true so that tools can tell.',
+          'POST /v1/sandbox/seed is served only by the sandbox (url {sandbox_base_url}) but is not marked: ' +
+          'add x-sandbox-only: true so that tools can tell.',
       },
     ]);
   });
