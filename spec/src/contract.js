@@ -3,13 +3,20 @@
 // loads, resolves, matches and validates through this module, so that none of them can disagree with another.
 import { readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
+import { readIncomingRequest } from './incoming-request.js';
 import { createOperationMatcher } from './operation-matcher.js';
 import { describeServer, findTokenOperation, listOperations, listWebhooks } from './operations.js';
 import { createRequestValidator } from './request-validator.js';
 import { dereference } from './resolve-ref.js';
-import { describeResponseProblems, findDocumentedResponse, validateResponse } from './response-validator.js';
+import {
+  describeResponseProblems,
+  findDocumentedResponse,
+  validateErrorAnswer,
+  validateResponse,
+} from './response-validator.js';
 import { createSchemaValidator } from './schema-validator.js';
 
+export { answerClientErrors, answerCrossOrigin, sendJson, sendRefusal } from './http-answers.js';
 export { formatPointer, getAtPointer, parsePointer } from './json-pointer.js';
 export { parseMediaType } from './media-type.js';
 export { ENVIRONMENT_BY_SERVER_VARIABLE, HTTP_METHODS } from './operations.js';
@@ -22,11 +29,15 @@ export { markedBody, summariseSchemaErrors } from './schema-issues.js';
 /**
  * @typedef {import('./operations.js').ContractOperation} ContractOperation
  * @typedef {import('./operations.js').ContractServer} ContractServer
+ * @typedef {import('./operations.js').ContractResponse} ContractResponse
+ * @typedef {import('./operations.js').ContractParameter} ContractParameter
  * @typedef {import('./operation-matcher.js').OperationMatch} OperationMatch
  * @typedef {import('./request-validator.js').Violation} Violation
  * @typedef {import('./request-validator.js').RequestVerdict} RequestVerdict
  * @typedef {import('./response-validator.js').Answer} Answer
  * @typedef {import('./response-validator.js').ResponseVerdict} ResponseVerdict
+ * @typedef {import('./incoming-request.js').AcceptedRequest} AcceptedRequest
+ * @typedef {import('./incoming-request.js').RefusedRequest} RefusedRequest
  */
 
 /**
@@ -119,7 +130,7 @@ export function createContract(document) {
     };
   }
 
-  return {
+  const contract = {
     /** The document itself. */
     document,
     /** Every operation under `paths`, inherited settings applied. */
@@ -177,7 +188,8 @@ export function createContract(document) {
     validateResponse: (operation, answer) => validateResponse(document, validateAt, operation, answer),
     /**
      * Checks an answer to a request given as sent: its operation is matched first; a 405 is judged against the
-     * 405 the path's operations document.
+     * 405 the path's operations document; a 404 to a path of no operation, or a 400 to a target that is no path,
+     * must be the error envelope.
      * @param {{ method: string, target: string } & Answer} exchange
      * @returns {ResponseVerdict & { operation: ContractOperation | undefined }}
      */
@@ -189,6 +201,10 @@ export function createContract(document) {
           : result.kind === 'method-not-allowed' && exchange.status === 405
             ? result.operations[0]
             : undefined;
+      const refusedAsUnmatched =
+        (result.kind === 'not-found' && exchange.status === 404) ||
+        (result.kind === 'invalid-target' && exchange.status === 400);
+      if (!operation && refusedAsUnmatched) return { operation, ...validateErrorAnswer(validateAt, exchange) };
       if (!operation) {
         const message = `no operation of the contract answers ${exchange.method} ${exchange.target}`;
         return {
@@ -201,5 +217,12 @@ export function createContract(document) {
       return { operation, ...validateResponse(document, validateAt, operation, exchange) };
     },
     describeResponseProblems,
+    /**
+     * Reads and judges a request arriving at a node:http server (see `incoming-request.js`).
+     * @param {import('node:http').IncomingMessage} request
+     * @param {{ maxBodyBytes: number }} limits
+     */
+    readIncomingRequest: (request, limits) => readIncomingRequest(contract, request, limits),
   };
+  return contract;
 }

@@ -122,6 +122,22 @@ export function validateResponse(document, validateAt, operation, { status, head
 }
 
 /**
+ * Checks an error answer that no operation gives (a path of no operation, a target that is no path): it must still
+ * be the error envelope (section 7 of the interface document).
+ * @param {ValidateAt} validateAt
+ * @param {Answer} answer
+ * @returns {ResponseVerdict}
+ */
+export function validateErrorAnswer(validateAt, { headers, bodyText }) {
+  const body = parseBody(bodyText);
+  return {
+    response: undefined,
+    body,
+    problems: envelopeProblems(validateAt, headerReader(headers)('content-type'), bodyText, body),
+  };
+}
+
+/**
  * The problems as lines a person can act on; a body that breaks its schema is shown with each issue marked.
  * @param {ResponseVerdict} verdict
  * @returns {string[]}

@@ -28,9 +28,9 @@ const caseName = (c) => `${c.operation.operationId} ${c.documented.status}${c.ex
 
 if (session.target.kind === 'mock') {
   describe(sweepName, () => {
-    it.for(cases.map((c) => ({ ...c, name: caseName(c) })))(
-      '$name',
-      async ({ operation, documented, example }, context) => {
+    it.for(cases.map((c) => /** @type {const} */ ([caseName(c), c])))(
+      '%s',
+      async ([, { operation, documented, example }], context) => {
         const call = operationCalls[operation.operationId];
         if (!call) return expect.fail(`no request written for ${operation.operationId}`);
         const ids = pathIds(context, session.target, call.parameters);

@@ -69,7 +69,7 @@ console.log(
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, async () => {
-    await mock.close();
+    await mock.stop();
     process.exit(0);
   });
 }

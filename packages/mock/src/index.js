@@ -1,4 +1,14 @@
-// Public API of @payments-connect/mock. Importing it does not load Prism: that happens in the child.
+// @payments-connect/mock: the mock of the Payments Connect API v1.0 for other teams' CI.
+import { serveMock } from './serve-mock.js';
 
-export { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
-export { DEFAULT_START_TIMEOUT_MS, startMock } from './start-mock.js';
+export { DEFAULT_HOST, DEFAULT_PORT, MAX_BODY_BYTES } from './defaults.js';
+
+/**
+ * Starts the mock in this process on a free port (unless `port` says otherwise) and resolves once it listens.
+ * @param {import('./serve-mock.js').MockOptions} [options]
+ * @returns {Promise<import('./serve-mock.js').RunningMock>}
+ * @throws {Error} with a readable message when the port is taken or the spec cannot be served
+ */
+export function startMock(options = {}) {
+  return serveMock({ port: 0, ...options });
+}

@@ -15,7 +15,9 @@ export function deferFakerLoading() {
   const fakerPath = prismRequire.resolve('@faker-js/faker');
   const cache = require.cache;
   if (cache[fakerPath]) return;
+  /** @type {any} */
   let faker;
+  /** @returns {any} */
   const load = () => {
     if (!faker) {
       delete cache[fakerPath]; // the real module takes the stand-in's place
@@ -23,6 +25,10 @@ export function deferFakerLoading() {
     }
     return faker;
   };
+  /**
+   * @param {() => any} target
+   * @param {Record<string | symbol, unknown>} [known]
+   */
   const deferred = (target, known = {}) =>
     new Proxy(
       {},
@@ -39,12 +45,12 @@ export function deferFakerLoading() {
     );
   const fakerInstance = deferred(() => load().default);
   const exports = deferred(load, { default: fakerInstance });
-  cache[fakerPath] = /** @type {NodeJS.Module} */ ({
+  cache[fakerPath] = /** @type {NodeJS.Module} */ (/** @type {unknown} */ ({
     id: fakerPath,
     filename: fakerPath,
     loaded: true,
     exports,
     children: [],
     paths: [],
-  });
+  }));
 }

@@ -1,47 +1,73 @@
-import { bundledSpecPath } from './bundled-spec.js';
+import { createContract } from '@payments-connect/openapi/model';
 import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
-import { startEnvelopeProxy } from './envelope-proxy.js';
-import { startPrismServer } from './prism-server.js';
+import { bundledSpecPath, loadSpecFile } from './load-spec.js';
+import { createMockAnswerer } from './mock-answer.js';
+import { createMockServer } from './mock-server.js';
 
 /**
- * @typedef {object} ServeMockOptions
- * @property {number} [port] public port; 0 picks a free one
- * @property {string} [host]
+ * @typedef {object} MockOptions
+ * @property {number} [port] port to listen on; 0 picks a free one
+ * @property {string} [host] interface to listen on (default 127.0.0.1)
  * @property {boolean} [dynamic] answer with data generated from the schemas instead of the named examples
  * @property {string} [seed] makes `dynamic` answers repeatable
- * @property {string} [spec] OpenAPI document to serve instead of the bundled one
+ * @property {string} [spec] path of a bundled OpenAPI 3.1 document (JSON or YAML) to serve instead of the bundled one
  */
 
 /**
- * Runs the mock in this process: Prism over the spec, behind the envelope proxy.
- * @param {ServeMockOptions} [options]
- * @returns {Promise<{ url: string, port: number, specPath: string, close(): Promise<void> }>}
- *   Rejects with a readable message when the port is taken or Prism refuses the spec.
+ * @typedef {object} RunningMock
+ * @property {string} url base URL, no trailing slash (`http://127.0.0.1:4010`)
+ * @property {number} port
+ * @property {string} specPath the document served
+ * @property {() => Promise<void>} stop stops listening and closes every open connection; calling it twice is fine
+ */
+
+/**
+ * Serves the mock in this process: the contract model over the spec, answering as the spec's examples say.
+ * @param {MockOptions & { port?: number }} [options]
+ * @returns {Promise<RunningMock>}
+ * @throws {Error} with a readable message when the port is taken or the spec cannot be served
  */
 export async function serveMock({ port = DEFAULT_PORT, host = DEFAULT_HOST, dynamic = false, seed, spec } = {}) {
   const specPath = spec ?? bundledSpecPath();
-  let prismReady;
-  const upstream = new Promise((resolve, reject) => {
-    prismReady = { resolve, reject };
-  });
-  // The proxy binds first: a port in use is reported at once, not after Prism has loaded.
-  const proxy = await startEnvelopeProxy({ port, host, upstream });
-  let prism;
+  let contract;
   try {
-    prism = await startPrismServer({ specPath, dynamic, seed });
+    contract = createContract(loadSpecFile(specPath));
   } catch (error) {
-    prismReady.reject(error);
-    await proxy.close();
-    throw error;
+    throw new Error(`cannot serve the spec ${specPath}: ${/** @type {Error} */ (error).message}`);
   }
-  prismReady.resolve(prism);
+  if (contract.operations.length === 0) throw new Error(`cannot serve the spec ${specPath}: it has no operations`);
+  const server = createMockServer({ contract, answerer: createMockAnswerer(contract, { dynamic, seed }) });
+  await new Promise((resolve, reject) => {
+    server.once('error', (error) => reject(new Error(bindFailureMessage(error, host, port))));
+    server.listen(port, host, () => resolve(undefined));
+  });
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+  /** @type {Promise<void> | undefined} */
+  let stopping;
   return {
-    url: proxy.url,
-    port: proxy.port,
+    url: `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`,
+    port: address.port,
     specPath,
-    close: async () => {
-      await proxy.close();
-      await prism.close();
+    stop() {
+      stopping ??= new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return stopping;
     },
   };
+}
+
+/**
+ * @param {NodeJS.ErrnoException} error
+ * @param {string} host
+ * @param {number} port
+ */
+function bindFailureMessage(error, host, port) {
+  if (error.code === 'EADDRINUSE') {
+    return `port ${port} on ${host} is already in use: stop whatever listens there, or choose another port (0 picks a free one)`;
+  }
+  if (error.code === 'EACCES') return `no permission to listen on ${host}:${port}: choose a port above 1023`;
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') return `cannot listen on host ${host}: ${error.code}`;
+  return `cannot listen on ${host}:${port}: ${error.message}`;
 }

@@ -1,0 +1,47 @@
+import { createRequire } from 'node:module';
+import { deferFakerLoading } from './lazy-faker.js';
+
+const require = createRequire(import.meta.url);
+
+/** @typedef {{ _tag: 'Right', right: unknown } | { _tag: 'Left', left: Error }} Generated */
+
+/**
+ * @typedef {object} PrismGenerator Prism's JSON Schema generators (`@stoplight/prism-http`'s mocker)
+ * @property {(resource: object, bundle: unknown, schema: object, seed?: string) => Generated} generate
+ *   random data (json-schema-faker), repeatable with a seed
+ * @property {(spec: object, schema: object) => Generated} generateStatic a sample of the schema (json-schema-sampler)
+ */
+
+/** @type {PrismGenerator | undefined} */
+let generator;
+
+/**
+ * Prism's generators, loaded on first use: a mock that answers with named examples never pays for them.
+ * @returns {PrismGenerator}
+ */
+function prismGenerator() {
+  if (!generator) {
+    deferFakerLoading();
+    // Resolved from Prism's own location, so that the module is the one of the pinned @stoplight/prism-http.
+    const prismRequire = createRequire(require.resolve('@stoplight/prism-http'));
+    generator = /** @type {PrismGenerator} */ (prismRequire('./mocker/generator/JSONSchema.js'));
+  }
+  return generator;
+}
+
+/**
+ * Data for a schema of the contract: random (`dynamic`, as Prism's `--dynamic`) or a deterministic sample.
+ * @param {any} document the contract document, against which the schema's `#/components/...` references resolve
+ * @param {object} schema
+ * @param {{ dynamic: boolean, seed?: string }} options
+ * @returns {unknown}
+ * @throws {Error} when the schema cannot be generated
+ */
+export function generatePayload(document, schema, { dynamic, seed }) {
+  const { generate, generateStatic } = prismGenerator();
+  // json-schema-faker resolves references against the root it is given: the schema, with the document's components.
+  const rooted = { ...schema, components: document.components };
+  const result = dynamic ? generate({}, undefined, rooted, seed) : generateStatic(document, rooted);
+  if (result._tag === 'Left') throw result.left;
+  return result.right;
+}

@@ -1,0 +1,95 @@
+import { generatePayload } from './generated-payload.js';
+
+/**
+ * @typedef {import('@payments-connect/openapi/model').Contract} Contract
+ * @typedef {import('@payments-connect/openapi/model').ContractOperation} ContractOperation
+ * @typedef {import('@payments-connect/openapi/model').ContractResponse} ContractResponse
+ * @typedef {import('./prefer-header.js').Preferences} Preferences
+ */
+
+/**
+ * @typedef {object} MockAnswer
+ * @property {number} status
+ * @property {Record<string, string>} headers
+ * @property {string | undefined} body
+ */
+
+const JSON_MEDIA_TYPE = 'application/json';
+
+/**
+ * The mock's answers, chosen from the contract as Prism chooses them: without preferences, the lowest documented
+ * success status with its first named example; `code` picks the status, `example` the named example (searched in
+ * every response when no code is given), `dynamic` data generated from the schema instead of an example.
+ * @param {Contract} contract
+ * @param {{ dynamic: boolean, seed?: string }} defaults the mock's own `--dynamic` and `--seed`
+ */
+export function createMockAnswerer(contract, defaults) {
+  /**
+   * @param {ContractOperation} operation
+   * @param {Preferences} preferences
+   * @returns {MockAnswer | { problem: string }}
+   */
+  function answer(operation, preferences) {
+    const chosen = chooseResponse(operation, preferences);
+    if ('problem' in chosen) return chosen;
+    const { response, example } = chosen;
+    const dynamic = preferences.dynamic ?? defaults.dynamic;
+    const seed = preferences.seed ?? defaults.seed;
+    /** @type {Record<string, string>} */
+    const headers = {};
+    for (const [name, raw] of Object.entries(response.response.headers ?? {})) {
+      const header = contract.dereference(raw).node;
+      const value = header.example ?? header.schema?.example ?? header.schema?.default;
+      if (value !== undefined) headers[name] = String(value);
+      else if (header.required && header.schema) headers[name] = String(generatePayload(contract.document, header.schema, { dynamic, seed }));
+    }
+    const media = response.response.content?.[JSON_MEDIA_TYPE];
+    if (!media) return { status: Number(response.status), headers, body: undefined };
+    headers['Content-Type'] = JSON_MEDIA_TYPE;
+    const named = example === undefined ? undefined : contract.dereference(media.examples?.[example]).node;
+    /** @type {unknown} */
+    let value;
+    if (named && !(dynamic && preferences.example === undefined)) value = named.value;
+    else if (!dynamic && media.example !== undefined) value = media.example;
+    else if (media.schema) value = generatePayload(contract.document, media.schema, { dynamic, seed });
+    return { status: Number(response.status), headers, body: value === undefined ? undefined : JSON.stringify(value) };
+  }
+
+  return { answer };
+}
+
+/**
+ * @param {ContractOperation} operation
+ * @param {Preferences} preferences
+ * @returns {{ response: ContractResponse, example: string | undefined } | { problem: string }}
+ */
+function chooseResponse(operation, { code, example }) {
+  const documented = operation.responses.map((r) => r.status).join(', ');
+  if (code !== undefined) {
+    const response = operation.responses.find((r) => r.status === String(code));
+    if (!response) return { problem: `Prefer code=${code}: ${operation.operationId} documents ${documented}` };
+    return withExample(operation, response, example);
+  }
+  if (example !== undefined) {
+    const response = operation.responses.find((r) => r.exampleNames.includes(example));
+    if (!response) return { problem: `Prefer example=${example}: ${operation.operationId} has no example of that name` };
+    return { response, example };
+  }
+  const successes = operation.responses.filter((r) => /^2\d\d$/.test(r.status)).sort((a, b) => Number(a.status) - Number(b.status));
+  const response = successes[0] ?? operation.responses[0];
+  if (!response) return { problem: `${operation.operationId} documents no response` };
+  return { response, example: response.exampleNames[0] };
+}
+
+/**
+ * @param {ContractOperation} operation
+ * @param {ContractResponse} response
+ * @param {string | undefined} example
+ * @returns {{ response: ContractResponse, example: string | undefined } | { problem: string }}
+ */
+function withExample(operation, response, example) {
+  if (example === undefined) return { response, example: response.exampleNames[0] };
+  if (response.exampleNames.includes(example)) return { response, example };
+  const names = response.exampleNames.join(', ') || 'none';
+  return { problem: `Prefer example=${example}: the ${response.status} of ${operation.operationId} has examples ${names}` };
+}

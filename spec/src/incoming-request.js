@@ -1,0 +1,110 @@
+import { hasBodyHeaders } from './request-validator.js';
+
+/**
+ * @typedef {import('./contract.js').Contract} Contract
+ * @typedef {import('./contract.js').Refusal} Refusal
+ * @typedef {import('./operations.js').ContractOperation} ContractOperation
+ * @typedef {import('./request-validator.js').RequestValues} RequestValues
+ */
+
+/**
+ * @typedef {object} AcceptedRequest
+ * @property {'accepted'} kind
+ * @property {ContractOperation} operation
+ * @property {RequestValues} values what the request carries, typed by the contract
+ * @property {string} path the normalised request path
+ * @property {URLSearchParams} query every query parameter, documented or not
+ *
+ * @typedef {object} RefusedRequest
+ * @property {'refused'} kind
+ * @property {Refusal} refusal the answer to send
+ * @property {boolean} closeConnection true when a body was left unread: the connection cannot carry another request
+ *
+ * @typedef {object} AbandonedRequest
+ * @property {'abandoned'} kind the client went away (or the body stream failed) before the request was whole
+ */
+
+/**
+ * Reads a request arriving at a node:http server and judges it by the contract, cheapest checks first: the
+ * operation (400 target, 404, 405), then the bearer token (401), the media type (415) and the parameters, all
+ * before a byte of the body is read; a body announced or found larger than `maxBodyBytes` is refused (400) without
+ * reading the rest; the body is then checked. Every refusal is the service's error envelope.
+ * @param {Contract} contract
+ * @param {import('node:http').IncomingMessage} request
+ * @param {{ maxBodyBytes: number }} limits
+ * @returns {Promise<AcceptedRequest | RefusedRequest | AbandonedRequest>}
+ */
+export async function readIncomingRequest(contract, request, { maxBodyBytes }) {
+  const headers = request.headersDistinct;
+  const pendingBody = hasBodyHeaders(headers);
+  /** @param {Refusal} refusal @returns {RefusedRequest} */
+  const refuse = (refusal) => ({ kind: 'refused', refusal, closeConnection: pendingBody });
+
+  const match = contract.match(request.method ?? 'GET', request.url ?? '/');
+  const unmatched = contract.refusalForMatch(match);
+  if (unmatched || match.kind !== 'matched') return refuse(/** @type {Refusal} */ (unmatched));
+  const { operation } = match;
+
+  const head = contract.checkRequestHead(operation, { headers, pathParams: match.pathParams, query: match.query });
+  if (head.status === 401 || head.status === 415)
+    return refuse(contract.refusal(head.status, head.violations, operation));
+
+  const announced = Number(headers['content-length']?.[0] ?? 0);
+  if (announced > maxBodyBytes) return refuse(tooLarge(contract, operation, maxBodyBytes));
+  const body = pendingBody ? await readBody(request, maxBodyBytes) : new Uint8Array();
+  if (body === 'abandoned') return { kind: 'abandoned' };
+  if (body === 'too-large') return refuse(tooLarge(contract, operation, maxBodyBytes));
+
+  const checked = await contract.checkRequestBody(operation, { headers, body });
+  const violations = [...head.violations, ...checked.violations];
+  if (violations.length > 0)
+    return { kind: 'refused', refusal: contract.refusal(400, violations, operation), closeConnection: false };
+  return {
+    kind: 'accepted',
+    operation,
+    values: { ...head.values, body: checked.body, parts: checked.parts },
+    path: match.path,
+    query: match.query,
+  };
+}
+
+/**
+ * @param {Contract} contract
+ * @param {ContractOperation} operation
+ * @param {number} maxBodyBytes
+ */
+function tooLarge(contract, operation, maxBodyBytes) {
+  const message = `body is larger than the ${maxBodyBytes} bytes accepted`;
+  return contract.refusal(
+    400,
+    [{ location: 'body', name: '', rule: 'max-size', message, expected: `at most ${maxBodyBytes} bytes` }],
+    operation,
+  );
+}
+
+/**
+ * Reads a body, stopping (and leaving the rest unread) once it passes the limit.
+ * @param {import('node:http').IncomingMessage} request
+ * @param {number} maxBodyBytes
+ * @returns {Promise<Uint8Array | 'too-large' | 'abandoned'>}
+ */
+function readBody(request, maxBodyBytes) {
+  return new Promise((resolve) => {
+    /** @type {Buffer[]} */
+    const chunks = [];
+    let size = 0;
+    const done = (/** @type {Uint8Array | 'too-large' | 'abandoned'} */ result) => {
+      request.off('data', onData).off('end', onEnd).off('error', onAbandoned).off('aborted', onAbandoned);
+      if (result === 'too-large') request.pause();
+      resolve(result);
+    };
+    const onData = (/** @type {Buffer} */ chunk) => {
+      size += chunk.length;
+      if (size > maxBodyBytes) done('too-large');
+      else chunks.push(chunk);
+    };
+    const onEnd = () => done(Buffer.concat(chunks, size));
+    const onAbandoned = () => done('abandoned');
+    request.on('data', onData).on('end', onEnd).on('error', onAbandoned).on('aborted', onAbandoned);
+  });
+}
