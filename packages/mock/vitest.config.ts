@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.js'],
-    // Each start of the mock loads Prism (about 1.5 s of CPU); a few tests start several.
+    // The command-line tests start the bin, each a Node process of its own.
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

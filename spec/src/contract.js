@@ -16,6 +16,7 @@ import {
 } from './response-validator.js';
 import { createSchemaValidator } from './schema-validator.js';
 
+export { serveInForeground } from './foreground-server.js';
 export { answerClientErrors, answerCrossOrigin, sendJson, sendRefusal } from './http-answers.js';
 export { formatPointer, getAtPointer, parsePointer } from './json-pointer.js';
 export { parseMediaType } from './media-type.js';
@@ -172,7 +173,7 @@ export function createContract(document) {
         return refusal(404, [{ location: 'path', name: '', rule: 'not-found', message, expected: undefined }]);
       }
       const allowed = result.allowed.join(', ');
-      const message = `method not allowed on ${result.template}; allowed: ${allowed}`;
+      const message = `method not allowed on ${result.template} (allowed: ${allowed})`;
       const violations = [
         { location: /** @type {const} */ ('path'), name: '', rule: 'method', message, expected: allowed },
       ];

@@ -24,7 +24,8 @@ export function parsePointer(pointer) {
  * @returns {string}
  */
 export function formatPointer(tokens) {
-  const escapeToken = (/** @type {string | number} */ token) => String(token).replaceAll('~', '~0').replaceAll('/', '~1');
+  const escapeToken = (/** @type {string | number} */ token) =>
+    String(token).replaceAll('~', '~0').replaceAll('/', '~1');
   return `#/${tokens.map((token) => encodeURIComponent(escapeToken(token))).join('/')}`;
 }
 

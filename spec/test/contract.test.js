@@ -28,7 +28,7 @@ describe('refusalForMatch', () => {
     expect(contract.refusalForMatch(contract.match('DELETE', '/v1/rfi'))).toMatchObject({
       status: 405,
       headers: { Allow: 'GET' },
-      body: { code: 'METHOD_NOT_ALLOWED', message: 'method not allowed on /v1/rfi; allowed: GET' },
+      body: { code: 'METHOD_NOT_ALLOWED', message: 'method not allowed on /v1/rfi (allowed: GET)' },
     });
     expect(contract.refusalForMatch(contract.match('OPTIONS', '*'))).toMatchObject({
       status: 400,

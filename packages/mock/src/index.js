@@ -3,6 +3,9 @@ import { serveMock } from './serve-mock.js';
 
 export { DEFAULT_HOST, DEFAULT_PORT, MAX_BODY_BYTES } from './defaults.js';
 
+/** @typedef {import('./serve-mock.js').MockOptions} MockOptions */
+/** @typedef {import('./serve-mock.js').RunningMock} RunningMock */
+
 /**
  * Starts the mock in this process on a free port (unless `port` says otherwise) and resolves once it listens.
  * @param {import('./serve-mock.js').MockOptions} [options]

@@ -45,12 +45,14 @@ export function deferFakerLoading() {
     );
   const fakerInstance = deferred(() => load().default);
   const exports = deferred(load, { default: fakerInstance });
-  cache[fakerPath] = /** @type {NodeJS.Module} */ (/** @type {unknown} */ ({
-    id: fakerPath,
-    filename: fakerPath,
-    loaded: true,
-    exports,
-    children: [],
-    paths: [],
-  }));
+  cache[fakerPath] = /** @type {NodeJS.Module} */ (
+    /** @type {unknown} */ ({
+      id: fakerPath,
+      filename: fakerPath,
+      loaded: true,
+      exports,
+      children: [],
+      paths: [],
+    })
+  );
 }

@@ -41,7 +41,8 @@ export function createMockAnswerer(contract, defaults) {
       const header = contract.dereference(raw).node;
       const value = header.example ?? header.schema?.example ?? header.schema?.default;
       if (value !== undefined) headers[name] = String(value);
-      else if (header.required && header.schema) headers[name] = String(generatePayload(contract.document, header.schema, { dynamic, seed }));
+      else if (header.required && header.schema)
+        headers[name] = String(generatePayload(contract.document, header.schema, { dynamic, seed }));
     }
     const media = response.response.content?.[JSON_MEDIA_TYPE];
     if (!media) return { status: Number(response.status), headers, body: undefined };
@@ -72,10 +73,13 @@ function chooseResponse(operation, { code, example }) {
   }
   if (example !== undefined) {
     const response = operation.responses.find((r) => r.exampleNames.includes(example));
-    if (!response) return { problem: `Prefer example=${example}: ${operation.operationId} has no example of that name` };
+    if (!response)
+      return { problem: `Prefer example=${example}: ${operation.operationId} has no example of that name` };
     return { response, example };
   }
-  const successes = operation.responses.filter((r) => /^2\d\d$/.test(r.status)).sort((a, b) => Number(a.status) - Number(b.status));
+  const successes = operation.responses
+    .filter((r) => /^2\d\d$/.test(r.status))
+    .sort((a, b) => Number(a.status) - Number(b.status));
   const response = successes[0] ?? operation.responses[0];
   if (!response) return { problem: `${operation.operationId} documents no response` };
   return { response, example: response.exampleNames[0] };
@@ -91,5 +95,7 @@ function withExample(operation, response, example) {
   if (example === undefined) return { response, example: response.exampleNames[0] };
   if (response.exampleNames.includes(example)) return { response, example };
   const names = response.exampleNames.join(', ') || 'none';
-  return { problem: `Prefer example=${example}: the ${response.status} of ${operation.operationId} has examples ${names}` };
+  return {
+    problem: `Prefer example=${example}: the ${response.status} of ${operation.operationId} has examples ${names}`,
+  };
 }

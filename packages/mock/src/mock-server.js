@@ -59,7 +59,10 @@ export function createMockServer({ contract, answerer }) {
     const answer = 'problem' in read ? read : answerer.answer(operation, read.preferences);
     if ('problem' in answer) {
       const violation = { location: /** @type {const} */ ('header'), name: 'Prefer', rule: 'prefer' };
-      sendRefusal(response, contract.refusal(400, [{ ...violation, message: answer.problem, expected: undefined }], operation));
+      sendRefusal(
+        response,
+        contract.refusal(400, [{ ...violation, message: answer.problem, expected: undefined }], operation),
+      );
       return;
     }
     const body = answer.body ?? '';

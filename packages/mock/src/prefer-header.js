@@ -19,7 +19,11 @@ export function readPreferences(header, query) {
   if (header !== undefined) {
     for (const part of header.split(/[,;]/)) {
       const [key = '', ...rest] = part.split('=');
-      if (key.trim() !== '' && rest.length > 0) raw[key.trim().toLowerCase()] = rest.join('=').trim().replace(/^"(.*)"$/, '$1');
+      if (key.trim() !== '' && rest.length > 0)
+        raw[key.trim().toLowerCase()] = rest
+          .join('=')
+          .trim()
+          .replace(/^"(.*)"$/, '$1');
     }
   } else {
     for (const key of ['code', 'example', 'dynamic', 'seed']) {
@@ -34,7 +38,8 @@ export function readPreferences(header, query) {
     preferences.code = Number(raw.code);
   }
   if (raw.dynamic !== undefined) {
-    if (raw.dynamic !== 'true' && raw.dynamic !== 'false') return { problem: `Prefer dynamic=${raw.dynamic} is not true or false` };
+    if (raw.dynamic !== 'true' && raw.dynamic !== 'false')
+      return { problem: `Prefer dynamic=${raw.dynamic} is not true or false` };
     preferences.dynamic = raw.dynamic === 'true';
   }
   if (raw.example !== undefined) preferences.example = raw.example;

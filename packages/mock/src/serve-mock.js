@@ -65,9 +65,11 @@ export async function serveMock({ port = DEFAULT_PORT, host = DEFAULT_HOST, dyna
  */
 function bindFailureMessage(error, host, port) {
   if (error.code === 'EADDRINUSE') {
-    return `port ${port} on ${host} is already in use: stop whatever listens there, or choose another port (0 picks a free one)`;
+    const advice = 'stop whatever listens there, or choose another port (0 picks a free one)';
+    return `port ${port} on ${host} is already in use: ${advice}`;
   }
   if (error.code === 'EACCES') return `no permission to listen on ${host}:${port}: choose a port above 1023`;
-  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') return `cannot listen on host ${host}: ${error.code}`;
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
+    return `cannot listen on host ${host}: ${error.code}`;
   return `cannot listen on ${host}:${port}: ${error.message}`;
 }

@@ -1,172 +1,102 @@
-import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+// startMock(): the mock in the caller's process, on a free port, answering from the spec.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as publicApi from '../src/index.js';
 import { startMock } from '../src/index.js';
 
-const BIN = fileURLToPath(new URL('../bin/payments-connect-mock.js', import.meta.url));
-/** Failures must come back well inside this: a hang would show as a test timeout instead. */
-const FAILURE_DEADLINE_MS = 15_000;
+const HEADERS = { Authorization: 'Bearer t', AccountId: '0f8fad5b-d9cb-469f-a165-70867728950e' };
+const RFI_ID = '4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f';
 
-/** pgrep -g: the processes left in the mock's process group (the group id is the child's pid). */
-async function processesInGroup(pgid) {
-  try {
-    const { stdout } = await promisify(execFile)('pgrep', ['-g', String(pgid)]);
-    return stdout.trim().split('\n').filter(Boolean);
-  } catch (error) {
-    if (error.code === 1) return []; // pgrep: nothing matched
-    throw error;
-  }
-}
+/** @type {import('../src/index.js').RunningMock} */
+let mock;
+beforeAll(async () => {
+  mock = await startMock();
+});
+afterAll(() => mock?.stop());
 
-function runBin(args) {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('exit', (code) => resolve({ code, output }));
-  });
-}
+/** @param {string} path @param {Record<string, string>} [headers] */
+const get = (path, headers = {}) => fetch(`${mock.url}${path}`, { headers: { ...HEADERS, ...headers } });
 
-it('exports what src/index.d.ts declares, without loading Prism', () => {
-  expect(Object.keys(publicApi).sort()).toEqual([
-    'DEFAULT_HOST',
-    'DEFAULT_PORT',
-    'DEFAULT_START_TIMEOUT_MS',
-    'startMock',
-  ]);
-  // Prism loads in the child: importing the API must not cost the caller Prism's second of start-up.
+it('exports startMock and its defaults, and importing it loads no Prism', () => {
+  expect(Object.keys(publicApi).sort()).toEqual(['DEFAULT_HOST', 'DEFAULT_PORT', 'MAX_BODY_BYTES', 'startMock']);
+  // Prism's generators are for dynamic answers only: a mock of named examples never pays for them.
   expect(Object.keys(createRequire(import.meta.url).cache).filter((file) => file.includes('@stoplight'))).toEqual([]);
 });
 
 describe('startMock', () => {
-  let mock;
-  beforeAll(async () => {
-    mock = await startMock({ port: 0 });
-  });
-  afterAll(() => mock?.stop());
-
-  it('resolves with a free port that already answers with the spec examples', async () => {
+  it('listens on a free loopback port and answers the first success with its first named example', async () => {
     expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(mock.port).toBeGreaterThan(0);
-    const response = await fetch(`${mock.url}/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ clientId: 'id', clientSecret: 'secret' }),
-    });
+    const response = await get(`/v1/rfi/${RFI_ID}`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ token_type: 'Bearer' });
+    expect(await response.json()).toMatchObject({ rfiId: RFI_ID, questions: expect.any(Array) });
   });
 
-  it('refuses a port in use with a clear message, and the CLI exits non-zero', async () => {
-    const started = Date.now();
-    await expect(startMock({ port: mock.port })).rejects.toThrow(`port ${mock.port} on 127.0.0.1 is already in use`);
-    expect(Date.now() - started).toBeLessThan(FAILURE_DEADLINE_MS);
-
-    const { code, output } = await runBin(['--port', String(mock.port)]);
-    expect(code).toBe(1);
-    expect(output).toContain('already in use');
+  it('answers the status and named example Prefer asks for, with documented headers', async () => {
+    const closed = await get(`/v1/rfi/${RFI_ID}`, { Prefer: 'example=closedCase' });
+    expect(await closed.json()).toMatchObject({ status: 'CLOSED' });
+    const limited = await get('/v1/rfi', { Prefer: 'code=429' });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('2');
+    expect(await limited.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    const conflict = await get(`/v1/rfi/${RFI_ID}`, { Prefer: 'code=404, example=notFound' });
+    expect(conflict.status).toBe(404);
+    expect((await get('/v1/rfi', { __ignored: 'x' })).status).toBe(200);
+    const byQuery = await fetch(`${mock.url}/v1/rfi?__code=500`, { headers: HEADERS });
+    expect(byQuery.status).toBe(500);
   });
 
-  it('refuses a spec Prism rejects, through the API and the CLI', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pc-mock-'));
-    const broken = join(dir, 'broken.yaml');
-    writeFileSync(broken, 'openapi: 3.1.0\ninfo: [never closed\n');
-    const empty = join(dir, 'empty.yaml');
-    writeFileSync(empty, 'openapi: 3.1.0\ninfo: { title: empty, version: "1" }\npaths: {}\n');
-
-    const [brokenStart, emptyStart, { code, output }] = await Promise.allSettled([
-      startMock({ spec: broken }),
-      startMock({ spec: empty }),
-      runBin(['--port', '0', '--spec', broken]),
-    ]).then((results) => [results[0], results[1], results[2].value]);
-    expect(brokenStart.reason?.message).toContain(`Prism rejected the spec ${broken}`);
-    expect(emptyStart.reason?.message).toContain('it has no operations');
-    expect(code).toBe(1);
-    expect(output).toContain('Prism rejected the spec');
-  });
-
-  it('gives up after startTimeoutMs and leaves nothing running', async () => {
-    // An unusual loopback address marks this mock's command line for pgrep.
-    const marker = '127.0.0.79';
-    await expect(startMock({ host: marker, startTimeoutMs: 1 })).rejects.toThrow('not ready within 1 ms');
-    const left = await promisify(execFile)('pgrep', ['-f', `"host":"${marker}"`]).then(
-      ({ stdout }) => stdout.trim(),
-      (error) => (error.code === 1 ? '' : Promise.reject(error)),
+  it('refuses a Prefer the spec cannot answer, naming it (400, in the envelope)', async () => {
+    const undocumented = await get('/v1/rfi', { Prefer: 'code=418' });
+    expect(undocumented.status).toBe(400);
+    expect((await undocumented.json()).message).toBe(
+      'Prefer code=418: listRfiCases documents 200, 400, 401, 403, 404, 405, 429, 500',
     );
-    expect(left).toBe('');
+    const unknown = await get(`/v1/rfi/${RFI_ID}`, { Prefer: 'code=200, example=nope' });
+    expect((await unknown.json()).message).toBe(
+      'Prefer example=nope: the 200 of getRfiCase has examples openCase, closedCase, cancelledCase',
+    );
+    const notStatus = await get('/v1/rfi', { Prefer: 'code=abc' });
+    expect((await notStatus.json()).message).toBe('Prefer code=abc is not an HTTP status');
+  });
+
+  it('refuses a port in use with a clear message', async () => {
+    await expect(startMock({ port: mock.port })).rejects.toThrow(`port ${mock.port} on 127.0.0.1 is already in use`);
+  });
+
+  it('refuses a spec it cannot serve, saying why', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pc-mock-'));
+    try {
+      const files = {
+        'broken.yaml': 'openapi: 3.1.0\ninfo: [never closed\n',
+        'old.json': '{"openapi":"3.0.3","info":{"title":"x","version":"1"},"paths":{}}',
+        'empty.yaml': 'openapi: 3.1.0\ninfo: { title: empty, version: "1" }\npaths: {}\n',
+      };
+      for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+      await expect(startMock({ spec: join(dir, 'broken.yaml') })).rejects.toThrow('does not parse');
+      await expect(startMock({ spec: join(dir, 'old.json') })).rejects.toThrow('is not an OpenAPI 3.1 document');
+      await expect(startMock({ spec: join(dir, 'empty.yaml') })).rejects.toThrow('it has no operations');
+      await expect(startMock({ spec: join(dir, 'missing.json') })).rejects.toThrow('cannot read the spec');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
 describe('stop()', () => {
-  it('ends the whole process tree; nothing is left running and the port is free again', async () => {
-    const mock = await startMock();
-    expect(await processesInGroup(mock.pid)).toContain(String(mock.pid));
-
-    await mock.stop();
-    await mock.stop(); // twice is fine
-    expect(await processesInGroup(mock.pid)).toEqual([]);
+  it('closes every connection and frees the port; twice is fine', async () => {
+    const other = await startMock();
+    const agent = new http.Agent({ keepAlive: true });
+    await new Promise((resolve) => http.get(`${other.url}/`, { agent }, (r) => r.resume().on('end', resolve)));
+    await other.stop();
+    await other.stop();
+    agent.destroy();
     const refused = await new Promise((resolve) => {
-      http.get(mock.url, () => resolve(false)).on('error', (error) => resolve(error.code));
+      http.get(other.url, () => resolve(false)).on('error', (error) => resolve(/** @type {any} */ (error).code));
     });
     expect(refused).toBe('ECONNREFUSED');
-  });
-});
-
-describe('payments-connect-mock CLI', () => {
-  it('prints its URL and serves until SIGTERM', async () => {
-    const child = spawn(process.execPath, [BIN, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const url = await new Promise((resolve, reject) => {
-      let output = '';
-      child.stdout.on('data', (chunk) => {
-        output += chunk;
-        const match = output.match(/listening on (http:\/\/\S+)/);
-        if (match) resolve(match[1]);
-      });
-      child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
-    });
-    const response = await fetch(`${url}/v1/rfi`, { headers: { AccountId: 'acc', Authorization: 'Bearer t' } });
-    expect(response.status).toBe(200);
-    const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-  });
-
-  it('rejects a bad --port with usage help', async () => {
-    const { code, output } = await runBin(['--port', 'abc']);
-    expect(code).toBe(1);
-    expect(output).toContain('--port must be an integer');
-  });
-});
-
-describe('a caller that exits without stop()', () => {
-  it('takes the mock with it', async () => {
-    const script = `
-      import { startMock } from ${JSON.stringify(new URL('../src/index.js', import.meta.url).href)};
-      const mock = await startMock();
-      console.log(mock.pid);
-    `; // exits without stop(): the event loop is empty once startMock has resolved
-    const pid = await new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      let output = '';
-      child.stdout.on('data', (chunk) => (output += chunk));
-      child.on('exit', (code) =>
-        code === 0 ? resolve(Number(output.trim())) : reject(new Error(`caller exited with ${code}`)),
-      );
-    });
-    expect(pid).toBeGreaterThan(0);
-    const deadline = Date.now() + 5_000;
-    while ((await processesInGroup(pid)).length > 0 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
-    expect(await processesInGroup(pid)).toEqual([]);
   });
 });
