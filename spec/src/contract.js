@@ -18,8 +18,9 @@ import { createSchemaValidator } from './schema-validator.js';
 
 export { serveInForeground } from './foreground-server.js';
 export { answerClientErrors, answerCrossOrigin, sendJson, sendRefusal } from './http-answers.js';
-export { formatPointer, getAtPointer, parsePointer } from './json-pointer.js';
+export { childPointer, formatPointer, getAtPointer, parsePointer } from './json-pointer.js';
 export { parseMediaType } from './media-type.js';
+export { createOperationMatcher } from './operation-matcher.js';
 export { ENVIRONMENT_BY_SERVER_VARIABLE, HTTP_METHODS } from './operations.js';
 export { parseRequestTarget } from './request-target.js';
 export { hasBodyHeaders, jsonDepth, MAX_JSON_DEPTH } from './request-validator.js';
@@ -35,6 +36,8 @@ export { markedBody, summariseSchemaErrors } from './schema-issues.js';
  * @typedef {import('./operation-matcher.js').OperationMatch} OperationMatch
  * @typedef {import('./request-validator.js').Violation} Violation
  * @typedef {import('./request-validator.js').RequestVerdict} RequestVerdict
+ * @typedef {import('./request-validator.js').UploadedPart} UploadedPart
+ * @typedef {import('./request-validator.js').RequestValues} RequestValues
  * @typedef {import('./response-validator.js').Answer} Answer
  * @typedef {import('./response-validator.js').ResponseVerdict} ResponseVerdict
  * @typedef {import('./incoming-request.js').AcceptedRequest} AcceptedRequest
@@ -116,7 +119,8 @@ export function createContract(document) {
   function refusal(status, violations, operation) {
     return {
       status,
-      headers: {},
+      // RFC 6750: a refusal for want of a bearer token says which scheme would do.
+      headers: status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {},
       body: {
         code: errorCode(status, operation),
         message: violations.map((v) => v.message).join('; ') || (STATUS_CODES[status] ?? 'Error'),
@@ -221,9 +225,9 @@ export function createContract(document) {
     /**
      * Reads and judges a request arriving at a node:http server (see `incoming-request.js`).
      * @param {import('node:http').IncomingMessage} request
-     * @param {{ maxBodyBytes: number }} limits
+     * @param {import('./incoming-request.js').IncomingOptions} options
      */
-    readIncomingRequest: (request, limits) => readIncomingRequest(contract, request, limits),
+    readIncomingRequest: (request, options) => readIncomingRequest(contract, request, options),
   };
   return contract;
 }

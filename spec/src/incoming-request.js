@@ -19,9 +19,19 @@ import { hasBodyHeaders } from './request-validator.js';
  * @property {'refused'} kind
  * @property {Refusal} refusal the answer to send
  * @property {boolean} closeConnection true when a body was left unread: the connection cannot carry another request
+ * @property {ContractOperation | undefined} operation the operation, when the request matched one
  *
  * @typedef {object} AbandonedRequest
  * @property {'abandoned'} kind the client went away (or the body stream failed) before the request was whole
+ */
+
+/**
+ * @typedef {object} IncomingOptions
+ * @property {number} maxBodyBytes a larger body is refused unread
+ * @property {(operation: ContractOperation, headers: Record<string, string[] | undefined>) =>
+ *   Refusal | undefined | Promise<Refusal | undefined>} [screen] called once the operation is known and the bearer
+ *   token well formed, before parameters and body are checked: a server's own gate (a token it does not know, a
+ *   fault it was told to inject); a refusal it returns is the answer
  */
 
 /**
@@ -31,14 +41,18 @@ import { hasBodyHeaders } from './request-validator.js';
  * reading the rest; the body is then checked. Every refusal is the service's error envelope.
  * @param {Contract} contract
  * @param {import('node:http').IncomingMessage} request
- * @param {{ maxBodyBytes: number }} limits
+ * @param {IncomingOptions} options
  * @returns {Promise<AcceptedRequest | RefusedRequest | AbandonedRequest>}
  */
-export async function readIncomingRequest(contract, request, { maxBodyBytes }) {
+export async function readIncomingRequest(contract, request, { maxBodyBytes, screen }) {
   const headers = request.headersDistinct;
   const pendingBody = hasBodyHeaders(headers);
-  /** @param {Refusal} refusal @returns {RefusedRequest} */
-  const refuse = (refusal) => ({ kind: 'refused', refusal, closeConnection: pendingBody });
+  /**
+   * @param {Refusal} refusal
+   * @param {ContractOperation} [operation]
+   * @returns {RefusedRequest}
+   */
+  const refuse = (refusal, operation) => ({ kind: 'refused', refusal, closeConnection: pendingBody, operation });
 
   const match = contract.match(request.method ?? 'GET', request.url ?? '/');
   const unmatched = contract.refusalForMatch(match);
@@ -46,19 +60,23 @@ export async function readIncomingRequest(contract, request, { maxBodyBytes }) {
   const { operation } = match;
 
   const head = contract.checkRequestHead(operation, { headers, pathParams: match.pathParams, query: match.query });
-  if (head.status === 401 || head.status === 415)
-    return refuse(contract.refusal(head.status, head.violations, operation));
+  if (head.status === 401) return refuse(contract.refusal(head.status, head.violations, operation), operation);
+  const screened = await screen?.(operation, headers);
+  if (screened) return refuse(screened, operation);
+  if (head.status === 415) return refuse(contract.refusal(head.status, head.violations, operation), operation);
 
   const announced = Number(headers['content-length']?.[0] ?? 0);
-  if (announced > maxBodyBytes) return refuse(tooLarge(contract, operation, maxBodyBytes));
+  if (announced > maxBodyBytes) return refuse(tooLarge(contract, operation, maxBodyBytes), operation);
   const body = pendingBody ? await readBody(request, maxBodyBytes) : new Uint8Array();
   if (body === 'abandoned') return { kind: 'abandoned' };
-  if (body === 'too-large') return refuse(tooLarge(contract, operation, maxBodyBytes));
+  if (body === 'too-large') return refuse(tooLarge(contract, operation, maxBodyBytes), operation);
 
   const checked = await contract.checkRequestBody(operation, { headers, body });
   const violations = [...head.violations, ...checked.violations];
-  if (violations.length > 0)
-    return { kind: 'refused', refusal: contract.refusal(400, violations, operation), closeConnection: false };
+  if (violations.length > 0) {
+    const refusal = contract.refusal(400, violations, operation);
+    return { kind: 'refused', refusal, closeConnection: false, operation };
+  }
   return {
     kind: 'accepted',
     operation,

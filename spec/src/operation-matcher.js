@@ -1,21 +1,27 @@
 import { parseRequestTarget } from './request-target.js';
 
+/** @typedef {{ path: string, method: string }} Routable what the matcher reads of an operation */
+
 /**
- * @typedef {import('./operations.js').ContractOperation} ContractOperation
- *
+ * @template {Routable} [Operation=import('./operations.js').ContractOperation]
  * @typedef {object} MatchedOperation
  * @property {'matched'} kind
- * @property {ContractOperation} operation
+ * @property {Operation} operation
  * @property {Record<string, string>} pathParams decoded values, by template name
  * @property {URLSearchParams} query
  * @property {string} path the normalised path
- *
+ */
+
+/**
+ * @template {Routable} [Operation=import('./operations.js').ContractOperation]
  * @typedef {object} MethodNotAllowed
  * @property {'method-not-allowed'} kind
  * @property {string} template the path template the target matched
- * @property {ContractOperation[]} operations those of that path (their 405 is the one documented)
+ * @property {Operation[]} operations those of that path (their 405 is the one documented)
  * @property {string[]} allowed their methods, for the `Allow` header
- *
+ */
+
+/**
  * @typedef {object} NotFound
  * @property {'not-found'} kind
  * @property {string} path
@@ -23,27 +29,32 @@ import { parseRequestTarget } from './request-target.js';
  * @typedef {object} InvalidTarget
  * @property {'invalid-target'} kind
  * @property {string} reason
- *
- * @typedef {MatchedOperation | MethodNotAllowed | NotFound | InvalidTarget} OperationMatch
  */
 
 /**
+ * @template {Routable} [Operation=import('./operations.js').ContractOperation]
+ * @typedef {MatchedOperation<Operation> | MethodNotAllowed<Operation> | NotFound | InvalidTarget} OperationMatch
+ */
+
+/**
+ * @template {Routable} Operation
  * @typedef {object} CompiledTemplate
  * @property {string} template
  * @property {Array<{ literal: string } | { parameter: string }>} segments
- * @property {Map<string, ContractOperation>} byMethod
+ * @property {Map<string, Operation>} byMethod upper-case method to operation
  */
 
 /**
  * Finds the operation a request addresses, after {@link parseRequestTarget}'s normalisation. A template's
  * literal segments must equal the request's decoded segments; a `{name}` segment takes any non-empty one. When
  * several templates match, the one with more literal segments wins, counted from the left (`/a/b` over
- * `/a/{x}`), whatever the order of `paths`.
- * @param {ContractOperation[]} operations
- * @returns {(method: string, target: string) => OperationMatch}
+ * `/a/{x}`), whatever the order of `paths`. Any list of `{ path, method }` routes is matched by the same rule.
+ * @template {Routable} Operation
+ * @param {Operation[]} operations
+ * @returns {(method: string, target: string) => OperationMatch<Operation>}
  */
 export function createOperationMatcher(operations) {
-  /** @type {Map<string, CompiledTemplate>} */
+  /** @type {Map<string, CompiledTemplate<Operation>>} */
   const templates = new Map();
   for (const operation of operations) {
     let compiled = templates.get(operation.path);
@@ -61,7 +72,7 @@ export function createOperationMatcher(operations) {
       };
       templates.set(operation.path, compiled);
     }
-    compiled.byMethod.set(operation.method, operation);
+    compiled.byMethod.set(operation.method.toUpperCase(), operation);
   }
   const ordered = [...templates.values()].sort(bySpecificity);
 
@@ -78,7 +89,7 @@ export function createOperationMatcher(operations) {
           kind: 'method-not-allowed',
           template: compiled.template,
           operations: pathOperations,
-          allowed: pathOperations.map((o) => o.method),
+          allowed: pathOperations.map((o) => o.method.toUpperCase()),
         };
       }
       return { kind: 'matched', operation, pathParams, query: parsed.query, path: parsed.path };
@@ -88,7 +99,7 @@ export function createOperationMatcher(operations) {
 }
 
 /**
- * @param {CompiledTemplate} compiled
+ * @param {CompiledTemplate<Routable>} compiled
  * @param {string[]} segments
  * @returns {Record<string, string> | undefined}
  */
@@ -110,8 +121,8 @@ function matchSegments(compiled, segments) {
 
 /**
  * Literal segments before parameters, position by position from the left.
- * @param {CompiledTemplate} a
- * @param {CompiledTemplate} b
+ * @param {CompiledTemplate<Routable>} a
+ * @param {CompiledTemplate<Routable>} b
  */
 function bySpecificity(a, b) {
   const length = Math.min(a.segments.length, b.segments.length);

@@ -95,9 +95,18 @@ export function listOperations(document) {
 }
 
 /**
+ * @typedef {object} ContractWebhook a webhook the service sends
+ * @property {string} name its key in `webhooks` (`v1.rfi.case.*`)
+ * @property {string} method upper case
+ * @property {string} pointer where its Operation Object sits
+ * @property {any} operation
+ * @property {ContractRequestBody | undefined} requestBody the payload
+ */
+
+/**
  * The webhooks the service sends, one entry per method of each.
  * @param {any} document
- * @returns {Array<{ name: string, method: string, pointer: string, operation: any }>}
+ * @returns {ContractWebhook[]}
  */
 export function listWebhooks(document) {
   return Object.entries(document.webhooks ?? {}).flatMap(([name, rawItem]) => {
@@ -107,6 +116,11 @@ export function listWebhooks(document) {
       method: method.toUpperCase(),
       pointer: childPointer(pointer, method),
       operation: item[method],
+      requestBody: describeRequestBody(
+        document,
+        item[method].requestBody,
+        childPointer(pointer, method, 'requestBody'),
+      ),
     }));
   });
 }

@@ -33,7 +33,8 @@ const scenarios = [
 ];
 
 console.log(
-  `Payments Connect emulator throughput: ${SECONDS} s per scenario, ${CONCURRENCY} concurrent clients, Node ${process.version}`,
+  `Payments Connect emulator throughput: ${SECONDS} s per scenario, ` +
+    `${CONCURRENCY} concurrent clients, Node ${process.version}`,
 );
 for (const [name, send] of scenarios) {
   let count = 0;

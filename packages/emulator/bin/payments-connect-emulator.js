@@ -84,7 +84,8 @@ try {
     webhookUrl: parsed['webhook-url'],
     onViolation: (v) =>
       process.stderr.write(
-        `[contract] ${v.method} ${v.path} -> ${v.status} violates the spec (${v.operationId}): ${v.errors.join('; ')}\n`,
+        `[contract] ${v.method} ${v.path} -> ${v.status} violates the spec (${v.operationId}): ` +
+          `${v.errors.join('; ')}\n`,
       ),
   });
 } catch (error) {
@@ -97,7 +98,8 @@ try {
 const pad = (/** @type {string} */ text) => text.padEnd(32);
 const lines = [
   `Payments Connect emulator listening on ${emulator.url}`,
-  `  token TTL ${tokenTtlSeconds} s, strict ${parsed.strict ? 'on' : 'off'}, webhook URL ${parsed['webhook-url'] ?? '(none)'}`,
+  `  token TTL ${tokenTtlSeconds} s, strict ${parsed.strict ? 'on' : 'off'}, ` +
+    `webhook URL ${parsed['webhook-url'] ?? '(none)'}`,
   '',
   'Credentials (POST /auth/token):',
   `  ${pad('clientId')}${emulator.credentials.clientId}`,

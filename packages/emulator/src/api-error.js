@@ -1,21 +1,8 @@
 /**
- * Errors the emulator answers with, in the spec's ErrorEnvelope `{ code, message, details? }`.
- * The document fixes VALIDATION_FAILED, NOT_FOUND and CONFLICT; the other codes follow the spec's
- * illustrative examples (status-flavoured, feature-agnostic) and are the emulator's own choice.
+ * Errors the emulator answers with, in the spec's error envelope `{ code, message, details? }`. The `code` is the
+ * one the contract gives the status (`contract.errorCode`): the document fixes VALIDATION_FAILED, NOT_FOUND and
+ * CONFLICT for the RFI area; the others are the spec's illustrative codes.
  */
-
-/** Error code per HTTP status. */
-export const ERROR_CODES = Object.freeze({
-  400: 'VALIDATION_FAILED',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  405: 'METHOD_NOT_ALLOWED',
-  409: 'CONFLICT',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'TOO_MANY_REQUESTS',
-  500: 'INTERNAL_ERROR',
-});
 
 /** The two 409 variants of the RFI area, told apart by a substring of `message` and `details`. */
 export const RFI_CONFLICT_VARIANTS = Object.freeze({
@@ -23,26 +10,36 @@ export const RFI_CONFLICT_VARIANTS = Object.freeze({
   itemAlreadyApproved: 'RFI_ITEM_ALREADY_APPROVED',
 });
 
-/** An error that becomes an ErrorEnvelope response. */
+/** An error that becomes an error-envelope answer. */
 export class ApiError extends Error {
   /**
    * @param {number} status HTTP status
    * @param {string} message human-readable message
-   * @param {{ details?: unknown, headers?: Record<string, string>, code?: string }} [extra]
+   * @param {{ details?: unknown, headers?: Record<string, string> }} [extra]
    */
   constructor(status, message, extra = {}) {
     super(message);
     this.status = status;
-    this.code = extra.code ?? /** @type {Record<number, string>} */ (ERROR_CODES)[status] ?? ERROR_CODES[500];
     this.details = extra.details;
     this.headers = extra.headers ?? {};
   }
 
-  /** @returns {{ code: string, message: string, details?: unknown }} the ErrorEnvelope body */
-  toEnvelope() {
-    return this.details === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, details: this.details };
+  /**
+   * The answer, with the code the contract gives the status.
+   * @param {import('@payments-connect/openapi/model').Contract} contract
+   * @param {import('@payments-connect/openapi/model').ContractOperation} [operation]
+   * @returns {import('@payments-connect/openapi/model').Refusal}
+   */
+  toRefusal(contract, operation) {
+    const code = contract.errorCode(this.status, operation);
+    return {
+      status: this.status,
+      headers: this.headers,
+      body:
+        this.details === undefined
+          ? { code, message: this.message }
+          : { code, message: this.message, details: this.details },
+    };
   }
 }
 

@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, notFound, validationFailed } from './api-error.js';
+import { MAX_CONTROL_ITEMS } from './defaults.js';
 import { EVENT_TYPES } from './event-bus.js';
 import { ACCOUNT_IDS, OPEN_RFI_STATUS, TERMINAL_RFI_STATUSES } from './seed.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The case statuses the emulator knows: its own open status, and the two terminal ones of the document. */
+const RFI_CASE_STATUSES = [OPEN_RFI_STATUS, ...TERMINAL_RFI_STATUSES];
+/** A status or mode of a payment request: the document's values are upper-case words (`HOSTED_PAGE`, `PART_PAID`). */
+const UPPER_CASE_WORD = /^[A-Z][A-Z_]{0,63}$/;
+/** The longest text a control request may give an item. */
+const MAX_TEXT_LENGTH = 2000;
 
 /**
  * @typedef {object} RfiItemInput
@@ -23,10 +30,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 
 /**
+ * @typedef {object} ControllerDeps
+ * @property {import('./store.js').Store} store
+ * @property {import('./token-issuer.js').TokenIssuer} tokens
+ * @property {import('./event-bus.js').EventBus} events
+ * @property {import('./fault-injector.js').FaultInjector} faults
+ */
+
+/**
  * What tests may do that the API cannot: put cases in given states, approve items, end cases,
  * expire tokens, inject faults, read delivered events, reset. The HTTP control API and the
  * programmatic `control` object both call this.
- * @param {{ store: import('./store.js').Store, tokens: import('./token-issuer.js').TokenIssuer, events: import('./event-bus.js').EventBus, faults: import('./fault-injector.js').FaultInjector }} deps
+ * @param {ControllerDeps} deps
  */
 export function createController({ store, tokens, events, faults }) {
   /** @param {string} rfiId */
@@ -43,6 +58,10 @@ export function createController({ store, tokens, events, faults }) {
    */
   function approve(rfiId, list, itemId) {
     const { accountId, record } = anyCase(rfiId);
+    // Terminal is final: nothing about a CLOSED or CANCELLED case changes, through the API or around it.
+    if (TERMINAL_RFI_STATUSES.includes(record.status)) {
+      throw new ApiError(409, `RFI ${rfiId} is ${record.status}; a terminal case does not change`);
+    }
     const idField = list === 'questions' ? 'questionId' : 'documentRequestId';
     const item = record[list].find((/** @type {any} */ i) => i[idField] === itemId);
     if (!item) throw notFound(`${idField} ${itemId} of RFI ${rfiId}`);
@@ -79,8 +98,9 @@ export function createController({ store, tokens, events, faults }) {
     createRfiCase(input = {}) {
       const { accountId = ACCOUNT_IDS.primary, status = OPEN_RFI_STATUS, questions = 1, documentRequests = 1 } = input;
       if (!store.account(accountId)) throw notFound(`account ${accountId}`);
-      if (typeof status !== 'string' || status.trim() === '')
-        throw validationFailed('status must be a non-empty string');
+      if (!RFI_CASE_STATUSES.includes(/** @type {string} */ (status))) {
+        throw validationFailed(`status must be one of ${RFI_CASE_STATUSES.join(', ')}, got ${JSON.stringify(status)}`);
+      }
       const rfiId = checkNewId(input.rfiId, 'rfiId');
       if (store.findAnyAccount('rfiCases', rfiId)) throw new ApiError(409, `RFI ${rfiId} already exists`);
       const record = {
@@ -119,8 +139,12 @@ export function createController({ store, tokens, events, faults }) {
     createPaymentRequest(input = {}) {
       const { accountId = ACCOUNT_IDS.primary, executionMode = 'HOSTED_PAGE', status = 'UNPAID' } = input;
       if (!store.account(accountId)) throw notFound(`account ${accountId}`);
-      if (typeof executionMode !== 'string' || typeof status !== 'string')
-        throw validationFailed('executionMode and status must be strings');
+      for (const [name, value] of Object.entries({ executionMode, status })) {
+        if (typeof value !== 'string' || !UPPER_CASE_WORD.test(value)) {
+          const example = 'an upper-case word such as HOSTED_PAGE or UNPAID';
+          throw validationFailed(`${name} must be ${example}, got ${JSON.stringify(value)}`);
+        }
+      }
       const paymentRequestId = checkNewId(input.paymentRequestId, 'paymentRequestId');
       if (store.findAnyAccount('paymentRequests', paymentRequestId))
         throw new ApiError(409, `payment request ${paymentRequestId} already exists`);
@@ -138,7 +162,10 @@ export function createController({ store, tokens, events, faults }) {
      * Expires one token, or every issued token when none is named.
      * @param {string} [token]
      */
-    expireTokens: (token) => ({ expired: tokens.expire(token) }),
+    expireTokens: (token) => {
+      if (token !== undefined && typeof token !== 'string') throw validationFailed('token must be a string');
+      return { expired: tokens.expire(token) };
+    },
 
     /** @param {import('./fault-injector.js').FaultSpec} fault */
     injectFault(fault) {
@@ -172,8 +199,27 @@ function checkNewId(id, name) {
  * @returns {RfiItemInput[]}
  */
 function itemsOf(spec, name) {
-  if (Number.isInteger(spec) && /** @type {number} */ (spec) >= 0)
-    return Array.from({ length: /** @type {number} */ (spec) }, () => ({}));
-  if (Array.isArray(spec) && spec.every((item) => item && typeof item === 'object')) return spec;
-  throw validationFailed(`${name} must be a count or an array of items`);
+  const count = Array.isArray(spec) ? spec.length : spec;
+  if (
+    !Number.isInteger(count) ||
+    /** @type {number} */ (count) < 0 ||
+    /** @type {number} */ (count) > MAX_CONTROL_ITEMS
+  ) {
+    throw validationFailed(`${name} must be a count or a list of at most ${MAX_CONTROL_ITEMS} items`);
+  }
+  if (!Array.isArray(spec)) return Array.from({ length: /** @type {number} */ (spec) }, () => ({}));
+  for (const [index, item] of spec.entries()) {
+    if (!item || typeof item !== 'object' || Array.isArray(item))
+      throw validationFailed(`${name}[${index}] must be an object`);
+    for (const field of /** @type {const} */ (['text', 'answer'])) {
+      const value = item[field];
+      if (value !== undefined && (typeof value !== 'string' || value.length > MAX_TEXT_LENGTH)) {
+        throw validationFailed(`${name}[${index}].${field} must be a string of at most ${MAX_TEXT_LENGTH} characters`);
+      }
+    }
+    if (item.approved !== undefined && typeof item.approved !== 'boolean') {
+      throw validationFailed(`${name}[${index}].approved must be true or false`);
+    }
+  }
+  return spec;
 }

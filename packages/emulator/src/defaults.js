@@ -26,3 +26,21 @@ export const WEBHOOK_DELIVERY_TIMEOUT_MS = 2000;
 
 /** Namespace of the control API; outside `/v1` so it can never collide with a documented path. */
 export const CONTROL_PREFIX = '/_emulator';
+
+/** Largest control API body: its requests describe a few test records, never uploads. */
+export const MAX_CONTROL_BODY_BYTES = 64 * 1024;
+
+/** The most questions, or document requests, one case created through the control API may hold. */
+export const MAX_CONTROL_ITEMS = 100;
+
+/** How long a client may take to send the request head (slowloris ends here). */
+export const HEADERS_TIMEOUT_MS = 10_000;
+
+/** How long a client may take to send a whole request, body included. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** How long an idle keep-alive connection stays open. */
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
+/** The most request headers read. */
+export const MAX_HEADERS_COUNT = 100;

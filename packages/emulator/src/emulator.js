@@ -1,17 +1,15 @@
 import { createServer } from 'node:http';
+import { answerClientErrors, childPointer, createContract, loadContract } from '@payments-connect/openapi/model';
 import { createControlApi } from './control-api.js';
 import { createController } from './controller.js';
+import { HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_HEADERS_COUNT, REQUEST_TIMEOUT_MS } from './defaults.js';
 import { createEventBus } from './event-bus.js';
 import { createFaultInjector } from './fault-injector.js';
 import { operationHandlers } from './operations/index.js';
 import { normalizeOptions } from './options.js';
-import { createRequestValidator } from './request-validator.js';
-import { createResponseValidator } from './response-validator.js';
 import { buildSandboxEnv } from './sandbox-env.js';
-import { createSchemaRegistry } from './schema-registry.js';
 import { ACCOUNT_IDS, createSeedData, SEED_IDS } from './seed.js';
 import { createRequestListener } from './server.js';
-import { indexPaths, listOperations, loadBundledSpec } from './spec.js';
 import { createStore } from './store.js';
 import { createTokenIssuer } from './token-issuer.js';
 
@@ -21,17 +19,14 @@ import { createTokenIssuer } from './token-issuer.js';
  */
 export async function startEmulator(options) {
   const config = normalizeOptions(options);
-  const spec = config.spec ?? loadBundledSpec();
-  const paths = indexPaths(spec);
-  const operations = listOperations(paths);
-  const missing = operations
+  const contract = config.spec ? createContract(config.spec) : loadContract();
+  const missing = contract.operations
     .filter((op) => !operationHandlers[op.operationId])
     .map((op) => `${op.method} ${op.path} (${op.operationId})`);
-  if (missing.length > 0)
+  if (missing.length > 0) {
     throw new Error(`The spec has operations the emulator does not implement: ${missing.join(', ')}`);
+  }
 
-  const registry = createSchemaRegistry(spec);
-  const responseValidator = createResponseValidator(spec, registry);
   /** @type {import('./server.js').Violation[]} */
   const violations = [];
   /** @type {Array<{ operationId: string, status: number }>} */
@@ -44,29 +39,41 @@ export async function startEmulator(options) {
 
   const store = createStore();
   const tokens = createTokenIssuer(config);
-  const webhookSchemas = Object.fromEntries(
-    Object.entries(spec.webhooks ?? {}).map(([kind, item]) => [
-      kind,
-      registry.compile(/** @type {any} */ (item).post.requestBody.content['application/json'].schema),
-    ]),
+  /** @type {Map<string, string>} the schema pointer of each webhook's payload, by kind */
+  const payloadPointers = new Map(
+    contract.webhooks
+      .filter((webhook) => webhook.requestBody)
+      .map((webhook) => [
+        webhook.name,
+        childPointer(
+          /** @type {{ pointer: string }} */ (webhook.requestBody).pointer,
+          'content',
+          'application/json',
+          'schema',
+        ),
+      ]),
   );
   const events = createEventBus({
     webhookUrl: config.webhookUrl,
     now: config.now,
     checkPayload(event) {
       const kind = `${event.type.split('.').slice(0, 3).join('.')}.*`;
-      const check = webhookSchemas[kind]?.(event) ?? { valid: false, errors: [`no webhook ${kind} in the spec`] };
-      if (!check.valid)
+      const pointer = payloadPointers.get(kind);
+      const errors = pointer
+        ? contract.validateAt(pointer, event).map((issue) => `${issue.path || '(root)'} ${issue.message}`)
+        : [`no webhook ${kind} in the spec`];
+      if (errors.length > 0) {
         recordViolation({
           operationId: `webhook ${kind}`,
           method: 'POST',
           path: config.webhookUrl ?? '(none)',
           status: 0,
-          errors: check.errors,
+          errors,
         });
+      }
     },
   });
-  const faults = createFaultInjector(new Set(operations.map((op) => op.operationId)));
+  const faults = createFaultInjector(contract);
   const control = createController({ store, tokens, events, faults });
 
   const credentials = config.credentials;
@@ -79,14 +86,18 @@ export async function startEmulator(options) {
   );
   let url = '';
   let env = /** @type {Record<string, string>} */ ({});
+  let boundPort = 0;
 
   const server = createServer(
-    { keepAlive: true },
+    {
+      keepAlive: true,
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    },
     createRequestListener({
-      paths,
+      contract,
       handlers: operationHandlers,
-      requestValidator: createRequestValidator(spec, registry),
-      responseValidator,
       faults,
       services: { store, tokens, events, now: config.now, config: { webhookUrl: config.webhookUrl } },
       control: createControlApi(control, {
@@ -101,14 +112,19 @@ export async function startEmulator(options) {
           webhookUrl: config.webhookUrl ?? null,
         }),
         violations: () => violations,
+        address: () => ({ port: boundPort, host: config.host }),
+        errorCode: (status) => contract.errorCode(status),
       }),
       strict: config.strict,
       onViolation: recordViolation,
       onUndocumented: (entry) => undocumentedResponses.push(entry),
     }),
   );
+  server.maxHeadersCount = MAX_HEADERS_COUNT;
+  server.on('clientError', answerClientErrors(contract));
   await listen(server, config.port, config.host);
   const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+  boundPort = address.port;
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   url = `http://${urlHost}:${address.port}`;
   env = buildSandboxEnv({ url, credentials, accountId: ACCOUNT_IDS.primary, fixtures });

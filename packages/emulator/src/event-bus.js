@@ -26,10 +26,12 @@ export const EVENT_DESIGNED_BY = 'payments-connect-emulator';
  * @property {Record<string, unknown>} data
  */
 
+/** @typedef {'not-configured' | 'pending' | 'delivered' | 'failed'} DeliveryState */
+
 /**
  * @typedef {object} EventRecord
  * @property {EmulatorEvent} event
- * @property {{ state: 'not-configured' | 'pending' | 'delivered' | 'failed', httpStatus?: number, error?: string }} delivery
+ * @property {{ state: DeliveryState, httpStatus?: number, error?: string }} delivery
  */
 
 /**

@@ -1,4 +1,5 @@
-import { ERROR_CODES } from './api-error.js';
+/** The most calls one injected fault may answer. */
+export const MAX_FAULT_TIMES = 1000;
 
 /**
  * @typedef {object} FaultSpec
@@ -12,9 +13,9 @@ import { ERROR_CODES } from './api-error.js';
 /**
  * Canned answers for the next calls of an operation, so tests can see the documented statuses the
  * emulator's behaviour never produces on its own (429, 500) and how a client recovers from them.
- * @param {Set<string>} operationIds the spec's operations; a fault for anything else is refused
+ * @param {import('@payments-connect/openapi/model').Contract} contract a fault may name only its operations
  */
-export function createFaultInjector(operationIds) {
+export function createFaultInjector(contract) {
   /** @type {Map<string, Array<Required<Omit<FaultSpec, 'operationId'>>>>} */
   const pending = new Map();
 
@@ -24,15 +25,24 @@ export function createFaultInjector(operationIds) {
      * @returns {string | undefined} why the fault is refused, or undefined when it was added
      */
     add({ operationId, status, body, headers = {}, times = 1 }) {
-      if (!operationIds.has(operationId)) return `operationId '${operationId}' is not an operation of the spec`;
-      if (!Number.isInteger(status) || status < 100 || status > 599) return 'status must be an HTTP status code';
-      if (!Number.isInteger(times) || times < 1) return 'times must be a positive integer';
+      const operation = contract.operation(String(operationId));
+      if (!operation) return `operationId '${operationId}' is not an operation of the spec`;
+      // A fault stands in for a failure of the service: an error status, never an informational or success one.
+      if (!Number.isInteger(status) || status < 400 || status > 599)
+        return 'status must be an error status (400 to 599)';
+      if (!Number.isInteger(times) || times < 1 || times > MAX_FAULT_TIMES) {
+        return `times must be an integer from 1 to ${MAX_FAULT_TIMES}`;
+      }
+      if (
+        headers === null ||
+        typeof headers !== 'object' ||
+        Object.values(headers).some((v) => typeof v !== 'string')
+      ) {
+        return 'headers must be an object of strings';
+      }
       const answer =
         body === undefined
-          ? {
-              code: ERROR_CODES[/** @type {keyof typeof ERROR_CODES} */ (status)] ?? `HTTP_${status}`,
-              message: `Injected fault: ${status}`,
-            }
+          ? { code: contract.errorCode(status, operation), message: `Injected fault: ${status}` }
           : body;
       const queue = pending.get(operationId) ?? [];
       queue.push({ status, body: answer, headers, times });

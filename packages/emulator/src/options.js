@@ -10,7 +10,8 @@ import { DEFAULT_CREDENTIALS, DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS } from './
  * @property {{ clientId: string, clientSecret: string }} [credentials] accepted client credentials
  * @property {() => number} [now] clock in epoch milliseconds, for tests that move time
  * @property {object} [spec] a bundled OpenAPI document to serve instead of the one of the openapi package
- * @property {(violation: import('./server.js').Violation) => void} [onViolation] called for each response that violates the spec
+ * @property {(violation: import('./server.js').Violation) => void} [onViolation] called for each answer that
+ *   violates the spec
  */
 
 /**

@@ -25,7 +25,8 @@ export const SANDBOX_FIXTURE_VARIABLES = Object.freeze({
 /**
  * Builds every variable of the sandbox contract, so that `Object.assign(process.env, env)` points the
  * conformance suite at this emulator.
- * @param {{ url: string, credentials: { clientId: string, clientSecret: string }, accountId: string, fixtures: Record<string, string> }} input
+ * @param {{ url: string, credentials: import('./token-issuer.js').Credentials, accountId: string,
+ *   fixtures: Record<string, string> }} input
  * @returns {Record<string, string>}
  */
 export function buildSandboxEnv({ url, credentials, accountId, fixtures }) {

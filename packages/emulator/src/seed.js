@@ -56,10 +56,12 @@ export const OPEN_RFI_STATUS = 'OPEN';
 /** Terminal RFI statuses, as the document names them. */
 export const TERMINAL_RFI_STATUSES = Object.freeze(['CLOSED', 'CANCELLED']);
 
+/** @typedef {{ accountId: string, record: Record<string, any> }} OwnedRecord a record and the account it belongs to */
+
 /**
  * @typedef {object} SeedData
  * @property {Array<{ account: Record<string, any>, businessProfile?: Record<string, any> }>} accounts
- * @property {Record<import('./store.js').CollectionName, Array<{ accountId: string, record: Record<string, any> }>>} collections
+ * @property {Record<import('./store.js').CollectionName, OwnedRecord[]>} collections
  */
 
 /**
@@ -69,7 +71,7 @@ export const TERMINAL_RFI_STATUSES = Object.freeze(['CLOSED', 'CANCELLED']);
 export function createSeedData() {
   const ids = SEED_IDS;
   const { primary, other, individual } = ACCOUNT_IDS;
-  /** @type {(accountId: string, records: Array<Record<string, any>>) => Array<{ accountId: string, record: Record<string, any> }>} */
+  /** @type {(accountId: string, records: Array<Record<string, any>>) => OwnedRecord[]} */
   const owned = (accountId, records) => records.map((record) => ({ accountId, record }));
   return {
     accounts: [

@@ -1,6 +1,9 @@
 import { createSeedData } from './seed.js';
 
-/** @typedef {'rfiCases' | 'paymentRequests' | 'payers' | 'beneficiaries' | 'users' | 'persons' | 'corporates'} CollectionName */
+/**
+ * @typedef {'rfiCases' | 'paymentRequests' | 'payers' | 'beneficiaries' | 'users' | 'persons' | 'corporates'}
+ *   CollectionName
+ */
 
 /** @type {CollectionName[]} */
 const COLLECTIONS = ['rfiCases', 'paymentRequests', 'payers', 'beneficiaries', 'users', 'persons', 'corporates'];

@@ -1,10 +1,10 @@
+import { loadContract } from '@payments-connect/openapi/model';
 import { describe, expect, it } from 'vitest';
-import { indexPaths, listOperations, loadBundledSpec } from '../src/spec.js';
 import { bodyOf, operationRequests } from './support/operation-requests.js';
 import { useEmulator } from './support/use-emulator.js';
 
-const protectedOperations = listOperations(indexPaths(loadBundledSpec()))
-  .filter((op) => op.operationId !== 'createAccessToken')
+const protectedOperations = loadContract()
+  .operations.filter((op) => op.operationId !== 'createAccessToken')
   .map((op) => [op.operationId]);
 
 describe('POST /auth/token', () => {

@@ -62,8 +62,11 @@ describe('the HTTP control API under /_emulator', () => {
     expect((await control('POST', '/rfi-cases', { questions: 'three' })).status).toBe(400);
     expect((await control('POST', '/rfi-cases', { status: '' })).status).toBe(400);
     expect((await control('POST', '/rfi-cases', { accountId: 'nobody' })).status).toBe(404);
-    const broken = await fetch(`${ctx.emulator.url}/_emulator/rfi-cases`, { method: 'POST', body: '{' });
+    const url = `${ctx.emulator.url}/_emulator/rfi-cases`;
+    const broken = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
     expect(broken.status).toBe(400);
+    // A text body is what any web page may POST without asking: the control API takes JSON only.
+    expect((await fetch(url, { method: 'POST', body: '{}' })).status).toBe(415);
   });
 
   it('approves a question and a document request', async () => {

@@ -117,7 +117,9 @@ describe('RFI events delivered to the webhook URL', () => {
       }),
     ).toBe(409);
     const createdTerminal = emulator.control.createRfiCase({ status: 'CANCELLED' });
-    emulator.control.approveQuestion(createdTerminal.rfiId, createdTerminal.questions[0]?.questionId ?? '');
+    expect(() =>
+      emulator.control.approveQuestion(createdTerminal.rfiId, createdTerminal.questions[0]?.questionId ?? ''),
+    ).toThrow('a terminal case does not change');
     expect(await delivered()).toEqual([]);
     expect(emulator.control.events()).toEqual([]);
   });

@@ -1,9 +1,9 @@
+import { loadContract } from '@payments-connect/openapi/model';
 import { describe, expect, it } from 'vitest';
-import { indexPaths, listOperations, loadBundledSpec } from '../src/spec.js';
 import { bodyOf, operationRequests } from './support/operation-requests.js';
 import { useEmulator } from './support/use-emulator.js';
 
-const specOperations = listOperations(indexPaths(loadBundledSpec()));
+const specOperations = loadContract().operations;
 
 describe('every operation of the spec', () => {
   const ctx = useEmulator();

@@ -94,7 +94,7 @@ describe('preview logo (sandbox only)', () => {
     expect((await ctx.call('DELETE', path())).status).toBe(200);
   });
 
-  it('error answers (documented only as 200 in the spec) use the envelope and are reported as undocumented', async () => {
+  it('error answers (only 200 documented) use the envelope and are reported as undocumented', async () => {
     const before = ctx.emulator.undocumentedResponses.length;
     const { status, body } = await ctx.call('PUT', path(), { token: null, body: filePart('logo') });
     expect(status).toBe(401);

@@ -1,11 +1,11 @@
+import { loadContract } from '@payments-connect/openapi/model';
 import { describe, expect, it } from 'vitest';
 import { SEED_IDS as ids } from '../src/index.js';
-import { indexPaths, listOperations, loadBundledSpec } from '../src/spec.js';
 import { bodyOf, operationRequests } from './support/operation-requests.js';
 import { useEmulator } from './support/use-emulator.js';
 
-const v1Operations = listOperations(indexPaths(loadBundledSpec()))
-  .filter((op) => op.path.startsWith('/v1/'))
+const v1Operations = loadContract()
+  .operations.filter((op) => op.path.startsWith('/v1/'))
   .map((op) => [op.operationId]);
 
 describe('the AccountId header', () => {
@@ -22,7 +22,7 @@ describe('the AccountId header', () => {
       for (const accountId of [null, '', '   ']) {
         const { status, body } = await callAs(operationId, accountId);
         expect(status).toBe(400);
-        expect(body).toMatchObject({ code: 'VALIDATION_FAILED', message: "'AccountId' header is required" });
+        expect(body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'header AccountId is required' });
       }
     },
   );
@@ -97,9 +97,9 @@ describe("another account's resources are 404, never 403", () => {
 describe('order of checks', () => {
   const ctx = useEmulator();
 
-  it('reports a missing AccountId before a malformed path id', async () => {
+  it('reports a missing AccountId first, then a malformed path id, in one answer', async () => {
     const { status, body } = await ctx.call('GET', '/v1/rfi/not-a-uuid', { accountId: null });
     expect(status).toBe(400);
-    expect(body.message).toBe("'AccountId' header is required");
+    expect(body.message).toBe('header AccountId is required; path rfiId must match format "uuid"');
   });
 });

@@ -11,7 +11,7 @@
  * @property {string} accountId the AccountId header ('' for POST /auth/token, which takes none)
  * @property {{ account: Record<string, any>, businessProfile?: Record<string, any> } | undefined} account
  * @property {any} body the validated JSON body
- * @property {Record<string, import('../request-validator.js').UploadedPart>} parts multipart parts by name
+ * @property {Record<string, import('@payments-connect/openapi/model').UploadedPart>} parts multipart parts by name
  * @property {import('../store.js').Store} store
  * @property {import('../token-issuer.js').TokenIssuer} tokens
  * @property {import('../event-bus.js').EventBus} events

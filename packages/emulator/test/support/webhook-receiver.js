@@ -1,9 +1,11 @@
 // A real HTTP receiver on 127.0.0.1 that records the webhook deliveries it gets.
 import { createServer } from 'node:http';
 
+/** @typedef {{ headers: import('node:http').IncomingHttpHeaders, body: any }} ReceivedEvent */
+
 /**
  * @param {{ status?: number }} [options] status to answer each delivery with (default 204)
- * @returns {Promise<{ url: string, received: Array<{ headers: import('node:http').IncomingHttpHeaders, body: any }>, close: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, received: ReceivedEvent[], close: () => Promise<void> }>}
  */
 export async function startWebhookReceiver({ status = 204 } = {}) {
   /** @type {Array<{ headers: import('node:http').IncomingHttpHeaders, body: any }>} */
