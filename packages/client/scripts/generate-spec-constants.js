@@ -1,77 +1,52 @@
 #!/usr/bin/env node
+// Writes src/generated/spec-constants.ts: the few facts of the contract the client needs at run time (server URLs,
+// the token path, the sandbox-only operations), read through the contract model rather than typed by hand, so the
+// client keeps in step with the contract. The output is committed so reviewers see it change with the spec;
+// `--check` fails when the committed file is stale (CI runs it after the build).
+
 import { execFileSync } from 'node:child_process';
-// Writes src/generated/spec-constants.ts: the few facts of the bundled spec the client needs at run time
-// (server URLs, the token path, the sandbox-only operations). Reading them from the spec rather than
-// typing them by hand keeps the client in step with the contract. The output is committed so reviewers see it
-// change with the spec; `--check` fails when the committed file is stale (CI runs it after the build).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { loadContract } from '@payments-connect/openapi/model';
 
-const require = createRequire(import.meta.url);
-const specPath = require.resolve('@payments-connect/openapi/openapi.json');
 const outFile = fileURLToPath(new URL('../src/generated/spec-constants.ts', import.meta.url));
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-// The interface document names its servers `{base_url}` (production) and `{sandbox_base_url}` (sandbox).
-const ENVIRONMENT_BY_SERVER_VARIABLE = { base_url: 'production', sandbox_base_url: 'sandbox' };
 
+/** @param {string} message @returns {never} */
 function fail(message) {
   throw new Error(`generate-spec-constants: ${message}`);
 }
 
-/** Resolves a server URL template with the defaults of its variables. */
-function serverUrl(server) {
-  return server.url.replace(
-    /\{([^}]+)\}/g,
-    (_, name) => server.variables?.[name]?.default ?? fail(`no default for {${name}}`),
-  );
-}
-
+/**
+ * The URL of each environment: the server the contract model reads as production or sandbox (by the document's
+ * server variables), with its variables at their defaults.
+ * @param {import('@payments-connect/openapi/model').ContractServer[]} servers
+ */
 function serverUrlsByEnvironment(servers) {
+  /** @type {Record<string, string>} */
   const urls = {};
-  for (const server of servers ?? []) {
-    for (const [variable, environment] of Object.entries(ENVIRONMENT_BY_SERVER_VARIABLE)) {
-      if (server.url.includes(`{${variable}}`)) urls[environment] = serverUrl(server);
-    }
-  }
-  for (const environment of Object.values(ENVIRONMENT_BY_SERVER_VARIABLE)) {
+  for (const server of servers) if (server.environment) urls[server.environment] = server.defaultUrl;
+  for (const environment of ['production', 'sandbox']) {
     if (!urls[environment]) fail(`the spec's servers have no ${environment} server`);
   }
   return urls;
 }
 
-function* operationsOf(spec) {
-  for (const [path, item] of Object.entries(spec.paths)) {
-    for (const method of HTTP_METHODS) {
-      if (item[method]) yield { key: `${method.toUpperCase()} ${path}`, method, path, operation: item[method] };
-    }
-  }
-}
-
-/** The token operation is the one operation that opts out of the bearer scheme (`security: []`). */
-function tokenPath(operations) {
-  const open = operations.filter(
-    ({ operation }) => Array.isArray(operation.security) && operation.security.length === 0,
-  );
-  if (open.length !== 1 || open[0].method !== 'post') fail('expected exactly one POST operation with `security: []`');
-  return open[0].path;
-}
-
 /** Renders the constants module for the bundled spec. */
-export async function generate() {
-  const spec = JSON.parse(await readFile(specPath, 'utf8'));
-  const operations = [...operationsOf(spec)];
-  const keysWhere = (predicate) => operations.filter(predicate).map(({ key }) => key);
+export function generate() {
+  const contract = loadContract();
+  const token = contract.tokenOperation;
+  if (token?.method !== 'POST') fail('expected exactly one POST operation with `security: []`');
   const constants = {
-    SERVER_URLS: serverUrlsByEnvironment(spec.servers),
-    TOKEN_PATH: tokenPath(operations),
-    SANDBOX_ONLY_OPERATIONS: keysWhere(({ operation }) => operation['x-sandbox-only'] === true),
+    SERVER_URLS: serverUrlsByEnvironment(contract.servers),
+    TOKEN_PATH: token.path,
+    SANDBOX_ONLY_OPERATIONS: contract.operations.filter((o) => o.sandboxOnly).map((o) => `${o.method} ${o.path}`),
   };
   // One pattern for all of them, matched against `METHOD /path?query` of a request: path parameters never hold
   // a `/` (openapi-fetch percent-encodes them), and the paths hold no other regex syntax (checked).
   if (constants.SANDBOX_ONLY_OPERATIONS.some((key) => /[.*+?^$()|[\]\\]/.test(key))) fail('regex syntax in a path');
   const alternatives = constants.SANDBOX_ONLY_OPERATIONS.map((key) => key.replace(/\{[^}]+\}/g, '[^/?]+'));
   const sandboxOnlyRequest = `^(?:${alternatives.join('|')})(?:\\?|$)`.replaceAll('/', '\\/');
+  /** @type {Record<keyof typeof constants, string>} */
   const docs = {
     SERVER_URLS: "URL of each environment: the spec's `servers`, variables resolved to their (placeholder) defaults.",
     TOKEN_PATH: 'Path of the token exchange, the one operation with `security: []`.',
@@ -79,7 +54,9 @@ export async function generate() {
   };
   const body = Object.entries(constants)
     .map(
-      ([name, value]) => `/** ${docs[name]} */\nexport const ${name} = ${JSON.stringify(value, null, 2)} as const;\n`,
+      ([name, value]) =>
+        `/** ${docs[/** @type {keyof typeof constants} */ (name)]} */\n` +
+        `export const ${name} = ${JSON.stringify(value, null, 2)} as const;\n`,
     )
     .join('\n');
   return `/**
@@ -107,7 +84,7 @@ async function committedOutput() {
   }
 }
 
-const fresh = await generate();
+const fresh = generate();
 if (process.argv.includes('--check')) {
   if ((await committedOutput()) !== fresh) {
     console.error(

@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { loadContract } from '@payments-connect/openapi/model';
 import { describe, expect, it } from 'vitest';
 import {
   SANDBOX_ONLY_OPERATIONS,
@@ -8,55 +7,44 @@ import {
   TOKEN_PATH,
 } from '../src/generated/spec-constants.js';
 
-type Operation = {
-  'x-sandbox-only'?: boolean;
-  security?: unknown[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
-};
-type Schema = { $ref?: string; required?: string[]; properties?: Record<string, { format?: string }> };
-const spec = JSON.parse(
-  await readFile(createRequire(import.meta.url).resolve('@payments-connect/openapi/openapi.json'), 'utf8'),
-) as {
-  servers: { url: string }[];
-  paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, Schema> };
-};
-const operations = Object.entries(spec.paths).flatMap(([path, item]) =>
-  Object.entries(item)
-    .filter(([method]) => ['get', 'put', 'post', 'delete', 'patch'].includes(method))
-    .map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, path, operation })),
-);
+const contract = loadContract();
+const keyOf = (operation: { method: string; path: string }) => `${operation.method} ${operation.path}`;
 /** A request line for an operation, path parameters filled in as openapi-fetch would. */
 const requestFor = (key: string) => key.replace(/\{[^}]+\}/g, 'a1b2-c3%2Fd4');
 
 describe('constants generated from the spec', () => {
   it('match the servers and the token operation', () => {
-    expect(spec.servers.map((server) => server.url)).toEqual(['{base_url}', '{sandbox_base_url}']);
-    expect(SERVER_URLS.production).toMatch(/^https:\/\//);
-    expect(SERVER_URLS.sandbox).toMatch(/^https:\/\//);
-    const open = operations.filter(({ operation }) => operation.security?.length === 0);
-    expect(open.map(({ key }) => key)).toEqual([`POST ${TOKEN_PATH}`]);
+    expect(contract.servers.map((server) => [server.environment, server.defaultUrl])).toEqual([
+      ['production', SERVER_URLS.production],
+      ['sandbox', SERVER_URLS.sandbox],
+    ]);
+    const open = contract.operations.filter((operation) => operation.security.length === 0);
+    expect(open.map(keyOf)).toEqual([`POST ${TOKEN_PATH}`]);
   });
 
   it('single out exactly the x-sandbox-only operations', () => {
-    const marked = operations.filter(({ operation }) => operation['x-sandbox-only'] === true).map(({ key }) => key);
+    const marked = contract.operations.filter((operation) => operation.sandboxOnly).map(keyOf);
     expect([...SANDBOX_ONLY_OPERATIONS]).toEqual(marked);
-    for (const { key } of operations) {
+    for (const key of contract.operations.map(keyOf)) {
       expect(SANDBOX_ONLY_REQUEST.test(requestFor(key)), key).toBe(marked.includes(key));
       expect(SANDBOX_ONLY_REQUEST.test(`${requestFor(key)}?x=1`), key).toBe(marked.includes(key));
     }
   });
 
   it('leave every multipart operation with a required binary part (so "a Blob means multipart" holds)', () => {
-    const multipart = operations.filter(({ operation }) => operation.requestBody?.content['multipart/form-data']);
+    const multipart = contract.operations.filter((operation) =>
+      operation.requestBody?.mediaTypes.includes('multipart/form-data'),
+    );
     expect(multipart.length).toBeGreaterThan(0);
-    for (const { key, operation } of multipart) {
-      const { $ref } = operation.requestBody!.content['multipart/form-data']!.schema;
-      const schema = spec.components.schemas[$ref!.split('/').at(-1)!]!;
-      const binary = Object.entries(schema.properties ?? {}).filter(([, property]) => property.format === 'binary');
+    for (const operation of multipart) {
+      const media = operation.requestBody?.requestBody.content['multipart/form-data'];
+      const schema = contract.dereference(media.schema).node;
+      const binary = Object.entries(schema.properties ?? {}).filter(
+        ([, property]) => (property as { format?: string }).format === 'binary',
+      );
       expect(
         binary.some(([name]) => schema.required?.includes(name)),
-        key,
+        keyOf(operation),
       ).toBe(true);
     }
   });
