@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 // Wall time of the whole conformance run against the mock (mock start, every test, coverage check),
 // median over several runs. Usage: node bench/suite-wall-time.js [--runs 3]
+
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { parseArgs, stripVTControlCharacters } from 'node:util';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
