@@ -1,8 +1,9 @@
 // @payments-connect/openapi/model: the one reader of the contract. Every package that needs the spec at run time
 // (the mock, the emulator, the conformance suite, the docs build, the client's constants, the release gate)
 // loads, resolves, matches and validates through this module, so that none of them can disagree with another.
-import { readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { loadDocumentFile } from './document-file.js';
 import { readIncomingRequest } from './incoming-request.js';
 import { createOperationMatcher } from './operation-matcher.js';
 import { describeServer, findTokenOperation, listOperations, listWebhooks } from './operations.js';
@@ -16,6 +17,7 @@ import {
 } from './response-validator.js';
 import { createSchemaValidator } from './schema-validator.js';
 
+export { loadDocumentFile } from './document-file.js';
 export { serveInForeground } from './foreground-server.js';
 export { answerClientErrors, answerCrossOrigin, sendJson, sendRefusal } from './http-answers.js';
 export { childPointer, formatPointer, getAtPointer, parsePointer } from './json-pointer.js';
@@ -61,15 +63,22 @@ export { markedBody, summariseSchemaErrors } from './schema-issues.js';
  * @property {Record<string, string>} headers
  */
 
-/** The bundled document of this package (`dist/openapi.json`), parsed. */
+/** Where this package's bundled document is: `dist/openapi.json`. */
+export function bundledDocumentPath() {
+  return fileURLToPath(new URL('../dist/openapi.json', import.meta.url));
+}
+
+/** This package's bundled document (`dist/openapi.json`), parsed. */
 export function loadBundledDocument() {
-  const file = new URL('../dist/openapi.json', import.meta.url);
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    return loadDocumentFile(bundledDocumentPath());
   } catch (cause) {
-    throw new Error(`cannot read ${file.pathname}: build it with pnpm --filter @payments-connect/openapi build`, {
-      cause,
-    });
+    throw new Error(
+      `${/** @type {Error} */ (cause).message}: build it with pnpm --filter @payments-connect/openapi build`,
+      {
+        cause,
+      },
+    );
   }
 }
 

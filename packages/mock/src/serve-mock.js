@@ -1,6 +1,5 @@
-import { createContract } from '@payments-connect/openapi/model';
+import { bundledDocumentPath, createContract, loadDocumentFile } from '@payments-connect/openapi/model';
 import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
-import { bundledSpecPath, loadSpecFile } from './load-spec.js';
 import { createMockAnswerer } from './mock-answer.js';
 import { createMockServer } from './mock-server.js';
 
@@ -28,10 +27,11 @@ import { createMockServer } from './mock-server.js';
  * @throws {Error} with a readable message when the port is taken or the spec cannot be served
  */
 export async function serveMock({ port = DEFAULT_PORT, host = DEFAULT_HOST, dynamic = false, seed, spec } = {}) {
-  const specPath = spec ?? bundledSpecPath();
+  const specPath = spec ?? bundledDocumentPath();
+  const document = loadDocumentFile(specPath);
   let contract;
   try {
-    contract = createContract(loadSpecFile(specPath));
+    contract = createContract(document);
   } catch (error) {
     throw new Error(`cannot serve the spec ${specPath}: ${/** @type {Error} */ (error).message}`);
   }

@@ -1,11 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { loadBundledDocument } from '@payments-connect/openapi/model';
 import { describe, expect, it } from 'vitest';
 
 const generated = await readFile(new URL('../src/openapi.ts', import.meta.url), 'utf8');
-const spec = JSON.parse(
-  await readFile(createRequire(import.meta.url).resolve('@payments-connect/openapi/openapi.json'), 'utf8'),
-) as { components: { schemas: Record<string, unknown> } };
+const spec = loadBundledDocument() as { components: { schemas: Record<string, unknown> } };
 
 describe('src/openapi.ts', () => {
   it('is marked as generated', () => {

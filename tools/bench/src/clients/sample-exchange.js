@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { BUNDLED_SPEC_JSON } from '../workspace.js';
+import { loadContract } from '@payments-connect/openapi/model';
 
 /** The request every client sends: GET an RFI case, a read every integration polls. */
 export const SAMPLE_PATH_TEMPLATE = '/v1/rfi/{rfiId}';
@@ -23,9 +22,17 @@ export const ACCOUNT_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
  * @returns {SampleExchange}
  */
 export function loadSampleExchange() {
-  const spec = JSON.parse(readFileSync(BUNDLED_SPEC_JSON, 'utf8'));
-  const caseExample = firstExample(spec, spec.paths[SAMPLE_PATH_TEMPLATE].get.responses['200']);
-  const tokenExample = firstExample(spec, spec.paths[TOKEN_PATH].post.responses['200']);
+  const contract = loadContract();
+  /** @param {string} method @param {string} path */
+  const firstExample = (method, path) => {
+    const operation = contract.operations.find((o) => o.method === method && o.path === path);
+    const response = operation?.responses.find((r) => r.status === '200');
+    const named = response?.response.content['application/json'].examples[response.exampleNames[0] ?? ''];
+    if (!named) throw new Error(`${method} ${path} 200 has no named example`);
+    return contract.dereference(named).node.value;
+  };
+  const caseExample = firstExample('GET', SAMPLE_PATH_TEMPLATE);
+  const tokenExample = firstExample('POST', TOKEN_PATH);
   const rfiId = caseExample.rfiId;
   return {
     rfiId,
@@ -34,17 +41,4 @@ export function loadSampleExchange() {
     tokenBody: JSON.stringify(tokenExample),
     accessToken: tokenExample.access_token,
   };
-}
-
-function firstExample(spec, response) {
-  const named = Object.values(response.content['application/json'].examples)[0];
-  const example = named.$ref ? resolvePointer(spec, named.$ref) : named;
-  return example.value;
-}
-
-function resolvePointer(spec, ref) {
-  return ref
-    .slice(2)
-    .split('/')
-    .reduce((node, key) => node[key.replaceAll('~1', '/').replaceAll('~0', '~')], spec);
 }

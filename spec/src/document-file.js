@@ -1,24 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { parse as parseYaml } from 'yaml';
 
-const require = createRequire(import.meta.url);
-
 /**
- * Absolute path of the bundled OpenAPI document served by default, resolved through the `@payments-connect/openapi`
- * dependency (never a path into a repository), so the mock works the same when installed from the registry.
- */
-export function bundledSpecPath() {
-  return require.resolve('@payments-connect/openapi/openapi.json');
-}
-
-/**
- * Reads an OpenAPI document (JSON or YAML) into an object. It must be bundled: local `$ref`s only.
+ * Reads an OpenAPI 3.1 document from a file, JSON or YAML. The model reads bundled documents: local `$ref`s only.
  * @param {string} path
  * @returns {any}
- * @throws {Error} saying why the file cannot be served
+ * @throws {Error} saying why the file is no document the model can read
  */
-export function loadSpecFile(path) {
+export function loadDocumentFile(path) {
   let text;
   try {
     text = readFileSync(path, 'utf8');
