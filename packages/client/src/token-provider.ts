@@ -41,7 +41,7 @@ export function createTokenProvider(
     if (!response.ok || typeof body.access_token !== 'string') {
       throw new PaymentsConnectAuthenticationError(response.status);
     }
-    const lifetimeMs = (body.expires_in ?? 0) * 1000;
+    const lifetimeMs = (body.expires_in as number) * 1000;
     const marginMs = Math.min(TOKEN_REFRESH_MARGIN_MS, lifetimeMs * TOKEN_REFRESH_MARGIN_RATIO);
     // Without a usable expires_in the token is kept until the server answers 401, which triggers one refresh.
     refreshAt = lifetimeMs > 0 ? startedAt + lifetimeMs - marginMs : Infinity;

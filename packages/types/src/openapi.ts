@@ -1097,10 +1097,10 @@ export interface components {
          * @description The case or item state does not permit the write (409 `CONFLICT`). Two variants share the code and
          *     are told apart by the variant name in `message` (and in `details` when present):
          *
-         *     | Variant | Trigger | Recovery |
-         *     |---|---|---|
-         *     | `RFI_NOT_OPEN` | The case is `CLOSED` or `CANCELLED`; no further responses are accepted | None. Fetch the case to confirm its status and stop polling. Not retried. |
-         *     | `RFI_ITEM_ALREADY_APPROVED` | The question or document request is approved and locked | Skip the item. Not retried. There is no unlock. |
+         *     - `RFI_NOT_OPEN`: the case is `CLOSED` or `CANCELLED`; no further responses are accepted. Recovery: none.
+         *       Fetch the case to confirm its status and stop polling. Not retried.
+         *     - `RFI_ITEM_ALREADY_APPROVED`: the question or document request is approved and locked. Recovery: skip the
+         *       item. Not retried. There is no unlock.
          */
         RfiConflict: {
             headers: {

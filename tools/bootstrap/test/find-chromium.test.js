@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -28,7 +28,8 @@ describe('findChromium', () => {
       mkdirSync(join(temp, build, 'chrome-linux'), { recursive: true });
       writeFileSync(join(temp, build, 'chrome-linux', 'chrome'), '');
     }
-    expect(findChromium({ PLAYWRIGHT_BROWSERS_PATH: temp })).toEqual({
+    const notDebian = (/** @type {string} */ path) => path !== DEBIAN_CHROMIUM && existsSync(path);
+    expect(findChromium({ PLAYWRIGHT_BROWSERS_PATH: temp }, notDebian)).toEqual({
       path: join(temp, 'chromium-1200', 'chrome-linux', 'chrome'),
     });
   });
