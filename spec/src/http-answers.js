@@ -90,3 +90,14 @@ export function answerCrossOrigin(contract, request, response) {
   response.end();
   return true;
 }
+
+/**
+ * Sends `100 Continue` when the client asked to wait for it (`Expect: 100-continue`). Servers take such requests
+ * through their usual listener (the `checkContinue` event) and call this once the request may send its body: one
+ * that is refused first never uploads it.
+ * @param {import('node:http').IncomingMessage} request
+ * @param {import('node:http').ServerResponse} response
+ */
+export function continueIfExpected(request, response) {
+  if (request.headers.expect?.toLowerCase() === '100-continue' && !response.headersSent) response.writeContinue();
+}

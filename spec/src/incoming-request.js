@@ -32,6 +32,8 @@ import { hasBodyHeaders } from './request-validator.js';
  *   Refusal | undefined | Promise<Refusal | undefined>} [screen] called once the operation is known and the bearer
  *   token well formed, before parameters and body are checked: a server's own gate (a token it does not know, a
  *   fault it was told to inject); a refusal it returns is the answer
+ * @property {() => void} [beforeBody] called once every check before the body has passed, just before the body is
+ *   read: where a server sends `100 Continue` to a client that waits for it (`Expect: 100-continue`)
  */
 
 /**
@@ -44,7 +46,7 @@ import { hasBodyHeaders } from './request-validator.js';
  * @param {IncomingOptions} options
  * @returns {Promise<AcceptedRequest | RefusedRequest | AbandonedRequest>}
  */
-export async function readIncomingRequest(contract, request, { maxBodyBytes, screen }) {
+export async function readIncomingRequest(contract, request, { maxBodyBytes, screen, beforeBody }) {
   const headers = request.headersDistinct;
   const pendingBody = hasBodyHeaders(headers);
   /**
@@ -67,6 +69,7 @@ export async function readIncomingRequest(contract, request, { maxBodyBytes, scr
 
   const announced = Number(headers['content-length']?.[0] ?? 0);
   if (announced > maxBodyBytes) return refuse(tooLarge(contract, operation, maxBodyBytes), operation);
+  if (pendingBody) beforeBody?.();
   const body = pendingBody ? await readBody(request, maxBodyBytes) : new Uint8Array();
   if (body === 'abandoned') return { kind: 'abandoned' };
   if (body === 'too-large') return refuse(tooLarge(contract, operation, maxBodyBytes), operation);

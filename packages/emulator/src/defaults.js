@@ -42,5 +42,8 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 /** How long an idle keep-alive connection stays open. */
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 
+/** How often the server looks for connections past their timeouts (Node's default, 30 s, lets a slow client linger). */
+export const CONNECTIONS_CHECK_INTERVAL_MS = 1_000;
+
 /** The most request headers read. */
 export const MAX_HEADERS_COUNT = 100;

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { answerClientErrors, childPointer, createContract, loadContract } from '@payments-connect/openapi/model';
 import { createControlApi } from './control-api.js';
 import { createController } from './controller.js';
-import { HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_HEADERS_COUNT, REQUEST_TIMEOUT_MS } from './defaults.js';
+import { CONNECTIONS_CHECK_INTERVAL_MS, MAX_HEADERS_COUNT } from './defaults.js';
 import { createEventBus } from './event-bus.js';
 import { createFaultInjector } from './fault-injector.js';
 import { operationHandlers } from './operations/index.js';
@@ -91,9 +91,10 @@ export async function startEmulator(options) {
   const server = createServer(
     {
       keepAlive: true,
-      headersTimeout: HEADERS_TIMEOUT_MS,
-      requestTimeout: REQUEST_TIMEOUT_MS,
-      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+      headersTimeout: config.timeouts.headersMs,
+      requestTimeout: config.timeouts.requestMs,
+      keepAliveTimeout: config.timeouts.keepAliveMs,
+      connectionsCheckingInterval: CONNECTIONS_CHECK_INTERVAL_MS,
     },
     createRequestListener({
       contract,
@@ -122,6 +123,8 @@ export async function startEmulator(options) {
   );
   server.maxHeadersCount = MAX_HEADERS_COUNT;
   server.on('clientError', answerClientErrors(contract));
+  // A client that waits for `100 Continue` gets it only once its request passed every check before the body.
+  server.on('checkContinue', (request, response) => server.emit('request', request, response));
   await listen(server, config.port, config.host);
   const address = /** @type {import('node:net').AddressInfo} */ (server.address());
   boundPort = address.port;

@@ -1,4 +1,11 @@
-import { DEFAULT_CREDENTIALS, DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS } from './defaults.js';
+import {
+  DEFAULT_CREDENTIALS,
+  DEFAULT_HOST,
+  DEFAULT_TOKEN_TTL_SECONDS,
+  HEADERS_TIMEOUT_MS,
+  KEEP_ALIVE_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS,
+} from './defaults.js';
 
 /**
  * @typedef {object} EmulatorOptions
@@ -12,6 +19,9 @@ import { DEFAULT_CREDENTIALS, DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS } from './
  * @property {object} [spec] a bundled OpenAPI document to serve instead of the one of the openapi package
  * @property {(violation: import('./server.js').Violation) => void} [onViolation] called for each answer that
  *   violates the spec
+ * @property {{ headersMs?: number, requestMs?: number, keepAliveMs?: number }} [timeouts] how long slow clients may
+ *   take to send a request head, a whole request, and how long an idle connection stays open (defaults in
+ *   `defaults.js`)
  */
 
 /**
@@ -29,6 +39,7 @@ export function normalizeOptions(options = {}) {
     now = Date.now,
     spec,
     onViolation,
+    timeouts = {},
   } = options;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new TypeError(`port must be an integer from 0 to 65535, got ${port}`);
@@ -48,6 +59,15 @@ export function normalizeOptions(options = {}) {
     throw new TypeError('credentials must have a non-empty clientId and clientSecret');
   }
   if (typeof now !== 'function') throw new TypeError('now must be a function returning epoch milliseconds');
+  const limits = {
+    headersMs: timeouts.headersMs ?? HEADERS_TIMEOUT_MS,
+    requestMs: timeouts.requestMs ?? REQUEST_TIMEOUT_MS,
+    keepAliveMs: timeouts.keepAliveMs ?? KEEP_ALIVE_TIMEOUT_MS,
+  };
+  for (const [name, value] of Object.entries(limits)) {
+    if (!Number.isInteger(value) || value < 1)
+      throw new TypeError(`timeouts.${name} must be a positive integer, got ${value}`);
+  }
   return {
     port,
     host,
@@ -58,6 +78,7 @@ export function normalizeOptions(options = {}) {
     now,
     spec,
     onViolation,
+    timeouts: limits,
   };
 }
 

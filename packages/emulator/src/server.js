@@ -1,4 +1,10 @@
-import { answerCrossOrigin, parseRequestTarget, sendJson, sendRefusal } from '@payments-connect/openapi/model';
+import {
+  answerCrossOrigin,
+  continueIfExpected,
+  parseRequestTarget,
+  sendJson,
+  sendRefusal,
+} from '@payments-connect/openapi/model';
 import { ApiError, notFound } from './api-error.js';
 import { CONTROL_PREFIX, MAX_REQUEST_BODY_BYTES } from './defaults.js';
 
@@ -125,7 +131,11 @@ export function createRequestListener(deps) {
       const target = parseRequestTarget(req.url ?? '/');
       if (target.valid && target.segments[0] === CONTROL_PREFIX.slice(1)) return deps.control(req, res);
       if (answerCrossOrigin(contract, req, res)) return;
-      const result = await contract.readIncomingRequest(req, { maxBodyBytes: MAX_REQUEST_BODY_BYTES, screen });
+      const result = await contract.readIncomingRequest(req, {
+        maxBodyBytes: MAX_REQUEST_BODY_BYTES,
+        screen,
+        beforeBody: () => continueIfExpected(req, res),
+      });
       if (result.kind === 'abandoned') {
         res.destroy();
         return;

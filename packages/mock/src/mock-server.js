@@ -1,33 +1,35 @@
 import { createServer } from 'node:http';
-import { answerClientErrors, answerCrossOrigin, sendJson, sendRefusal } from '@payments-connect/openapi/model';
 import {
-  HEADERS_TIMEOUT_MS,
-  KEEP_ALIVE_TIMEOUT_MS,
-  MAX_BODY_BYTES,
-  MAX_HEADERS_COUNT,
-  REQUEST_TIMEOUT_MS,
-} from './defaults.js';
+  answerClientErrors,
+  answerCrossOrigin,
+  continueIfExpected,
+  sendJson,
+  sendRefusal,
+} from '@payments-connect/openapi/model';
+import { CONNECTIONS_CHECK_INTERVAL_MS, MAX_BODY_BYTES, MAX_HEADERS_COUNT } from './defaults.js';
 import { readPreferences } from './prefer-header.js';
 
 /**
  * @typedef {import('@payments-connect/openapi/model').Contract} Contract
  * @typedef {ReturnType<typeof import('./mock-answer.js').createMockAnswerer>} MockAnswerer
+ * @typedef {import('./serve-mock.js').MockTimeouts} MockTimeouts
  */
 
 /**
  * The mock's HTTP server. Every request is judged by the contract model first (routing, bearer token, media type,
  * parameters, body), so a refusal names what is actually wrong; an accepted one is answered from the spec as
  * `Prefer` asks. Every answer the mock makes itself is the service's error envelope; none is left unanswered.
- * @param {{ contract: Contract, answerer: MockAnswerer }} deps
+ * @param {{ contract: Contract, answerer: MockAnswerer, timeouts: Required<MockTimeouts> }} deps
  * @returns {import('node:http').Server}
  */
-export function createMockServer({ contract, answerer }) {
+export function createMockServer({ contract, answerer, timeouts }) {
   const server = createServer(
     {
       keepAlive: true,
-      headersTimeout: HEADERS_TIMEOUT_MS,
-      requestTimeout: REQUEST_TIMEOUT_MS,
-      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      connectionsCheckingInterval: CONNECTIONS_CHECK_INTERVAL_MS,
     },
     (request, response) => {
       handle(request, response).catch((error) => {
@@ -38,6 +40,8 @@ export function createMockServer({ contract, answerer }) {
   );
   server.maxHeadersCount = MAX_HEADERS_COUNT;
   server.on('clientError', answerClientErrors(contract));
+  // A client that waits for `100 Continue` gets it only once its request passed every check before the body.
+  server.on('checkContinue', (request, response) => server.emit('request', request, response));
 
   /**
    * @param {import('node:http').IncomingMessage} request
@@ -45,7 +49,10 @@ export function createMockServer({ contract, answerer }) {
    */
   async function handle(request, response) {
     if (answerCrossOrigin(contract, request, response)) return;
-    const result = await contract.readIncomingRequest(request, { maxBodyBytes: MAX_BODY_BYTES });
+    const result = await contract.readIncomingRequest(request, {
+      maxBodyBytes: MAX_BODY_BYTES,
+      beforeBody: () => continueIfExpected(request, response),
+    });
     if (result.kind === 'abandoned') {
       response.destroy();
       return;

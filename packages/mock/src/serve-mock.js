@@ -1,5 +1,11 @@
 import { bundledDocumentPath, createContract, loadDocumentFile } from '@payments-connect/openapi/model';
-import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
+import {
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  HEADERS_TIMEOUT_MS,
+  KEEP_ALIVE_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS,
+} from './defaults.js';
 import { createMockAnswerer } from './mock-answer.js';
 import { createMockServer } from './mock-server.js';
 
@@ -10,6 +16,14 @@ import { createMockServer } from './mock-server.js';
  * @property {boolean} [dynamic] answer with data generated from the schemas instead of the named examples
  * @property {string} [seed] makes `dynamic` answers repeatable
  * @property {string} [spec] path of a bundled OpenAPI 3.1 document (JSON or YAML) to serve instead of the bundled one
+ * @property {MockTimeouts} [timeouts] how long slow clients may take (defaults in `defaults.js`)
+ */
+
+/**
+ * @typedef {object} MockTimeouts
+ * @property {number} [headersMs] to send the request head
+ * @property {number} [requestMs] to send the whole request
+ * @property {number} [keepAliveMs] an idle keep-alive connection stays open
  */
 
 /**
@@ -26,7 +40,14 @@ import { createMockServer } from './mock-server.js';
  * @returns {Promise<RunningMock>}
  * @throws {Error} with a readable message when the port is taken or the spec cannot be served
  */
-export async function serveMock({ port = DEFAULT_PORT, host = DEFAULT_HOST, dynamic = false, seed, spec } = {}) {
+export async function serveMock({
+  port = DEFAULT_PORT,
+  host = DEFAULT_HOST,
+  dynamic = false,
+  seed,
+  spec,
+  timeouts,
+} = {}) {
   const specPath = spec ?? bundledDocumentPath();
   const document = loadDocumentFile(specPath);
   let contract;
@@ -36,7 +57,15 @@ export async function serveMock({ port = DEFAULT_PORT, host = DEFAULT_HOST, dyna
     throw new Error(`cannot serve the spec ${specPath}: ${/** @type {Error} */ (error).message}`);
   }
   if (contract.operations.length === 0) throw new Error(`cannot serve the spec ${specPath}: it has no operations`);
-  const server = createMockServer({ contract, answerer: createMockAnswerer(contract, { dynamic, seed }) });
+  const server = createMockServer({
+    contract,
+    answerer: createMockAnswerer(contract, { dynamic, seed }),
+    timeouts: {
+      headersMs: timeouts?.headersMs ?? HEADERS_TIMEOUT_MS,
+      requestMs: timeouts?.requestMs ?? REQUEST_TIMEOUT_MS,
+      keepAliveMs: timeouts?.keepAliveMs ?? KEEP_ALIVE_TIMEOUT_MS,
+    },
+  });
   await new Promise((resolve, reject) => {
     server.once('error', (error) => reject(new Error(bindFailureMessage(error, host, port))));
     server.listen(port, host, () => resolve(undefined));
