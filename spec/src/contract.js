@@ -19,7 +19,14 @@ import { createSchemaValidator } from './schema-validator.js';
 
 export { loadDocumentFile } from './document-file.js';
 export { serveInForeground } from './foreground-server.js';
-export { answerClientErrors, answerCrossOrigin, continueIfExpected, sendJson, sendRefusal } from './http-answers.js';
+export {
+  answerClientErrors,
+  answerCrossOrigin,
+  continueIfExpected,
+  lingerThenClose,
+  sendJson,
+  sendRefusal,
+} from './http-answers.js';
 export { childPointer, formatPointer, getAtPointer, parsePointer } from './json-pointer.js';
 export { parseMediaType } from './media-type.js';
 export { createOperationMatcher } from './operation-matcher.js';

@@ -5,6 +5,12 @@ import { STATUS_CODES } from 'node:http';
  * @typedef {import('./contract.js').Refusal} Refusal
  */
 
+/**
+ * How long a connection closed under an unread body keeps discarding what the client still sends. Destroying it at
+ * once would answer the client's bytes with a reset, which can wipe out the refusal before the client reads it.
+ */
+const LINGER_MS = 2_000;
+
 /** How long a browser may reuse a preflight answer. */
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 
@@ -27,15 +33,31 @@ export function sendJson(response, status, body, headers = {}) {
 
 /**
  * Sends a refusal in the error envelope. With `closeConnection` (a body was left unread), the connection is closed
- * once the answer is out, so an unread upload can neither stall nor be read as the next request.
+ * once the answer is out, so an unread upload can neither stall nor be read as the next request: the rest of the
+ * body is discarded as it comes, never buffered, for at most {@link LINGER_MS}, then the connection is cut.
  * @param {import('node:http').ServerResponse} response
  * @param {Refusal} refusal
  * @param {{ closeConnection?: boolean }} [options]
  */
 export function sendRefusal(response, refusal, { closeConnection = false } = {}) {
   const headers = closeConnection ? { ...refusal.headers, Connection: 'close' } : refusal.headers;
-  if (closeConnection) response.once('finish', () => response.req.destroy());
+  if (closeConnection) lingerThenClose(response);
   sendJson(response, refusal.status, refusal.body, headers);
+}
+
+/**
+ * Once the answer is out: discard what the client still sends, and cut the connection after {@link LINGER_MS}.
+ * @param {import('node:http').ServerResponse} response
+ */
+export function lingerThenClose(response) {
+  const { req: request } = response;
+  response.once('finish', () => {
+    request.on('data', () => {});
+    request.resume();
+    const cut = setTimeout(() => request.socket.destroy(), LINGER_MS);
+    cut.unref();
+    request.socket.once('close', () => clearTimeout(cut));
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import {
   createOperationMatcher,
   jsonDepth,
+  lingerThenClose,
   MAX_JSON_DEPTH,
   parseMediaType,
   sendJson,
@@ -123,7 +124,7 @@ export function createControlApi(controller, info) {
       if (!(error instanceof ApiError)) throw error;
       const body = { code: info.errorCode(error.status), message: error.message, details: error.details };
       // A body left unread (refused before or while reading it) cannot be followed by another request.
-      if (!req.complete) res.once('finish', () => req.destroy());
+      if (!req.complete) lingerThenClose(res);
       sendJson(res, error.status, body, req.complete ? error.headers : { ...error.headers, Connection: 'close' });
     }
   };
