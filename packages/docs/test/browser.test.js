@@ -4,11 +4,10 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { loadContract } from '@payments-connect/openapi/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readBundledSpec } from '../src/bundled-spec.js';
 import { CURL_LABEL, TYPESCRIPT_LABEL } from '../src/code-samples.js';
 import { FLAGS } from '../src/flags.js';
-import { listOperations, listWebhooks } from '../src/operations.js';
 import { OVERVIEW_TITLE, sectionAnchor, USAGE_TITLE } from '../src/overview.js';
 import { TEST_BUILD_DIR, TEST_RESULTS_DIR } from './built-reference.js';
 import { launchGuardedBrowser } from './guarded-browser.js';
@@ -16,9 +15,11 @@ import { launchGuardedBrowser } from './guarded-browser.js';
 const RENDER_TIMEOUT_MS = 30_000;
 const SCREENSHOT_OPERATION = 'uploadPaymentRequestPreviewLogo';
 
-const { spec } = readBundledSpec();
-const operations = [...listOperations(spec), ...listWebhooks(spec)].map(({ operation }) => operation);
-const callable = listOperations(spec).map(({ operation }) => operation);
+const contract = loadContract();
+const spec = contract.document;
+/** The Operation Objects the page shows: the calls, then the webhooks. @type {any[]} */
+const operations = [...contract.operations, ...contract.webhooks].map(({ operation }) => operation);
+const callable = contract.operations;
 
 /** Opens the page and waits until Redoc has rendered the last operation. */
 async function openReference(page, url) {
