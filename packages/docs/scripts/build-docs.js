@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `pnpm build` (and `pnpm docs` at the root): the bundled spec in, dist/index.html and the checked
 // TypeScript samples out. Prints what it wrote, its size and how long it took.
+
 import { relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';

@@ -29,7 +29,9 @@ export const USAGE_TITLE = 'Using the API';
  */
 export function addOverview(contract, flagged) {
   const { info } = contract.document;
-  const introduction = (info.description ?? '').replace(LEAD_IN, (/** @type {string} */ _, /** @type {string} */ title) => `## ${title}\n\n`);
+  /** @type {string} */
+  const description = info.description ?? '';
+  const introduction = description.replace(LEAD_IN, (_, title) => `## ${title}\n\n`);
   // Two top-level menu entries keep the overview apart from the tags (the spec and a tag may both
   // say "Authentication").
   const sections = [
@@ -56,7 +58,7 @@ function serversSection(contract) {
     const name = server.description ?? 'Server';
     return `- **${name}**: \`${server.defaultUrl}\` (template \`${server.url}\`). ${notes}`.trim();
   });
-  const sandboxFlag = /** @type {(typeof FLAGS)[number]} */ (FLAGS.find(({ extension }) => extension === 'x-sandbox-only'));
+  const [sandboxFlag] = FLAGS.filter(({ extension }) => extension === 'x-sandbox-only');
   const sandboxOnly = contract.operations.filter((entry) => entry.sandboxOnly);
   return [
     '## Servers',

@@ -1,4 +1,5 @@
 // The page the build wrote: one file, the samples inside it are the files that get type-checked.
+
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createContract, loadContract } from '@payments-connect/openapi/model';

@@ -61,7 +61,8 @@ describe('curlSample', () => {
     expect(sample).not.toContain('Content-Type');
     const { PaymentRequestId } = spec.components.parameters;
     expect(sample).toContain(
-      `'https://sandbox.api.payments-connect.example/v1/collections/payment-requests/${PaymentRequestId.example}/preview-logo'`,
+      "'https://sandbox.api.payments-connect.example/v1/collections/payment-requests/" +
+        `${PaymentRequestId.example}/preview-logo'`,
     );
   });
 

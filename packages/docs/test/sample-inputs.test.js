@@ -102,8 +102,9 @@ describe('sampleServerUrl', () => {
   it('falls back to the first server, and refuses a variable without a default', () => {
     const withServers = (/** @type {any[]} */ servers) =>
       oneOperationContract({ path: '/x', method: 'get', operation: { responses: {} }, servers }).contract.servers;
-    expect(sampleServerUrl(withServers([{ url: 'https://{host}/api', variables: { host: { default: 'a.example' } } }])))
-      .toBe('https://a.example/api');
+    expect(
+      sampleServerUrl(withServers([{ url: 'https://{host}/api', variables: { host: { default: 'a.example' } } }])),
+    ).toBe('https://a.example/api');
     expect(() => sampleServerUrl(withServers([{ url: 'https://{host}', variables: {} }]))).toThrow(
       /host has no default/,
     );
