@@ -25,7 +25,7 @@ export const USAGE_TITLE = 'Using the API';
  * exchange, client and curl), errors with the RFI 409 variants, and what is sandbox-only or designed
  * here. Mutates the document's `info.description`.
  * @param {Contract} contract The contract of a copy of the bundled document.
- * @param {Record<string, FlaggedNode[]>} flagged What {@link import('./flags.js').addFlags} flagged.
+ * @param {Record<string, FlaggedNode[]>} flagged What {@link addFlags} flagged.
  */
 export function addOverview(contract, flagged) {
   const { info } = contract.document;
