@@ -1,18 +1,18 @@
 #!/usr/bin/env node
 // `pnpm build` (and `pnpm docs` at the root): the bundled spec in, dist/index.html and the checked
 // TypeScript samples out. Prints what it wrote, its size and how long it took.
+
 import { relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { loadBundledDocument } from '@payments-connect/openapi/model';
 import { buildReference } from '../src/build-reference.js';
-import { readBundledSpec } from '../src/bundled-spec.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const outDir = fileURLToPath(new URL('../dist', import.meta.url));
 
 const started = performance.now();
-const { spec } = readBundledSpec();
-const result = buildReference({ spec, outDir });
+const result = buildReference({ spec: loadBundledDocument(), outDir });
 const milliseconds = Math.round(performance.now() - started);
 
 console.log(

@@ -2,6 +2,7 @@
 // `pnpm docs:serve`: serves the built reference on 127.0.0.1 for a person to read.
 // Port: --port N, else $PORT, else 8080 (0 picks a free one). --root DIR serves another build folder.
 // Stops on Ctrl-C.
+
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';

@@ -1,5 +1,4 @@
 import { curlSample } from './curl-sample.js';
-import { findTokenOperation, listOperations } from './operations.js';
 import { sampleInputs } from './sample-inputs.js';
 import { typeScriptSample } from './typescript-sample.js';
 
@@ -10,7 +9,7 @@ export const CURL_LABEL = 'curl';
 /**
  * @typedef {object} OperationSamples
  * @property {string} operationId
- * @property {string} method
+ * @property {string} method Upper case, as the contract gives it.
  * @property {string} path
  * @property {string} typescript The TypeScript sample (a complete module).
  * @property {string} curl The curl sample.
@@ -18,20 +17,20 @@ export const CURL_LABEL = 'curl';
 
 /**
  * Generates the TypeScript and curl samples of every operation and stores them as `x-codeSamples`,
- * which Redoc renders as tabs. Mutates `spec`.
- * @param {object} spec A copy of the bundled OpenAPI document.
+ * which Redoc renders as tabs. Mutates the contract's document.
+ * @param {import('@payments-connect/openapi/model').Contract} contract The contract of a copy of the bundled
+ *   document: its operations are that copy's Operation Objects.
  * @returns {OperationSamples[]} The samples, in spec order, for the type check of the TypeScript ones.
  */
-export function addCodeSamples(spec) {
-  const tokenOperation = findTokenOperation(spec);
-  return listOperations(spec).map((entry) => {
-    const inputs = sampleInputs(spec, entry);
-    const typescript = typeScriptSample(spec, entry, inputs);
-    const curl = curlSample(spec, entry, inputs, tokenOperation);
+export function addCodeSamples(contract) {
+  return contract.operations.map((entry) => {
+    const inputs = sampleInputs(contract, entry);
+    const typescript = typeScriptSample(entry, inputs);
+    const curl = curlSample(entry, inputs, contract.tokenOperation);
     entry.operation['x-codeSamples'] = [
       { lang: 'TypeScript', label: TYPESCRIPT_LABEL, source: typescript },
       { lang: 'Shell', label: CURL_LABEL, source: curl },
     ];
-    return { operationId: entry.operation.operationId, method: entry.method, path: entry.path, typescript, curl };
+    return { operationId: entry.operationId, method: entry.method, path: entry.path, typescript, curl };
   });
 }

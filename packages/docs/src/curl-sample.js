@@ -1,4 +1,7 @@
-import { requiresBearerToken } from './operations.js';
+/**
+ * @typedef {import('@payments-connect/openapi/model').ContractOperation} ContractOperation
+ * @typedef {import('./sample-inputs.js').SampleInputs} SampleInputs
+ */
 
 /** Shell variables the samples expect: the token from the exchange, and the account acted on. */
 export const ACCESS_TOKEN_VARIABLE = 'ACCESS_TOKEN';
@@ -8,27 +11,25 @@ export const ACCOUNT_ID_VARIABLE = 'ACCOUNT_ID';
 const INLINE_JSON_MAX_LENGTH = 80;
 
 /** Headers taken from shell variables instead of example values: they differ per reader. */
-const VARIABLE_BY_HEADER = { AccountId: ACCOUNT_ID_VARIABLE };
+const VARIABLE_BY_HEADER = /** @type {Record<string, string>} */ ({ AccountId: ACCOUNT_ID_VARIABLE });
 
 const CONTINUATION = ' \\\n  ';
 
 /**
  * The curl sample of one operation, with the spec's example values. Operations that need the bearer
  * token send `$ACCESS_TOKEN` and point to the token exchange rather than repeat it.
- * @param {object} spec The bundled OpenAPI document.
- * @param {import('./operations.js').SpecOperation} entry The operation.
- * @param {import('./sample-inputs.js').SampleInputs} inputs Its example inputs.
- * @param {import('./operations.js').SpecOperation | undefined} tokenOperation The token exchange.
+ * @param {ContractOperation} entry The operation.
+ * @param {SampleInputs} inputs Its example inputs.
+ * @param {ContractOperation | undefined} tokenOperation The token exchange.
  * @returns {string} A shell command.
  */
-export function curlSample(spec, entry, inputs, tokenOperation) {
+export function curlSample(entry, inputs, tokenOperation) {
   const comments = [];
-  const args = [`curl -X ${entry.method.toUpperCase()} ${shellQuote(requestUrl(entry.path, inputs))}`];
-  if (requiresBearerToken(spec, entry.operation)) {
+  const args = [`curl -X ${entry.method} ${shellQuote(requestUrl(entry.path, inputs))}`];
+  if (entry.requiresBearer) {
     if (tokenOperation) {
-      comments.push(
-        `# $${ACCESS_TOKEN_VARIABLE}: the access_token from ${tokenOperation.method.toUpperCase()} ${tokenOperation.path} ("${tokenOperation.operation.summary}").`,
-      );
+      const { method, path, operation } = tokenOperation;
+      comments.push(`# $${ACCESS_TOKEN_VARIABLE}: the access_token from ${method} ${path} ("${operation.summary}").`);
     }
     args.push(`-H "Authorization: Bearer $${ACCESS_TOKEN_VARIABLE}"`);
   }
@@ -57,7 +58,7 @@ export function curlSample(spec, entry, inputs, tokenOperation) {
 /**
  * The request URL with path parameters filled in and query parameters appended.
  * @param {string} pathTemplate e.g. `/v1/rfi/{rfiId}`.
- * @param {import('./sample-inputs.js').SampleInputs} inputs
+ * @param {Pick<SampleInputs, 'serverUrl' | 'path' | 'query'>} inputs
  */
 export function requestUrl(pathTemplate, inputs) {
   const path = pathTemplate.replace(/\{([^}]+)\}/g, (_placeholder, name) => {
@@ -69,13 +70,18 @@ export function requestUrl(pathTemplate, inputs) {
   return `${inputs.serverUrl.replace(/\/$/, '')}${path}${query ? `?${query}` : ''}`;
 }
 
+/** @param {unknown} value */
 function jsonBody(value) {
   const compact = JSON.stringify(value);
   return compact.length <= INLINE_JSON_MAX_LENGTH ? compact : JSON.stringify(value, null, 2);
 }
 
-// Single quotes keep the shell from expanding anything inside; a single quote itself is closed,
-// escaped and reopened.
+/**
+ * Single quotes keep the shell from expanding anything inside; a single quote itself is closed,
+ * escaped and reopened.
+ * @param {unknown} text
+ * @param {string} [prefix] Written before the opening quote, e.g. `-H `.
+ */
 function shellQuote(text, prefix = '') {
   return `${prefix}'${String(text).replaceAll("'", "'\\''")}'`;
 }

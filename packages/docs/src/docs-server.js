@@ -6,6 +6,7 @@ import { extname, join, normalize, sep } from 'node:path';
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 8080;
 
+/** @type {Record<string, string>} */
 const CONTENT_TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
@@ -51,7 +52,8 @@ export function startDocsServer({ root, port = DEFAULT_PORT, host = DEFAULT_HOST
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
-      const address = server.address();
+      // Listening on a host and port, the server has an AddressInfo (a string is for pipes).
+      const address = /** @type {import('node:net').AddressInfo} */ (server.address());
       resolve({
         url: `http://${host}:${address.port}/`,
         close: () => new Promise((done, fail) => server.close((error) => (error ? fail(error) : done()))),
@@ -60,7 +62,12 @@ export function startDocsServer({ root, port = DEFAULT_PORT, host = DEFAULT_HOST
   });
 }
 
-// Maps a URL path to a file under root, or undefined: decoding first so that %2e%2e cannot climb out.
+/**
+ * Maps a URL path to a file under root, or undefined: decoding first so that %2e%2e cannot climb out.
+ * @param {string} rootDir The served folder, ending in a separator.
+ * @param {string} pathname The URL path, still percent-encoded.
+ * @returns {string | undefined}
+ */
 function fileFor(rootDir, pathname) {
   let relative;
   try {

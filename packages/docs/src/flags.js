@@ -1,3 +1,5 @@
+import { formatPointer } from '@payments-connect/openapi/model';
+
 /**
  * The extensions this repository puts on the spec that readers must see. `badge` appears beside an
  * operation's name; `notice` opens the description of whatever carries the flag (operation, schema,
@@ -37,24 +39,32 @@ const DATA_KEYS = new Set(['example', 'examples', 'value', 'default', 'enum', 'c
 
 /**
  * Makes the flags visible: a notice at the start of every flagged node's description, plus a badge
- * on flagged operations. Mutates `spec`.
- * @param {object} spec A copy of the bundled OpenAPI document.
+ * on flagged operations. Mutates the contract's document.
+ * @param {import('@payments-connect/openapi/model').Contract} contract The contract of a copy of the bundled document.
  * @returns {Record<string, FlaggedNode[]>} What carries each flag, by extension, in document order.
  */
-export function addFlags(spec) {
+export function addFlags(contract) {
+  const { document } = contract;
+  /** @type {Record<string, FlaggedNode[]>} */
   const flagged = Object.fromEntries(FLAGS.map(({ extension }) => [extension, []]));
   for (const root of FLAGGABLE_ROOTS) {
-    if (spec[root]) visit(spec[root], `#/${root}`, flagged);
+    if (document[root]) visit(document[root], [root], flagged);
   }
   return flagged;
 }
 
-function visit(node, pointer, flagged, parentKey) {
+/**
+ * @param {any} node Any node of the document.
+ * @param {string[]} tokens Where it sits: the keys leading to it (a pointer is formatted only for a flagged node).
+ * @param {Record<string, FlaggedNode[]>} flagged Collects what carries each flag.
+ */
+function visit(node, tokens, flagged) {
   if (!node || typeof node !== 'object') return;
   for (const flag of FLAGS) {
     if (node[flag.extension] !== true) continue;
     node.description = node.description ? `${flag.notice}\n\n${node.description}` : flag.notice;
     const isOperation = typeof node.operationId === 'string';
+    const pointer = formatPointer(tokens);
     if (isOperation) node['x-badges'] = [...(node['x-badges'] ?? []), flag.badge];
     flagged[flag.extension].push(
       isOperation ? { pointer, operationId: node.operationId, summary: node.summary } : { pointer },
@@ -62,7 +72,7 @@ function visit(node, pointer, flagged, parentKey) {
   }
   for (const [key, child] of Object.entries(node)) {
     // A schema property may be named like a data keyword ("value"): under `properties` it is a schema.
-    if (DATA_KEYS.has(key) && parentKey !== 'properties') continue;
-    visit(child, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`, flagged, key);
+    if (DATA_KEYS.has(key) && tokens.at(-1) !== 'properties') continue;
+    visit(child, [...tokens, key], flagged);
   }
 }

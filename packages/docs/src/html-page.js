@@ -19,6 +19,9 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'none'",
 ].join('; ');
 
+/** What a reader without JavaScript sees instead of the reference. */
+const NO_SCRIPT_NOTICE = 'This reference needs JavaScript to render: it runs inline, with no network access.';
+
 /** Redoc options (https://redocly.com/docs/redoc/config): system fonts, nothing that phones home. */
 export const REDOC_OPTIONS = {
   expandResponses: '200',
@@ -39,7 +42,7 @@ export const REDOC_OPTIONS = {
 /**
  * One self-contained HTML page: the spec and the Redoc bundle inline, rendered at load time.
  * @param {object} options
- * @param {object} options.spec The decorated OpenAPI document.
+ * @param {{ info: { title: string, version: string } }} options.spec The decorated OpenAPI document.
  * @param {string} options.redocSource Redoc's standalone bundle, prepared by loadRedocBundle().
  * @param {string} options.redocVersion Recorded in the page for whoever debugs it later.
  * @returns {string}
@@ -62,7 +65,7 @@ body { margin: 0; padding: 0; font-family: ${SYSTEM_FONTS}; }
 </style>
 </head>
 <body>
-<div id="redoc"><noscript>This reference needs JavaScript to render: it runs inline, with no network access.</noscript></div>
+<div id="redoc"><noscript>${NO_SCRIPT_NOTICE}</noscript></div>
 <script id="openapi" type="application/json">${inlineJson(spec)}</script>
 <script id="redoc-options" type="application/json">${inlineJson(REDOC_OPTIONS)}</script>
 <script>${redocSource}</script>
@@ -78,12 +81,16 @@ Redoc.init(
 `;
 }
 
-// JSON in a <script> element: escaping `<` keeps "</script>" and "<!--" inside strings from ending
-// or altering the element; \u003c is the same character to JSON.parse.
+/**
+ * JSON in a <script> element: escaping `<` keeps "</script>" and "<!--" inside strings from ending
+ * or altering the element; \u003c is the same character to JSON.parse.
+ * @param {unknown} value
+ */
 function inlineJson(value) {
   return JSON.stringify(value).replaceAll('<', '\\u003c');
 }
 
+/** @param {unknown} text */
 function escapeHtml(text) {
   return String(text)
     .replaceAll('&', '&amp;')

@@ -1,9 +1,13 @@
+import { ERROR_ENVELOPE_POINTER, parsePointer } from '@payments-connect/openapi/model';
 import { ACCESS_TOKEN_VARIABLE, ACCOUNT_ID_VARIABLE, curlSample } from './curl-sample.js';
 import { FLAGS } from './flags.js';
-import { findTokenOperation, listOperations } from './operations.js';
 import { sampleInputs } from './sample-inputs.js';
-import { resolveRef } from './spec-ref.js';
 import { CLIENT_ID_VARIABLE, CLIENT_PACKAGE, CLIENT_SECRET_VARIABLE, typeScriptSample } from './typescript-sample.js';
+
+/**
+ * @typedef {import('@payments-connect/openapi/model').Contract} Contract
+ * @typedef {import('./flags.js').FlaggedNode} FlaggedNode
+ */
 
 /** The token field of the token response, as section 5 of the interface document names it. */
 const TOKEN_RESPONSE_FIELD = 'access_token';
@@ -19,77 +23,87 @@ export const USAGE_TITLE = 'Using the API';
  * Writes the overview at the top of the reference: the spec's own introduction (its bold lead-ins
  * turned into menu headings), then sections generated from the spec: servers, calling the API (token
  * exchange, client and curl), errors with the RFI 409 variants, and what is sandbox-only or designed
- * here. Mutates `spec.info.description`.
- * @param {object} spec A copy of the bundled OpenAPI document.
- * @param {Record<string, import('./flags.js').FlaggedNode[]>} flagged What {@link addFlags} flagged.
+ * here. Mutates the document's `info.description`.
+ * @param {Contract} contract The contract of a copy of the bundled document.
+ * @param {Record<string, FlaggedNode[]>} flagged What {@link addFlags} flagged.
  */
-export function addOverview(spec, flagged) {
-  const introduction = (spec.info.description ?? '').replace(LEAD_IN, (_, title) => `## ${title}\n\n`);
+export function addOverview(contract, flagged) {
+  const { info } = contract.document;
+  /** @type {string} */
+  const description = info.description ?? '';
+  const introduction = description.replace(LEAD_IN, (_, title) => `## ${title}\n\n`);
   // Two top-level menu entries keep the overview apart from the tags (the spec and a tag may both
   // say "Authentication").
   const sections = [
     `# ${OVERVIEW_TITLE}`,
     introduction.trim(),
     `# ${USAGE_TITLE}`,
-    serversSection(spec),
-    callingSection(spec),
-    errorsSection(spec),
+    serversSection(contract),
+    callingSection(contract),
+    errorsSection(contract),
     ...FLAGS.map((flag) => flagSection(flag, flagged[flag.extension] ?? [])),
   ];
-  spec.info.description = `${sections.filter(Boolean).join('\n\n')}\n`;
+  info.description = `${sections.filter(Boolean).join('\n\n')}\n`;
 }
 
-function serversSection(spec) {
-  const servers = (spec.servers ?? []).map((server) => {
-    const url = server.url.replace(/\{([^}]+)\}/g, (_, name) => server.variables?.[name]?.default ?? `{${name}}`);
-    const notes = Object.values(server.variables ?? {})
-      .map((variable) => variable.description ?? '')
+/** @param {Contract} contract */
+function serversSection(contract) {
+  // The model reads each server's URL and environment; what its variables say is only in the document.
+  /** @type {any[]} */
+  const documented = contract.document.servers ?? [];
+  const servers = contract.servers.map((server, index) => {
+    const notes = Object.values(documented[index]?.variables ?? {})
+      .map((/** @type {{ description?: string }} */ variable) => variable.description ?? '')
       .join(' ');
-    return `- **${server.description ?? 'Server'}**: \`${url}\` (template \`${server.url}\`). ${notes}`.trim();
+    const name = server.description ?? 'Server';
+    return `- **${name}**: \`${server.defaultUrl}\` (template \`${server.url}\`). ${notes}`.trim();
   });
-  const sandboxFlag = FLAGS.find(({ extension }) => extension === 'x-sandbox-only');
-  const sandboxOnly = listOperations(spec).filter(({ operation }) => operation[sandboxFlag.extension] === true);
+  const [sandboxFlag] = FLAGS.filter(({ extension }) => extension === 'x-sandbox-only');
+  const sandboxOnly = contract.operations.filter((entry) => entry.sandboxOnly);
   return [
     '## Servers',
     '',
     ...servers,
     '',
     sandboxOnly.length > 0
-      ? `Both servers expose the same interface, except the ${sandboxOnly.length} sandbox-only operations listed under ` +
-        `[${sandboxFlag.title}](#${sectionAnchor(USAGE_TITLE, sandboxFlag.title)}), which list only the sandbox server. Credentials are per environment.`
+      ? `Both servers expose the same interface, except the ${sandboxOnly.length} sandbox-only operations ` +
+        `listed under [${sandboxFlag.title}](#${sectionAnchor(USAGE_TITLE, sandboxFlag.title)}), which list only ` +
+        'the sandbox server. Credentials are per environment.'
       : 'Both servers expose the same interface. Credentials are per environment.',
   ].join('\n');
 }
 
-function callingSection(spec) {
-  const token = findTokenOperation(spec);
+/** @param {Contract} contract */
+function callingSection(contract) {
+  const token = contract.tokenOperation;
   if (!token) return '';
-  const tokenSchema = resolveRef(
-    spec,
-    resolveRef(spec, token.operation.responses?.['200'])?.content?.['application/json']?.schema ?? {},
-  );
+  const ok = token.responses.find(({ status }) => status === '200')?.response;
+  const tokenSchema = contract.dereference(ok?.content?.['application/json']?.schema ?? {}).node;
   if (!tokenSchema.properties?.[TOKEN_RESPONSE_FIELD]) {
     throw new Error(`The token response of ${token.path} has no ${TOKEN_RESPONSE_FIELD} field`);
   }
-  const inputs = sampleInputs(spec, token);
-  const exchange = curlSample(spec, token, inputs, undefined).trim();
-  const accountId = listOperations(spec)
+  const inputs = sampleInputs(contract, token);
+  const exchange = curlSample(token, inputs, undefined).trim();
+  const accountId = contract.operations
     .flatMap(({ parameters }) => parameters)
     .find((parameter) => parameter.in === 'header' && parameter.name === 'AccountId');
   return [
     '## Calling the API',
     '',
-    `Every operation shows two samples generated from this description's examples: TypeScript with \`${CLIENT_PACKAGE}\` and curl. Both call the sandbox server.`,
+    "Every operation shows two samples generated from this description's examples: TypeScript with " +
+      `\`${CLIENT_PACKAGE}\` and curl. Both call the sandbox server.`,
     '',
-    `**With the client.** The client exchanges the credentials at \`${token.method.toUpperCase()} ${token.path}\` itself, sends ` +
-      '`Authorization: Bearer` and `AccountId` on every request, and requests a new token when the old one expires. ' +
-      `Keep the secret server-side: read it from \`${CLIENT_SECRET_VARIABLE}\` (and the id from \`${CLIENT_ID_VARIABLE}\`).`,
+    `**With the client.** The client exchanges the credentials at \`${token.method} ${token.path}\` itself, ` +
+      'sends `Authorization: Bearer` and `AccountId` on every request, and requests a new token when the old one ' +
+      `expires. Keep the secret server-side: read it from \`${CLIENT_SECRET_VARIABLE}\` (and the id from ` +
+      `\`${CLIENT_ID_VARIABLE}\`).`,
     '',
     '```typescript',
-    typeScriptSample(spec, token, inputs).trim(),
+    typeScriptSample(token, inputs).trim(),
     '```',
     '',
-    `**With curl.** Exchange the credentials once, keep \`${TOKEN_RESPONSE_FIELD}\` for \`expires_in\` seconds, and send it with the account id:`,
+    `**With curl.** Exchange the credentials once, keep \`${TOKEN_RESPONSE_FIELD}\` for \`expires_in\` seconds, ` +
+      'and send it with the account id:',
     '',
     '```shell',
     `${ACCESS_TOKEN_VARIABLE}=$(${exchange.replace(/^curl /, 'curl -sS ')} | jq -r .${TOKEN_RESPONSE_FIELD})`,
@@ -101,18 +115,22 @@ function callingSection(spec) {
   ].join('\n');
 }
 
-function errorsSection(spec) {
-  const envelope = spec.components?.schemas?.ErrorEnvelope
-    ? '<SchemaDefinition schemaRef="#/components/schemas/ErrorEnvelope" />'
+/** @param {Contract} contract */
+function errorsSection(contract) {
+  const envelope = contract.document.components?.schemas?.ErrorEnvelope
+    ? `<SchemaDefinition schemaRef="${ERROR_ENVELOPE_POINTER}" />`
     : '';
+  // Operations share their 409 by reference: one variant list per response, however many operations use it.
+  /** @type {Map<string, any>} */
   const conflicts = new Map();
-  for (const { operation } of listOperations(spec)) {
-    const response = operation.responses?.['409'];
-    if (response) conflicts.set(response.$ref ?? JSON.stringify(response), resolveRef(spec, response));
+  for (const { responses } of contract.operations) {
+    const conflict = responses.find(({ status }) => status === '409');
+    if (conflict) conflicts.set(conflict.pointer, conflict.response);
   }
   const variants = [...conflicts.values()].flatMap((response) => {
-    const examples = Object.values(Object.values(response.content ?? {})[0]?.examples ?? {}).map((example) =>
-      resolveRef(spec, example),
+    /** @type {any[]} */
+    const examples = Object.values(Object.values(response.content ?? {})[0]?.examples ?? {}).map(
+      (example) => contract.dereference(example).node,
     );
     return [
       response.description.trim(),
@@ -130,7 +148,8 @@ function errorsSection(spec) {
   return [
     '## Error envelope',
     '',
-    `Every error response has this body. The retry rules are under [Errors](#${sectionAnchor(OVERVIEW_TITLE, 'Errors')}).`,
+    'Every error response has this body. The retry rules are under ' +
+      `[Errors](#${sectionAnchor(OVERVIEW_TITLE, 'Errors')}).`,
     '',
     envelope,
     ...(variants.length > 0 ? ['', '## RFI 409 variants', '', ...variants] : []),
@@ -139,6 +158,10 @@ function errorsSection(spec) {
     .trim();
 }
 
+/**
+ * @param {(typeof FLAGS)[number]} flag
+ * @param {FlaggedNode[]} nodes What carries it.
+ */
 function flagSection(flag, nodes) {
   if (nodes.length === 0) return '';
   const operations = nodes.filter((node) => node.operationId);
@@ -160,11 +183,13 @@ export function sectionAnchor(...headings) {
   return `section/${headings.map((heading) => heading.trim().replace(/\s+/g, '-')).join('/')}`;
 }
 
-// `#/components/schemas/RfiCase/properties/status` reads as `RfiCase.status`.
+/**
+ * A reader knows a component by its name: `#/components/schemas/RfiCase/properties/status` reads as
+ * `RfiCase.status`.
+ * @param {string} pointer
+ */
 function readablePointer(pointer) {
-  return pointer
-    .replace(/^#\/components\/[^/]+\//, '')
-    .replaceAll('/properties/', '.')
-    .replaceAll('~1', '/')
-    .replaceAll('~0', '~');
+  const tokens = parsePointer(pointer);
+  const named = tokens[0] === 'components' ? tokens.slice(2) : ['#', ...tokens];
+  return named.join('/').replaceAll('/properties/', '.');
 }

@@ -12,7 +12,8 @@ const BUNDLE_SPECIFIER = 'redoc/bundles/redoc.standalone.js';
  */
 const CDN_LOGO_URL = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
 const INLINE_LOGO_URL =
-  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Ccircle cx='8' cy='8' r='6' fill='%23888'/%3E%3C/svg%3E";
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E" +
+  "%3Ccircle cx='8' cy='8' r='6' fill='%23888'/%3E%3C/svg%3E";
 
 // A browser would look for the source map beside the HTML file; there is none.
 const SOURCE_MAP_COMMENT = /\n\/\/# sourceMappingURL=[^\n]*\s*$/;

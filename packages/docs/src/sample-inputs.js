@@ -1,10 +1,19 @@
-import { resolveRef } from './spec-ref.js';
+/**
+ * @typedef {import('@payments-connect/openapi/model').Contract} Contract
+ * @typedef {import('@payments-connect/openapi/model').ContractOperation} ContractOperation
+ * @typedef {import('@payments-connect/openapi/model').ContractParameter} ContractParameter
+ * @typedef {import('@payments-connect/openapi/model').ContractServer} ContractServer
+ */
 
 /** Samples target the sandbox: it is where a reader tries a call first, and some operations exist only there. */
-const SAMPLE_SERVER_PATTERN = /sandbox/i;
+const SAMPLE_ENVIRONMENT = 'sandbox';
 
 /** File extensions for the media types an upload may name in its `encoding`. */
-const EXTENSION_BY_MEDIA_TYPE = { 'image/png': 'png', 'image/jpeg': 'jpg', 'application/pdf': 'pdf' };
+const EXTENSION_BY_MEDIA_TYPE = /** @type {Record<string, string>} */ ({
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'application/pdf': 'pdf',
+});
 
 /** When neither `encoding` nor the example names a file type. */
 const FALLBACK_FILE_EXTENSION = 'bin';
@@ -23,31 +32,35 @@ const FALLBACK_FILE_EXTENSION = 'bin';
  */
 
 /**
+ * @typedef {{ kind: 'json', mediaType: string, value: unknown }
+ *   | { kind: 'multipart', mediaType: string, fields: MultipartField[] }} SampleBody
+ */
+
+/**
  * @typedef {object} SampleInputs
  * @property {string} serverUrl The server URL of the sample, variables filled with their defaults.
  * @property {NamedValue[]} path Path parameters with their example values.
  * @property {NamedValue[]} query Query parameters that carry an example.
  * @property {NamedValue[]} header Header parameters with their example values.
- * @property {{ kind: 'json', mediaType: string, value: unknown }
- *   | { kind: 'multipart', mediaType: string, fields: MultipartField[] }
- *   | undefined} body The request body built from its first named example.
+ * @property {SampleBody | undefined} body The request body built from its first named example.
  */
 
 /**
  * Everything a code sample needs, read from the spec: examples of parameters and the first named
  * example of the request body. Throws when a required value has no example, so a gap in the spec
  * fails the build instead of producing a sample with a made-up value.
- * @param {object} spec The bundled OpenAPI document.
- * @param {import('./operations.js').SpecOperation} entry The operation.
+ * @param {Contract} contract The contract the operation belongs to (its references are resolved in it).
+ * @param {ContractOperation} entry The operation.
  * @returns {SampleInputs}
  */
-export function sampleInputs(spec, entry) {
-  const where = `${entry.method.toUpperCase()} ${entry.path}`;
+export function sampleInputs(contract, entry) {
+  const where = `${entry.method} ${entry.path}`;
+  /** @type {Pick<SampleInputs, 'path' | 'query' | 'header'>} */
   const byLocation = { path: [], query: [], header: [] };
   for (const parameter of entry.parameters) {
     // Cookie parameters have no place in these samples (the spec declares none).
-    if (!(parameter.in in byLocation)) continue;
-    const value = parameterExample(spec, parameter);
+    if (parameter.in === 'cookie') continue;
+    const value = parameterExample(contract, parameter);
     if (value === undefined) {
       if (parameter.required)
         throw new Error(`${where}: required ${parameter.in} parameter ${parameter.name} has no example`);
@@ -55,58 +68,74 @@ export function sampleInputs(spec, entry) {
     }
     byLocation[parameter.in].push({ name: parameter.name, value });
   }
-  const body = requestBodyExample(spec, entry.operation.requestBody, where);
+  const body = requestBodyExample(contract, entry.requestBody?.requestBody, where);
   return { serverUrl: sampleServerUrl(entry.servers), ...byLocation, body };
 }
 
 /**
- * The URL of the server a sample calls: the sandbox one when listed, else the first.
- * @param {any[]} servers OpenAPI server objects.
+ * The URL of the server a sample calls: the sandbox one when listed, else the first; its variables at
+ * their defaults.
+ * @param {ContractServer[]} servers The servers of an operation, as the contract reads them.
  */
 export function sampleServerUrl(servers) {
-  const server = servers.find((candidate) => SAMPLE_SERVER_PATTERN.test(candidate.description ?? '')) ?? servers[0];
+  const server = servers.find((candidate) => candidate.environment === SAMPLE_ENVIRONMENT) ?? servers[0];
   if (!server) throw new Error('The spec lists no server');
-  return server.url.replace(/\{([^}]+)\}/g, (_, name) => {
-    const variable = server.variables?.[name];
-    if (variable?.default === undefined) throw new Error(`Server variable ${name} has no default`);
-    return variable.default;
-  });
+  // The model leaves a variable without a default as its placeholder; a sample must not show one.
+  const unfilled = /\{([^}]+)\}/.exec(server.defaultUrl)?.[1];
+  if (unfilled !== undefined) throw new Error(`Server variable ${unfilled} has no default`);
+  return server.defaultUrl;
 }
 
-function parameterExample(spec, parameter) {
+/**
+ * @param {Contract} contract
+ * @param {ContractParameter} parameter
+ * @returns {unknown}
+ */
+function parameterExample(contract, parameter) {
   if (parameter.example !== undefined) return parameter.example;
-  const named = Object.values(parameter.examples ?? {})[0];
-  if (named) return resolveRef(spec, named).value;
-  const schema = resolveRef(spec, parameter.schema ?? {});
+  const named = Object.values(parameter.parameter.examples ?? {})[0];
+  if (named) return contract.dereference(named).node.value;
+  const schema = contract.dereference(parameter.schema ?? {}).node;
   return schema.example ?? schema.examples?.[0];
 }
 
-function requestBodyExample(spec, requestBodyOrRef, where) {
-  if (!requestBodyOrRef) return undefined;
-  const requestBody = resolveRef(spec, requestBodyOrRef);
+/**
+ * @param {Contract} contract
+ * @param {any} requestBody The resolved Request Body Object, if the operation has one.
+ * @param {string} where `METHOD /path`, for the error.
+ * @returns {SampleBody | undefined}
+ */
+function requestBodyExample(contract, requestBody, where) {
+  if (!requestBody) return undefined;
+  /** @type {[string, any] | []} */
   const [mediaType, media] = Object.entries(requestBody.content ?? {})[0] ?? [];
-  if (!media) return undefined;
+  if (mediaType === undefined || !media) return undefined;
   const named = Object.values(media.examples ?? {})[0];
-  const value = named ? resolveRef(spec, named).value : media.example;
+  const value = named ? contract.dereference(named).node.value : media.example;
   if (value === undefined) throw new Error(`${where}: the request body (${mediaType}) has no named example`);
   if (!mediaType.startsWith('multipart/')) return { kind: 'json', mediaType, value };
-  const schema = resolveRef(spec, media.schema ?? {});
+  const schema = contract.dereference(media.schema ?? {}).node;
   const fields = Object.entries(value).map(([name, fieldValue]) => {
-    const property = resolveRef(spec, schema.properties?.[name] ?? {});
+    const property = contract.dereference(schema.properties?.[name] ?? {}).node;
     if (!isBinary(property)) return { name, value: fieldValue };
     return { name, value: fieldValue, fileName: `${name}.${fileExtension(media.encoding?.[name], fieldValue)}` };
   });
   return { kind: 'multipart', mediaType, fields };
 }
 
+/** @param {any} schema A Schema Object. */
 function isBinary(schema) {
   return schema.format === 'binary' || schema.contentMediaType !== undefined || schema.contentEncoding !== undefined;
 }
 
-// A file part's example value is a placeholder such as "(binary PNG data)"; its file type names the
-// extension when the spec gives no `encoding.contentType`.
+/**
+ * A file part's example value is a placeholder such as "(binary PNG data)"; its file type names the
+ * extension when the spec gives no `encoding.contentType`.
+ * @param {{ contentType?: string } | undefined} encoding The part's Encoding Object.
+ * @param {unknown} placeholder The part's example value.
+ */
 function fileExtension(encoding, placeholder) {
-  const fromEncoding = EXTENSION_BY_MEDIA_TYPE[encoding?.contentType];
+  const fromEncoding = encoding?.contentType ? EXTENSION_BY_MEDIA_TYPE[encoding.contentType] : undefined;
   if (fromEncoding) return fromEncoding;
   const fromPlaceholder = /binary\s+([a-z0-9]+)\s+data/i.exec(String(placeholder))?.[1];
   return fromPlaceholder ? fromPlaceholder.toLowerCase() : FALLBACK_FILE_EXTENSION;

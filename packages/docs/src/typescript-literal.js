@@ -38,6 +38,7 @@ export function propertyKey(key) {
   return IDENTIFIER.test(key) ? key : quote(key);
 }
 
+/** @param {string} text */
 function quote(text) {
   return `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'").replaceAll('\n', '\\n')}'`;
 }

@@ -1,11 +1,16 @@
-import { requiresBearerToken } from './operations.js';
 import { propertyKey, toTypeScriptLiteral } from './typescript-literal.js';
+
+/**
+ * @typedef {import('@payments-connect/openapi/model').ContractOperation} ContractOperation
+ * @typedef {import('./sample-inputs.js').NamedValue} NamedValue
+ * @typedef {import('./sample-inputs.js').SampleInputs} SampleInputs
+ */
 
 /** The package and factory every TypeScript sample uses. */
 export const CLIENT_PACKAGE = '@payments-connect/client';
 const CLIENT_FACTORY = 'createPaymentsConnectClient';
 
-/** The environment samples target; see SAMPLE_SERVER_PATTERN in sample-inputs.js. */
+/** The environment samples target; see SAMPLE_ENVIRONMENT in sample-inputs.js. */
 const SAMPLE_ENVIRONMENT = 'sandbox';
 
 /** Environment variables holding the credentials: the secret never appears in code. */
@@ -13,28 +18,31 @@ export const CLIENT_ID_VARIABLE = 'PAYMENTS_CONNECT_CLIENT_ID';
 export const CLIENT_SECRET_VARIABLE = 'PAYMENTS_CONNECT_CLIENT_SECRET';
 
 /** Headers the client sets from its options rather than per call, by header name. */
-const CLIENT_OPTION_BY_HEADER = { AccountId: 'accountId' };
+const CLIENT_OPTION_BY_HEADER = /** @type {Record<string, string>} */ ({ AccountId: 'accountId' });
 
 const INDENT = '  ';
 
 /** Longest line a sample keeps on one line, as the house formatter would (printWidth). */
 const MAX_LINE_LENGTH = 100;
 
-/** The variable holding a file part: `logoFile` for part `logo`, never shadowing a global like `document`. */
+/**
+ * The variable holding a file part: `logoFile` for part `logo`, never shadowing a global like `document`.
+ * @param {string} partName
+ */
 const fileVariable = (partName) => `${partName}File`;
 
 /**
  * The TypeScript sample of one operation: create the client, then call the operation with the
  * spec's example parameters and body. The token exchange has no call of its own: the client performs
  * it, so its sample says so instead.
- * @param {object} spec The bundled OpenAPI document.
- * @param {import('./operations.js').SpecOperation} entry The operation.
- * @param {import('./sample-inputs.js').SampleInputs} inputs Its example inputs.
+ * @param {ContractOperation} entry The operation.
+ * @param {SampleInputs} inputs Its example inputs.
  * @returns {string} A complete ES module.
  */
-export function typeScriptSample(spec, entry, inputs) {
+export function typeScriptSample(entry, inputs) {
   const imports = [];
   const setup = [];
+  /** @type {Record<string, unknown>} */
   const clientOptions = {};
   for (const { name, value } of inputs.header) {
     if (CLIENT_OPTION_BY_HEADER[name]) clientOptions[CLIENT_OPTION_BY_HEADER[name]] = value;
@@ -51,9 +59,9 @@ export function typeScriptSample(spec, entry, inputs) {
   imports.push(`import { ${CLIENT_FACTORY} } from '${CLIENT_PACKAGE}';`);
 
   const sections = [imports.join('\n'), clientCreation(clientOptions)];
-  if (!requiresBearerToken(spec, entry.operation)) {
+  if (!entry.requiresBearer) {
     sections.push(
-      `// The client calls ${entry.method.toUpperCase()} ${entry.path} itself with clientId and clientSecret,\n` +
+      `// The client calls ${entry.method} ${entry.path} itself with clientId and clientSecret,\n` +
         '// sends the token on every request and fetches a new one when it expires.',
     );
     return `${sections.join('\n\n')}\n`;
@@ -63,6 +71,7 @@ export function typeScriptSample(spec, entry, inputs) {
   return `${sections.join('\n\n')}\n`;
 }
 
+/** @param {Record<string, unknown>} extraOptions Client options beside the environment and credentials. */
 function clientCreation(extraOptions) {
   const lines = [
     `environment: '${SAMPLE_ENVIRONMENT}',`,
@@ -73,10 +82,14 @@ function clientCreation(extraOptions) {
   return `const client = ${CLIENT_FACTORY}({\n${lines.map((line) => INDENT + line).join('\n')}\n});`;
 }
 
+/**
+ * @param {ContractOperation} entry
+ * @param {SampleInputs} inputs
+ */
 function operationCall(entry, inputs) {
   const init = [];
   const params = [];
-  for (const location of ['path', 'query']) {
+  for (const location of /** @type {const} */ (['path', 'query'])) {
     if (inputs[location].length === 0) continue;
     params.push(`${location}: ${objectLiteral(inputs[location], 2)}`);
   }
@@ -94,18 +107,27 @@ function operationCall(entry, inputs) {
     );
     init.push(`body: { ${fields.join(', ')} }`);
   }
-  const call = `client.${entry.method.toUpperCase()}('${entry.path}'`;
+  const call = `client.${entry.method}('${entry.path}'`;
   if (init.length === 0) return `const { data, error } = await ${call});`;
   return `const { data, error } = await ${call}, {\n${init.map((line) => `${INDENT}${line},`).join('\n')}\n});`;
 }
 
-// Parameters are short ({ rfiId: '...' }): one line reads best when it fits.
+/**
+ * Parameters are short ({ rfiId: '...' }): one line reads best when it fits.
+ * @param {NamedValue[]} namedValues
+ * @param {number} depth Indentation depth of the line the literal starts on.
+ */
 function objectLiteral(namedValues, depth) {
-  const oneLine = `{ ${namedValues.map(({ name, value }) => `${propertyKey(name)}: ${toTypeScriptLiteral(value)}`).join(', ')} }`;
+  const properties = namedValues.map(({ name, value }) => `${propertyKey(name)}: ${toTypeScriptLiteral(value)}`);
+  const oneLine = `{ ${properties.join(', ')} }`;
   if (fitsOnOneLine(oneLine, depth + 1)) return oneLine;
   return toTypeScriptLiteral(Object.fromEntries(namedValues.map(({ name, value }) => [name, value])), depth);
 }
 
+/**
+ * @param {string} text
+ * @param {number} depth Indentation depth of its line.
+ */
 function fitsOnOneLine(text, depth) {
   return !text.includes('\n') && INDENT.length * depth + text.length <= MAX_LINE_LENGTH;
 }

@@ -1,26 +1,37 @@
 // The rendered reference in a real browser (Debian's Chromium), with the network guarded: it must
 // render every operation and its samples while nothing leaves the machine.
+
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { loadContract } from '@payments-connect/openapi/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readBundledSpec } from '../src/bundled-spec.js';
 import { CURL_LABEL, TYPESCRIPT_LABEL } from '../src/code-samples.js';
 import { FLAGS } from '../src/flags.js';
-import { listOperations, listWebhooks } from '../src/operations.js';
 import { OVERVIEW_TITLE, sectionAnchor, USAGE_TITLE } from '../src/overview.js';
 import { TEST_BUILD_DIR, TEST_RESULTS_DIR } from './built-reference.js';
 import { launchGuardedBrowser } from './guarded-browser.js';
 
+/**
+ * @typedef {import('playwright-core').Page} Page
+ * @typedef {import('./guarded-browser.js').GuardedBrowser} GuardedBrowser
+ */
+
 const RENDER_TIMEOUT_MS = 30_000;
 const SCREENSHOT_OPERATION = 'uploadPaymentRequestPreviewLogo';
 
-const { spec } = readBundledSpec();
-const operations = [...listOperations(spec), ...listWebhooks(spec)].map(({ operation }) => operation);
-const callable = listOperations(spec).map(({ operation }) => operation);
+const contract = loadContract();
+const spec = contract.document;
+/** The Operation Objects the page shows: the calls, then the webhooks. @type {any[]} */
+const operations = [...contract.operations, ...contract.webhooks].map(({ operation }) => operation);
+const callable = contract.operations;
 
-/** Opens the page and waits until Redoc has rendered the last operation. */
+/**
+ * Opens the page and waits until Redoc has rendered the last operation.
+ * @param {Page} page
+ * @param {string} url
+ */
 async function openReference(page, url) {
   await page.goto(url);
   const last = operations.at(-1).operationId;
@@ -30,10 +41,16 @@ async function openReference(page, url) {
     .waitFor({ state: 'attached', timeout: RENDER_TIMEOUT_MS });
 }
 
-/** The checks both ways of opening the reference must pass. */
+/**
+ * The checks both ways of opening the reference must pass.
+ * @param {string} name
+ * @param {() => Promise<GuardedBrowser>} open Starts the browser with the reference open.
+ */
 function describeRenderedReference(name, open) {
   describe(name, () => {
+    /** @type {GuardedBrowser} */
     let browser;
+    /** @type {Page} */
     let page;
     beforeAll(async () => {
       browser = await open();
@@ -78,7 +95,7 @@ function describeRenderedReference(name, open) {
       }
     });
 
-    it('shows servers, token exchange, error envelope, 409 variants with recovery, retry table and flag lists', async () => {
+    it('shows servers, token exchange, error envelope, 409 variants, retry table and flag lists', async () => {
       const sections = [
         sectionAnchor(OVERVIEW_TITLE, 'Errors'),
         ...['Servers', 'Calling the API', 'Error envelope', 'RFI 409 variants', ...FLAGS.map((flag) => flag.title)].map(
@@ -110,7 +127,7 @@ function describeRenderedReference(name, open) {
 
     it('links only to sections that exist', async () => {
       const targets = await page.$$eval('#redoc a[href^="#"]', (links) => [
-        ...new Set(links.map((link) => link.getAttribute('href').slice(1))),
+        ...new Set(links.map((link) => (link.getAttribute('href') ?? '#').slice(1))),
       ]);
       const ids = new Set(
         await page.$$eval('[data-section-id]', (nodes) => nodes.map((node) => node.getAttribute('data-section-id'))),
@@ -133,7 +150,7 @@ describeRenderedReference('the HTML file opened from disk with the network off',
   await section.locator('[role="tab"]', { hasText: new RegExp(`^${TYPESCRIPT_LABEL}$`) }).click();
   await section.scrollIntoViewIfNeeded();
   await browser.page.evaluate(
-    (id) => document.querySelector(`[data-section-id="operation/${id}"]`).scrollIntoView(),
+    (id) => document.querySelector(`[data-section-id="operation/${id}"]`)?.scrollIntoView(),
     SCREENSHOT_OPERATION,
   );
   mkdirSync(TEST_RESULTS_DIR, { recursive: true });
@@ -154,7 +171,10 @@ describeRenderedReference('the page served by docs:serve on 127.0.0.1', async ()
   };
 });
 
-/** Runs `scripts/serve-docs.js` on a free port and reads the URL it prints. */
+/**
+ * Runs `scripts/serve-docs.js` on a free port and reads the URL it prints.
+ * @returns {Promise<{ url: string, stop: () => void }>}
+ */
 function startServeScript() {
   const child = spawn(process.execPath, ['scripts/serve-docs.js', '--port', '0', '--root', TEST_BUILD_DIR], {
     cwd: new URL('..', import.meta.url),

@@ -1,17 +1,15 @@
+import { createContract, loadBundledDocument } from '@payments-connect/openapi/model';
 import { describe, expect, it } from 'vitest';
-import { readBundledSpec } from '../src/bundled-spec.js';
 import { addCodeSamples, CURL_LABEL, TYPESCRIPT_LABEL } from '../src/code-samples.js';
-import { listOperations } from '../src/operations.js';
 
 describe('addCodeSamples', () => {
   it('gives every operation a TypeScript and a curl sample and returns them in spec order', () => {
-    const spec = structuredClone(readBundledSpec().spec);
-    const samples = addCodeSamples(spec);
-    const operations = listOperations(spec);
+    const contract = createContract(structuredClone(loadBundledDocument()));
+    const samples = addCodeSamples(contract);
     expect(samples.map(({ operationId }) => operationId)).toEqual(
-      operations.map(({ operation }) => operation.operationId),
+      contract.operations.map(({ operationId }) => operationId),
     );
-    for (const [index, { operation }] of operations.entries()) {
+    for (const [index, { operation }] of contract.operations.entries()) {
       expect(operation['x-codeSamples'], operation.operationId).toEqual([
         { lang: 'TypeScript', label: TYPESCRIPT_LABEL, source: samples[index].typescript },
         { lang: 'Shell', label: CURL_LABEL, source: samples[index].curl },
@@ -19,9 +17,15 @@ describe('addCodeSamples', () => {
     }
   });
 
+  it('writes the samples into the document the contract reads, the one the page renders', () => {
+    const document = structuredClone(loadBundledDocument());
+    addCodeSamples(createContract(document));
+    expect(document.paths['/v1/rfi/{rfiId}'].get['x-codeSamples']).toHaveLength(2);
+  });
+
   it('follows the spec, not a list of operations: a new operation gets samples too', () => {
-    const spec = structuredClone(readBundledSpec().spec);
-    spec.paths['/v1/rfi/{rfiId}/notes'] = {
+    const document = structuredClone(loadBundledDocument());
+    document.paths['/v1/rfi/{rfiId}/notes'] = {
       parameters: [{ $ref: '#/components/parameters/AccountId' }, { $ref: '#/components/parameters/RfiId' }],
       post: {
         operationId: 'createRfiNote',
@@ -30,9 +34,9 @@ describe('addCodeSamples', () => {
         responses: {},
       },
     };
-    const note = addCodeSamples(spec).find(({ operationId }) => operationId === 'createRfiNote');
-    expect(note.typescript).toContain("client.POST('/v1/rfi/{rfiId}/notes'");
-    expect(note.curl).toContain(`/v1/rfi/${spec.components.parameters.RfiId.example}/notes'`);
-    expect(note.curl).toContain(`--data '{"text":"hi"}'`);
+    const note = addCodeSamples(createContract(document)).find(({ operationId }) => operationId === 'createRfiNote');
+    expect(note?.typescript).toContain("client.POST('/v1/rfi/{rfiId}/notes'");
+    expect(note?.curl).toContain(`/v1/rfi/${document.components.parameters.RfiId.example}/notes'`);
+    expect(note?.curl).toContain(`--data '{"text":"hi"}'`);
   });
 });

@@ -1,15 +1,26 @@
+import { loadContract } from '@payments-connect/openapi/model';
 import { describe, expect, it } from 'vitest';
-import { readBundledSpec } from '../src/bundled-spec.js';
 import { curlSample, requestUrl } from '../src/curl-sample.js';
-import { findTokenOperation, listOperations, requiresBearerToken } from '../src/operations.js';
 import { sampleInputs } from '../src/sample-inputs.js';
+import { oneOperationContract } from './one-operation-contract.js';
 
-const { spec } = readBundledSpec();
-const token = findTokenOperation(spec);
-const sampleOf = (entry) => curlSample(spec, entry, sampleInputs(spec, entry), token);
-const entry = (operationId) => listOperations(spec).find(({ operation }) => operation.operationId === operationId);
+/** @typedef {import('@payments-connect/openapi/model').ContractOperation} ContractOperation */
 
-/** The shell words of a sample's --data argument, unquoted. */
+const contract = loadContract();
+const spec = contract.document;
+const token = contract.tokenOperation;
+/** @param {ContractOperation | undefined} operation */
+const sampleOf = (operation) => {
+  if (!operation) throw new Error('no such operation in the bundled spec');
+  return curlSample(operation, sampleInputs(contract, operation), token);
+};
+/** @param {string} operationId */
+const entry = (operationId) => contract.operation(operationId);
+
+/**
+ * The shell words of a sample's --data argument, unquoted.
+ * @param {string} sample
+ */
 function dataArgument(sample) {
   const quoted = /--data '((?:[^']|'\\'')*)'/.exec(sample)?.[1];
   return quoted?.replaceAll("'\\''", "'");
@@ -17,17 +28,17 @@ function dataArgument(sample) {
 
 describe('curlSample', () => {
   it('sends the bearer token and AccountId exactly where the operation needs them', () => {
-    for (const operationEntry of listOperations(spec)) {
+    for (const operationEntry of contract.operations) {
       const sample = sampleOf(operationEntry);
-      const id = operationEntry.operation.operationId;
-      const needsToken = requiresBearerToken(spec, operationEntry.operation);
+      const id = operationEntry.operationId;
+      const needsToken = operationEntry.requiresBearer;
       const takesAccountId = operationEntry.parameters.some(
         ({ name, in: location }) => name === 'AccountId' && location === 'header',
       );
       expect(sample.includes('-H "Authorization: Bearer $ACCESS_TOKEN"'), id).toBe(needsToken);
       expect(sample.includes('-H "AccountId: $ACCOUNT_ID"'), id).toBe(takesAccountId);
       expect(sample.includes('# $ACCESS_TOKEN: the access_token from POST /auth/token'), id).toBe(needsToken);
-      expect(sample, id).toMatch(new RegExp(`^(#.*\\n)?curl -X ${operationEntry.method.toUpperCase()} 'https://`));
+      expect(sample, id).toMatch(new RegExp(`^(#.*\\n)?curl -X ${operationEntry.method} 'https://`));
       expect(sample, id).not.toMatch(/\{[A-Za-z]+\}/);
     }
   });
@@ -35,21 +46,23 @@ describe('curlSample', () => {
   it('shows the token exchange itself with its JSON body and no token', () => {
     const sample = sampleOf(token);
     expect(sample).not.toContain('Authorization');
-    expect(JSON.parse(dataArgument(sample))).toEqual(spec.components.examples.TokenRequest.value);
+    expect(JSON.parse(dataArgument(sample) ?? '')).toEqual(spec.components.examples.TokenRequest.value);
   });
 
   it('sends a JSON body from the named example', () => {
     const sample = sampleOf(entry('answerRfiQuestion'));
     expect(sample).toContain("-H 'Content-Type: application/json'");
-    expect(JSON.parse(dataArgument(sample))).toEqual(spec.components.examples.RfiAnswerRequest.value);
+    expect(JSON.parse(dataArgument(sample) ?? '')).toEqual(spec.components.examples.RfiAnswerRequest.value);
   });
 
   it('uploads the preview logo as multipart with -F and no hand-set Content-Type', () => {
     const sample = sampleOf(entry('uploadPaymentRequestPreviewLogo'));
     expect(sample).toContain("-F 'logo=@logo.png'");
     expect(sample).not.toContain('Content-Type');
+    const { PaymentRequestId } = spec.components.parameters;
     expect(sample).toContain(
-      `'https://sandbox.api.payments-connect.example/v1/collections/payment-requests/${spec.components.parameters.PaymentRequestId.example}/preview-logo'`,
+      "'https://sandbox.api.payments-connect.example/v1/collections/payment-requests/" +
+        `${PaymentRequestId.example}/preview-logo'`,
     );
   });
 
@@ -58,7 +71,12 @@ describe('curlSample', () => {
   });
 
   it('quotes single quotes for the shell', () => {
-    const operation = { method: 'post', path: '/x', parameters: [], servers: [], operation: { security: [] } };
+    const { entry: open } = oneOperationContract({
+      path: '/x',
+      method: 'post',
+      operation: { security: [], responses: {} },
+    });
+    /** @type {import('../src/sample-inputs.js').SampleInputs} */
     const inputs = {
       serverUrl: 'https://x.example',
       path: [],
@@ -66,9 +84,9 @@ describe('curlSample', () => {
       header: [],
       body: { kind: 'json', mediaType: 'application/json', value: { name: "O'Brien" } },
     };
-    const sample = curlSample({}, operation, inputs, undefined);
+    const sample = curlSample(open, inputs, undefined);
     expect(sample).toContain(`--data '{"name":"O'\\''Brien"}'`);
-    expect(JSON.parse(dataArgument(sample))).toEqual({ name: "O'Brien" });
+    expect(JSON.parse(dataArgument(sample) ?? '')).toEqual({ name: "O'Brien" });
   });
 });
 

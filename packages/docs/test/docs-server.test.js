@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDocsServer } from '../src/docs-server.js';
 
-/** A raw request, so that paths such as /../ reach the server as written. */
+/**
+ * A raw request, so that paths such as /../ reach the server as written.
+ * @param {string} url The server's address.
+ * @param {string} path Sent as written.
+ * @param {string} [method]
+ * @returns {Promise<{ status: number | undefined, headers: import('node:http').IncomingHttpHeaders, body: string }>}
+ */
 function get(url, path, method = 'GET') {
   return new Promise((resolve, reject) => {
     const req = request(url, { method, path }, (response) => {
@@ -19,6 +25,7 @@ function get(url, path, method = 'GET') {
 }
 
 describe('startDocsServer', () => {
+  /** @type {import('../src/docs-server.js').DocsServer} */
   let server;
   beforeAll(async () => {
     const parent = mkdtempSync(join(tmpdir(), 'docs-server-'));

@@ -1,17 +1,23 @@
+import { createContract, loadBundledDocument } from '@payments-connect/openapi/model';
 import { describe, expect, it } from 'vitest';
-import { readBundledSpec } from '../src/bundled-spec.js';
 import { addFlags, FLAGS } from '../src/flags.js';
-import { listOperations, listWebhooks } from '../src/operations.js';
 
 const [sandboxFlag, designedFlag] = FLAGS;
 
+/**
+ * The Operation Objects of a contract's operations and webhooks, in document order.
+ * @param {import('@payments-connect/openapi/model').Contract} contract
+ * @returns {any[]}
+ */
+const operationsOf = (contract) => [...contract.operations, ...contract.webhooks].map(({ operation }) => operation);
+
 describe('addFlags', () => {
   it('badges and notes every flagged operation of the spec, and no other', () => {
-    const spec = structuredClone(readBundledSpec().spec);
-    const before = structuredClone(spec);
-    const flagged = addFlags(spec);
-    const operations = [...listOperations(spec), ...listWebhooks(spec)].map(({ operation }) => operation);
-    const originals = [...listOperations(before), ...listWebhooks(before)].map(({ operation }) => operation);
+    const document = structuredClone(loadBundledDocument());
+    const originals = operationsOf(createContract(structuredClone(document)));
+    const contract = createContract(document);
+    const flagged = addFlags(contract);
+    const operations = operationsOf(contract);
     for (const flag of FLAGS) {
       const expected = originals
         .filter((operation) => operation[flag.extension] === true)
@@ -32,7 +38,7 @@ describe('addFlags', () => {
   });
 
   it('notes flagged schemas and properties, even a property named like a data keyword, but never example data', () => {
-    const spec = {
+    const document = {
       components: {
         schemas: {
           Thing: {
@@ -45,14 +51,22 @@ describe('addFlags', () => {
         examples: { Sample: { value: { 'x-sandbox-only': true } } },
       },
     };
-    const flagged = addFlags(spec);
+    const flagged = addFlags(createContract(document));
     expect(flagged[designedFlag.extension].map(({ pointer }) => pointer)).toEqual([
       '#/components/schemas/Thing',
       '#/components/schemas/Thing/properties/value',
     ]);
     expect(flagged[sandboxFlag.extension]).toEqual([]);
-    expect(spec.components.schemas.Thing.description).toBe(designedFlag.notice);
-    expect(spec.components.schemas.Thing.properties.value.description).toBe(`${designedFlag.notice}\n\nThe value.`);
-    expect(spec.components.examples.Sample.value).toEqual({ 'x-sandbox-only': true });
+    const { Thing } = document.components.schemas;
+    expect(/** @type {{ description?: string }} */ (Thing).description).toBe(designedFlag.notice);
+    expect(Thing.properties.value.description).toBe(`${designedFlag.notice}\n\nThe value.`);
+    expect(document.components.examples.Sample.value).toEqual({ 'x-sandbox-only': true });
+  });
+
+  it('points at a flagged node the way the model writes pointers: ~1 for a slash in a key', () => {
+    const document = { paths: { '/a/{id}': { get: { operationId: 'getA', 'x-sandbox-only': true, responses: {} } } } };
+    const [node] = addFlags(createContract(document))[sandboxFlag.extension] ?? [];
+    expect(node).toMatchObject({ operationId: 'getA' });
+    expect(createContract(document).dereference({ $ref: node?.pointer }).node.operationId).toBe('getA');
   });
 });

@@ -21,6 +21,11 @@ const CHROMIUM_ARGS = [
 const VIEWPORT = { width: 1440, height: 900 };
 
 /**
+ * The page's window with its own record of what its Content-Security-Policy refused, kept by the init script.
+ * @typedef {typeof window & { __policyViolations: string[] }} RecordingWindow
+ */
+
+/**
  * Whether a request stays on this machine: a file, the loopback server, or data the page made
  * itself (data: and blob: URLs).
  * @param {string} url
@@ -35,7 +40,8 @@ export function staysOnMachine(url) {
  * @typedef {object} GuardedBrowser
  * @property {import('playwright-core').Page} page
  * @property {import('playwright-core').BrowserContext} context
- * @property {string[]} leftMachine URLs of every request (and WebSocket) that tried to leave the machine; each was blocked.
+ * @property {string[]} leftMachine URLs of every request (and WebSocket) that tried to leave the machine; each
+ *   was blocked.
  * @property {() => Promise<string[]>} policyViolations URLs the page's Content-Security-Policy refused.
  * @property {() => Promise<void>} close Closes the browser and removes its profile.
  */
@@ -55,8 +61,11 @@ export async function launchGuardedBrowser({ offline = false } = {}) {
     viewport: VIEWPORT,
     offline,
   });
+  /** @type {string[]} */
   const leftMachine = [];
+  /** @type {WeakSet<import('playwright-core').Request>} */
   const counted = new WeakSet();
+  /** @param {import('playwright-core').Request} request */
   const record = (request) => {
     if (counted.has(request)) return;
     counted.add(request);
@@ -73,9 +82,10 @@ export async function launchGuardedBrowser({ offline = false } = {}) {
   });
   // The page's CSP refuses what a future bundle might try; record the attempt, so it cannot hide.
   await context.addInitScript(() => {
-    window.__policyViolations = [];
+    const recording = /** @type {RecordingWindow} */ (window);
+    recording.__policyViolations = [];
     document.addEventListener('securitypolicyviolation', (event) =>
-      window.__policyViolations.push(event.blockedURI || event.violatedDirective),
+      recording.__policyViolations.push(event.blockedURI || event.violatedDirective),
     );
   });
   const page = context.pages()[0] ?? (await context.newPage());
@@ -86,7 +96,7 @@ export async function launchGuardedBrowser({ offline = false } = {}) {
     page,
     context,
     leftMachine,
-    policyViolations: () => page.evaluate(() => window.__policyViolations),
+    policyViolations: () => page.evaluate(() => /** @type {RecordingWindow} */ (window).__policyViolations),
     close: async () => {
       await context.close();
       rmSync(profile, { recursive: true, force: true });

@@ -8,8 +8,12 @@ const spec = {
 };
 const page = renderHtmlPage({ spec, redocSource: 'window.Redoc = {};', redocVersion: '2.5.0' });
 
-/** The text of the <script> element with this id. */
-const scriptText = (id) => new RegExp(`<script id="${id}" type="application/json">([^<]*)</script>`).exec(page)?.[1];
+/**
+ * The text of the <script> element with this id; empty when there is none, which JSON.parse refuses.
+ * @param {string} id
+ */
+const scriptText = (id) =>
+  new RegExp(`<script id="${id}" type="application/json">([^<]*)</script>`).exec(page)?.[1] ?? '';
 
 describe('renderHtmlPage', () => {
   it('inlines the spec so that it parses back unchanged, even with </script> in a description', () => {

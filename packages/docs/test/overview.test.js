@@ -1,20 +1,29 @@
+import { createContract, loadBundledDocument } from '@payments-connect/openapi/model';
 import { describe, expect, it } from 'vitest';
-import { readBundledSpec } from '../src/bundled-spec.js';
 import { addFlags, FLAGS } from '../src/flags.js';
 import { addOverview, OVERVIEW_TITLE, sectionAnchor, USAGE_TITLE } from '../src/overview.js';
 
+/** The bundled document as the build reads it, never decorated. */
+const spec = loadBundledDocument();
+
+/**
+ * The overview of a copy of the bundled document, changed first by `mutate`.
+ * @param {(document: any) => void} [mutate]
+ * @returns {string}
+ */
 function overviewOf(mutate = () => {}) {
-  const spec = structuredClone(readBundledSpec().spec);
-  mutate(spec);
-  addOverview(spec, addFlags(spec));
-  return spec.info.description;
+  const document = structuredClone(spec);
+  mutate(document);
+  const contract = createContract(document);
+  addOverview(contract, addFlags(contract));
+  return document.info.description;
 }
 
 describe('addOverview', () => {
   const overview = overviewOf();
 
   it("keeps the spec's introduction, its bold lead-ins turned into menu headings", () => {
-    const { description } = readBundledSpec().spec.info;
+    const { description } = spec.info;
     const leadIns = [...description.matchAll(/^\*\*([^*\n]+?)\.\*\*/gm)].map((match) => match[1]);
     expect(leadIns.length).toBeGreaterThan(0);
     for (const title of leadIns) expect(overview).toContain(`\n## ${title}\n`);
@@ -23,7 +32,7 @@ describe('addOverview', () => {
   });
 
   it('lists both servers with their default URLs', () => {
-    for (const server of readBundledSpec().spec.servers) {
+    for (const server of spec.servers) {
       const [name, variable] = Object.entries(server.variables)[0];
       expect(overview).toContain(`- **${server.description}**: \`${variable.default}\` (template \`{${name}}\`).`);
     }
@@ -34,11 +43,10 @@ describe('addOverview', () => {
     expect(overview).toMatch(
       /ACCESS_TOKEN=\$\(curl -sS -X POST 'https:\/\/[^']+\/auth\/token'[\s\S]+\| jq -r \.access_token\)/,
     );
-    expect(overview).toContain(`ACCOUNT_ID=${readBundledSpec().spec.components.parameters.AccountId.example}`);
+    expect(overview).toContain(`ACCOUNT_ID=${spec.components.parameters.AccountId.example}`);
   });
 
   it('embeds the error envelope schema and each RFI 409 variant with its recovery and example', () => {
-    const { spec } = readBundledSpec();
     expect(overview).toContain('<SchemaDefinition schemaRef="#/components/schemas/ErrorEnvelope" />');
     expect(overview).toContain(spec.components.responses.RfiConflict.description.trim());
     for (const name of ['ErrorRfiNotOpen', 'ErrorRfiItemAlreadyApproved']) {

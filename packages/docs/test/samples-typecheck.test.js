@@ -1,4 +1,5 @@
 // The TypeScript samples the reference shows must compile against the real @payments-connect/client.
+
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -25,7 +26,12 @@ function clientTypes() {
 
 // A call the client's types must refuse: proves the check is real, not a pass on `any`.
 const CANARY = `import { createPaymentsConnectClient } from '${CLIENT_PACKAGE}';
-const client = createPaymentsConnectClient({ environment: 'sandbox', clientId: 'id', clientSecret: 'secret', accountId: 'a' });
+const client = createPaymentsConnectClient({
+  environment: 'sandbox',
+  clientId: 'id',
+  clientSecret: 'secret',
+  accountId: 'a',
+});
 await client.GET('/v1/no-such-path');
 `;
 
@@ -45,11 +51,13 @@ describe('TypeScript samples', () => {
     writeFileSync(canary, CANARY);
 
     // The same compiler options `pnpm check` uses (tsconfig.samples.json), over this run's build.
+    const configFile = join(packageDir, 'tsconfig.samples.json');
     const config = ts.getParsedCommandLineOfConfigFile(
-      join(packageDir, 'tsconfig.samples.json'),
+      configFile,
       {},
       { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
     );
+    if (!config) throw new Error(`cannot read ${configFile}`);
     const program = ts.createProgram([...samples, canary], config.options);
     const diagnostics = ts.getPreEmitDiagnostics(program).map((diagnostic) => ({
       file: diagnostic.file?.fileName ?? '(options)',

@@ -1,12 +1,17 @@
+import { loadContract } from '@payments-connect/openapi/model';
 import { describe, expect, it } from 'vitest';
-import { readBundledSpec } from '../src/bundled-spec.js';
-import { findTokenOperation, listOperations } from '../src/operations.js';
 import { sampleInputs } from '../src/sample-inputs.js';
 import { typeScriptSample } from '../src/typescript-sample.js';
 
-const { spec } = readBundledSpec();
-const entry = (operationId) => listOperations(spec).find(({ operation }) => operation.operationId === operationId);
-const sampleOf = (operationEntry) => typeScriptSample(spec, operationEntry, sampleInputs(spec, operationEntry));
+const contract = loadContract();
+const spec = contract.document;
+/** @param {string} operationId */
+const entry = (operationId) => contract.operation(operationId);
+/** @param {import('@payments-connect/openapi/model').ContractOperation | undefined} operation */
+const sampleOf = (operation) => {
+  if (!operation) throw new Error('no such operation in the bundled spec');
+  return typeScriptSample(operation, sampleInputs(contract, operation));
+};
 const { RfiId, AccountId, PaymentRequestId } = spec.components.parameters;
 
 describe('typeScriptSample', () => {
@@ -17,7 +22,8 @@ describe('typeScriptSample', () => {
     expect(sample).toContain('clientSecret: process.env.PAYMENTS_CONNECT_CLIENT_SECRET!,');
     expect(sample).toContain(`accountId: '${AccountId.example}',`);
     expect(sample).toContain(
-      `const { data, error } = await client.GET('/v1/rfi/{rfiId}', {\n  params: { path: { rfiId: '${RfiId.example}' } },\n});`,
+      "const { data, error } = await client.GET('/v1/rfi/{rfiId}', {\n" +
+        `  params: { path: { rfiId: '${RfiId.example}' } },\n});`,
     );
     // The client sends AccountId from its options, never per call.
     expect(sample).not.toContain('header:');
@@ -43,7 +49,7 @@ describe('typeScriptSample', () => {
   });
 
   it('shows no call for the token exchange: the client performs it', () => {
-    const sample = sampleOf(findTokenOperation(spec));
+    const sample = sampleOf(contract.tokenOperation);
     expect(sample).not.toMatch(/client\.(GET|POST|PUT|DELETE)\(/);
     expect(sample).toContain('The client calls POST /auth/token itself');
     expect(sample).not.toContain('accountId');
