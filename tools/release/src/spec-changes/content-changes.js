@@ -1,5 +1,5 @@
+import { resolveRef } from '@payments-connect/openapi/model';
 import { at } from './comparison.js';
-import { resolveRef } from './json-pointer.js';
 import { compareRemainingKeys } from './remaining-keys.js';
 import { compareSchema } from './schema-changes.js';
 

@@ -1,6 +1,6 @@
+import { HTTP_METHODS, resolveRef } from '@payments-connect/openapi/model';
 import { at, DIRECTION } from './comparison.js';
 import { jsonEqual } from './json-equal.js';
-import { resolveRef } from './json-pointer.js';
 import { compareParameters, effectiveParameters } from './parameter-changes.js';
 import { compareRemainingKeys } from './remaining-keys.js';
 import { compareRequestBody } from './request-body-changes.js';
@@ -8,8 +8,6 @@ import { compareResponses } from './response-changes.js';
 import { compareServers } from './server-changes.js';
 
 /** @typedef {import('./comparison.js').Comparison} Comparison */
-
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /**
  * An operation of `paths` or `webhooks`, with what it needs to be compared.

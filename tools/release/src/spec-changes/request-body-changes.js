@@ -1,6 +1,7 @@
+import { resolveRef } from '@payments-connect/openapi/model';
 import { at, DIRECTION } from './comparison.js';
 import { compareContent } from './content-changes.js';
-import { refName, resolveRef } from './json-pointer.js';
+import { refName } from './ref-name.js';
 import { compareRemainingKeys } from './remaining-keys.js';
 
 /** @typedef {import('./comparison.js').Comparison} Comparison */

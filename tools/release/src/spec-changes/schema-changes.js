@@ -1,6 +1,7 @@
+import { resolveRef } from '@payments-connect/openapi/model';
 import { at, DIRECTION } from './comparison.js';
 import { equalResolved, jsonEqual } from './json-equal.js';
-import { refName, resolveRef } from './json-pointer.js';
+import { refName } from './ref-name.js';
 import { compareRemainingKeys } from './remaining-keys.js';
 import { listedValues, notAdmitted, VALUE_KEYWORDS, valueDomain } from './value-domain.js';
 

@@ -1,5 +1,5 @@
+import { resolveRef } from '@payments-connect/openapi/model';
 import { jsonEqual } from './json-equal.js';
-import { resolveRef } from './json-pointer.js';
 
 /**
  * The set of values a schema accepts, as far as its type and enumeration keywords say: `any`, or some
