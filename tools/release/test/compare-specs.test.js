@@ -157,13 +157,20 @@ describe('compareSpecs: breaking changes', () => {
   });
 
   it('changed security, at the document and at an operation', () => {
-    expectChange(
-      changesAfter((s) => (s.security = [])),
-      'security-changed',
-      'breaking',
+    const apiKey = { type: 'apiKey', in: 'header', name: 'X-Api-Key' };
+    const changes = changesAfter((s) => {
+      s.components.securitySchemes.apiKey = apiKey;
+      s.security = [{ apiKey: [] }];
+    });
+    expectChange(changes, 'security-changed', 'breaking');
+    expect(changes.find((c) => c.rule === 'security-changed')?.message).toBe(
+      'security bearer -> apiKey: requests that authenticate as before may be rejected',
     );
     expectChange(
-      changesAfter((s) => (s.paths['/things'].get.security = [])),
+      changesAfter((s) => {
+        s.components.securitySchemes.apiKey = apiKey;
+        s.paths['/things'].get.security = [{ bearer: [], apiKey: [] }];
+      }),
       'security-changed',
       'breaking',
     );
@@ -243,6 +250,18 @@ describe('compareSpecs: non-breaking changes', () => {
     expect(changesAfter((s) => (s.info.version = '2.0.0'))).toEqual([]);
   });
 
+  it('relaxed security: a request that was accepted still is', () => {
+    const changes = changesAfter((s) => (s.paths['/things'].get.security = []));
+    expect(changes).toEqual([
+      expect.objectContaining({
+        kind: 'non-breaking',
+        rule: 'security-relaxed',
+        location: 'GET /things > security',
+        message: 'security bearer -> none: every request that was accepted still is',
+      }),
+    ]);
+  });
+
   it('an added optional parameter', () => {
     const changes = changesAfter((s) =>
       s.paths['/things'].get.parameters.push({ name: 'limit', in: 'query', schema: { type: 'integer' } }),
@@ -295,7 +314,7 @@ describe('compareSpecs: non-breaking changes', () => {
       delete props.name.maxLength;
     });
     expectChange(changes, 'request-values-widened', 'non-breaking');
-    expectChange(changes, 'constraint-changed', 'non-breaking');
+    expectChange(changes, 'request-constraint-loosened', 'non-breaking');
     expect(breaking(changes)).toEqual([]);
   });
 
@@ -306,9 +325,12 @@ describe('compareSpecs: non-breaking changes', () => {
     });
     expectChange(changes, 'response-values-narrowed', 'non-breaking');
     expectChange(changes, 'response-status-added', 'non-breaking');
-    // ThingStatus is also the type of the `status` query parameter, which a consumer sends.
+    // ThingStatus is also the type of the `status` query parameter, which a consumer sends (as text).
     expect(breaking(changes)).toEqual([
-      expect.objectContaining({ rule: 'request-values-narrowed', location: 'schema ThingStatus (consumer sends)' }),
+      expect.objectContaining({
+        rule: 'request-values-narrowed',
+        location: 'schema ThingStatus (consumer sends as text)',
+      }),
     ]);
   });
 
@@ -316,7 +338,7 @@ describe('compareSpecs: non-breaking changes', () => {
     // ThingStatus is read in three responses and sent as a query parameter.
     const changes = changesAfter((s) => s.components.schemas.ThingStatus.enum.push('DELETED'));
     expect(changes.map((c) => `${c.kind} ${c.location}`)).toEqual([
-      'non-breaking schema ThingStatus (consumer sends)',
+      'non-breaking schema ThingStatus (consumer sends as text)',
       'breaking schema ThingStatus (consumer receives)',
     ]);
   });
