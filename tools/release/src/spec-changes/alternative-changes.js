@@ -75,13 +75,13 @@ export function compareAlternatives(comparison, raw, b, a, context) {
         comparison.report(
           'request-alternative-removed',
           where,
-          `alternative ${name(listBefore[i], i)} removed: requests of that shape are rejected`,
+          `alternative ${name(comparison.before, listBefore[i], i)} removed: requests of that shape are rejected`,
         );
       else
         comparison.report(
           'response-alternative-removed',
           where,
-          `alternative ${name(listBefore[i], i)} removed: responses no longer take that shape`,
+          `alternative ${name(comparison.before, listBefore[i], i)} removed: responses no longer take that shape`,
         );
     }
     for (const j of match.added) {
@@ -91,13 +91,14 @@ export function compareAlternatives(comparison, raw, b, a, context) {
         comparison.report(
           'request-alternative-added',
           where,
-          `alternative ${name(listAfter[j], j)} added: requests may take that shape too`,
+          `alternative ${name(comparison.after, listAfter[j], j)} added: requests may take that shape too`,
         );
       else
         comparison.report(
           'response-alternative-added',
           where,
-          `alternative ${name(listAfter[j], j)} added: responses may take a shape consumers do not handle`,
+          `alternative ${name(comparison.after, listAfter[j], j)} added: ` +
+            'responses may take a shape consumers do not handle',
         );
     }
   }
@@ -105,12 +106,14 @@ export function compareAlternatives(comparison, raw, b, a, context) {
 }
 
 /**
- * How a message names a branch: its `$ref` name, else its position.
+ * How a message names a branch: its `$ref` name, else its title, else its position.
+ * @param {unknown} document
  * @param {unknown} branch
  * @param {number} index
  */
-function name(branch, index) {
-  return refName(branch) ?? `#${index + 1}`;
+function name(document, branch, index) {
+  const title = resolveRef(document, branch)?.title;
+  return refName(branch) ?? (typeof title === 'string' ? title : `#${index + 1}`);
 }
 
 /**
@@ -190,7 +193,7 @@ export function compareAllOfParts(comparison, b, a, context) {
       context,
       at(context.location, `allOf[${i}]`),
       { stricter: false, looser: true },
-      `allOf part ${name(before[i], i)} removed`,
+      `allOf part ${name(comparison.before, before[i], i)} removed`,
     );
   for (const j of match.added)
     reportConstraint(
@@ -198,7 +201,7 @@ export function compareAllOfParts(comparison, b, a, context) {
       context,
       at(context.location, `allOf[${j}]`),
       { stricter: true, looser: false },
-      `allOf part ${name(after[j], j)} added`,
+      `allOf part ${name(comparison.after, after[j], j)} added`,
     );
 }
 

@@ -151,7 +151,10 @@ export function compareArrayKeywords(comparison, b, a, context) {
     const itemAt = (/** @type {any} */ s) => (i < (s.prefixItems?.length ?? 0) ? s.prefixItems[i] : s.items);
     compareSchema(comparison, itemAt(b), itemAt(a), itemsOf(context, i));
   }
-  if (b.items !== undefined || a.items !== undefined) compareSchema(comparison, b.items, a.items, itemsOf(context));
+  // `items` absent from a schema that holds no array says nothing (a string that became an array of strings).
+  const holdsArrays = (/** @type {any} */ s) => s.type === undefined || [s.type].flat().includes('array');
+  if ((b.items !== undefined || holdsArrays(b)) && (a.items !== undefined || holdsArrays(a)))
+    compareSchema(comparison, b.items, a.items, itemsOf(context));
   compareApplicator(comparison, b.contains, a.contains, context, 'contains');
   compareApplicator(comparison, b.unevaluatedItems, a.unevaluatedItems, context, 'unevaluatedItems');
 }

@@ -115,7 +115,8 @@ function compareOperation(comparison, before, after) {
       'path-parameter-renamed',
       after.name,
       `path variable renamed (${pairs}): the URL on the wire is the same, but @payments-connect/types keys paths ` +
-        `by the template and path parameters by name, so calls such as client.GET('${before.name}', ...) stop compiling`,
+        'by the template and path parameters by name, so calls such as ' +
+        `client.GET('${before.name}', ...) stop compiling`,
     );
   }
   const serversBefore = b.servers ?? before.pathItem.servers;
@@ -174,7 +175,8 @@ function compareOperationId(comparison, before, after, location) {
     comparison.report(
       'operation-id-changed',
       location,
-      `operationId ${before} -> ${after}: code that names operations['${before}'] in the generated types stops compiling`,
+      `operationId ${before} -> ${after}: ` +
+        `code that names operations['${before}'] in the generated types stops compiling`,
     );
   }
 }

@@ -71,7 +71,9 @@ function compareResponse(comparison, before, after, direction, location) {
 }
 
 /**
- * @param {Comparison} comparison @param {Record<string, unknown> | undefined} before @param {Record<string, unknown> | undefined} after
+ * @param {Comparison} comparison
+ * @param {Record<string, unknown> | undefined} before
+ * @param {Record<string, unknown> | undefined} after
  * @param {import('./comparison.js').Direction} direction @param {string} location
  */
 function compareHeaders(comparison, before = {}, after = {}, direction, location) {

@@ -1,0 +1,94 @@
+// The breaking-change corpus: base/revision pairs modelled on oasdiff's rule catalogue, each with the verdict this
+// gate must reach, the rule that must say so, and why. Where this repository's policy differs from oasdiff's level
+// on purpose, the pair says why in `difference` (and README.md's rule table says it too).
+import { describe, expect, it } from 'vitest';
+import { CHANGE_RULES } from '../src/spec-changes/change-rules.js';
+import { compareSpecs } from '../src/spec-changes/compare-specs.js';
+import { operationPairs } from './corpus/operation-pairs.js';
+import { parameterPairs } from './corpus/parameter-pairs.js';
+import { requestBodyPairs } from './corpus/request-body-pairs.js';
+import { requestPropertyPairs } from './corpus/request-property-pairs.js';
+import { responsePairs } from './corpus/response-pairs.js';
+import { responsePropertyPairs } from './corpus/response-property-pairs.js';
+import { schemaKeywordPairs } from './corpus/schema-keyword-pairs.js';
+import { securityPairs } from './corpus/security-pairs.js';
+
+/** @typedef {import('./corpus/corpus-document.js').CorpusPair} CorpusPair */
+
+export const corpus = [
+  ...operationPairs,
+  ...securityPairs,
+  ...parameterPairs,
+  ...requestBodyPairs,
+  ...requestPropertyPairs,
+  ...responsePairs,
+  ...responsePropertyPairs,
+  ...schemaKeywordPairs,
+];
+
+/** Words a message must not show a consumer: leaked absent values and the classifier's own vocabulary. */
+const UNREADABLE = /undefined|\[object|NaN|boolean schema|valuesDecidedAbove|value domain/;
+
+/**
+ * What the gate decides on a pair, and whether that is what the pair expects.
+ * @param {CorpusPair} pair
+ */
+function judge(pair) {
+  const changes = compareSpecs(pair.base, pair.revision);
+  const verdict = changes.some((c) => c.kind === 'breaking') ? 'breaking' : 'non-breaking';
+  const ruleFound = pair.rule === null ? changes.length === 0 : changes.some((c) => c.rule === pair.rule);
+  return { pair, changes, verdict, agrees: verdict === pair.verdict && ruleFound };
+}
+
+const results = corpus.map(judge);
+
+describe('the breaking-change corpus', () => {
+  it('has at least 150 pairs, each with a unique id and a reason', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(150);
+    expect(new Set(corpus.map((p) => p.id)).size).toBe(corpus.length);
+    expect(corpus.filter((p) => !p.why)).toEqual([]);
+  });
+
+  it('prints its agreement', () => {
+    const agreeing = results.filter((r) => r.agrees).length;
+    const breaking = corpus.filter((p) => p.verdict === 'breaking').length;
+    const differences = corpus.filter((p) => p.difference).length;
+    console.log(
+      `breaking-change corpus: ${agreeing} of ${corpus.length} pairs agree ` +
+        `(${breaking} breaking, ${corpus.length - breaking} non-breaking); ` +
+        `${differences} deliberate differences from oasdiff's levels`,
+    );
+    expect(results.filter((r) => !r.agrees).map((r) => r.pair.id)).toEqual([]);
+  });
+
+  it.each(results)('$pair.id', ({ pair, changes, verdict }) => {
+    const found = changes.map((c) => `${c.kind} ${c.rule} | ${c.location}: ${c.message}`);
+    expect(verdict, found.join('\n')).toBe(pair.verdict);
+    if (pair.rule === null) expect(found).toEqual([]);
+    else expect(changes.map((c) => c.rule)).toContain(pair.rule);
+  });
+
+  it('expects of each pair a rule whose level is the verdict', () => {
+    const mismatched = corpus.filter((p) => p.rule !== null && CHANGE_RULES[p.rule] !== p.verdict);
+    expect(mismatched.map((p) => p.id)).toEqual([]);
+  });
+
+  it("agrees with oasdiff's level, except where a pair says why it differs", () => {
+    const modelled = corpus.filter((p) => p.level !== undefined);
+    const unexplained = modelled.filter((p) => !p.difference && (p.level !== 'INFO') !== (p.verdict === 'breaking'));
+    const stale = modelled.filter((p) => p.difference && (p.level !== 'INFO') === (p.verdict === 'breaking'));
+    expect(unexplained.map((p) => p.id)).toEqual([]);
+    expect(stale.map((p) => p.id)).toEqual([]);
+    expect(corpus.filter((p) => p.oasdiff === 'none' && p.level !== undefined).map((p) => p.id)).toEqual([]);
+  });
+
+  it('has a pair for every rule the classifier can report', () => {
+    const expected = new Set(corpus.map((p) => p.rule));
+    expect(Object.keys(CHANGE_RULES).filter((rule) => !expected.has(/** @type {any} */ (rule)))).toEqual([]);
+  });
+
+  it('words every message for a reader: no absent value, no internal term', () => {
+    const unreadable = results.flatMap((r) => r.changes).filter((c) => !c.message || UNREADABLE.test(c.message));
+    expect(unreadable).toEqual([]);
+  });
+});
