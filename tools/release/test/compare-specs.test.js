@@ -12,19 +12,26 @@ function changesAfter(mutate) {
   return compareSpecs(baseSpec(), after);
 }
 
-/** Asserts one change with this rule and kind exists, and returns the list for further checks. */
+/** @typedef {import('../src/spec-changes/comparison.js').SpecChange} SpecChange */
+
+/**
+ * Asserts one change with this rule and kind exists, and returns the list for further checks.
+ * @param {SpecChange[]} changes
+ * @param {string} rule
+ * @param {SpecChange['kind']} kind
+ */
 function expectChange(changes, rule, kind) {
   expect(changes, JSON.stringify(changes, null, 2)).toContainEqual(expect.objectContaining({ rule, kind }));
   return changes;
 }
 
-const breaking = (changes) => changes.filter((c) => c.kind === 'breaking');
+const breaking = (/** @type {SpecChange[]} */ changes) => changes.filter((c) => c.kind === 'breaking');
 
 describe('compareSpecs: breaking changes', () => {
   it('a removed operation', () => {
     const changes = changesAfter((s) => delete s.paths['/things/{thingId}'].delete);
     expectChange(changes, 'operation-removed', 'breaking');
-    expect(changes[0].location).toBe('DELETE /things/{thingId}');
+    expect(changes[0]?.location).toBe('DELETE /things/{thingId}');
   });
 
   it('a removed response status', () => {
@@ -76,7 +83,7 @@ describe('compareSpecs: breaking changes', () => {
   it('a removed request property', () => {
     const changes = changesAfter((s) => delete s.components.schemas.ThingUpdate.properties.note);
     expectChange(changes, 'property-removed', 'breaking');
-    expect(changes[0].location).toBe('schema ThingUpdate (consumer sends) > note');
+    expect(changes[0]?.location).toBe('schema ThingUpdate (consumer sends) > note');
   });
 
   it('a new required request field, and an optional one made required', () => {
@@ -112,13 +119,13 @@ describe('compareSpecs: breaking changes', () => {
   it('a narrowed type in a request', () => {
     const changes = changesAfter((s) => (s.components.schemas.ThingUpdate.properties.count = { type: 'integer' }));
     expectChange(changes, 'request-values-narrowed', 'breaking');
-    expect(changes[0].message).toContain('type null');
+    expect(changes[0]?.message).toContain('type null');
   });
 
   it('a removed enum value in a request', () => {
     const changes = changesAfter((s) => (s.components.schemas.ThingUpdate.properties.mode.enum = ['FAST']));
     expectChange(changes, 'request-values-narrowed', 'breaking');
-    expect(changes[0].message).toContain('"SAFE"');
+    expect(changes[0]?.message).toContain('"SAFE"');
   });
 
   it('an open anyOf [enum, string] in a request closed to its enum', () => {
@@ -126,7 +133,7 @@ describe('compareSpecs: breaking changes', () => {
       (s) => (s.components.schemas.ThingUpdate.properties.channel = { type: 'string', enum: ['EMAIL', 'SMS'] }),
     );
     expectChange(changes, 'request-values-narrowed', 'breaking');
-    expect(changes[0].message).toContain('type string');
+    expect(changes[0]?.message).toContain('type string');
   });
 
   it('a tightened request constraint', () => {
@@ -184,7 +191,7 @@ describe('compareSpecs: breaking changes', () => {
   it('changed servers, at the document and at an operation', () => {
     const changes = changesAfter((s) => (s.servers = [{ url: 'https://api.example/v2' }]));
     expectChange(changes, 'servers-changed', 'breaking');
-    expect(changes[0].message).toContain(
+    expect(changes[0]?.message).toContain(
       'removed https://api.example, https://sandbox.example; added https://api.example/v2',
     );
     expectChange(
@@ -210,7 +217,7 @@ describe('compareSpecs: breaking changes', () => {
     );
     const changes = changesAfter((s) => s.components.schemas.ThingEvent.properties.type.enum.push('thing.deleted'));
     expectChange(changes, 'response-values-widened', 'breaking');
-    expect(changes[0].location).toBe('schema ThingEvent (consumer receives) > type');
+    expect(changes[0]?.location).toBe('schema ThingEvent (consumer receives) > type');
   });
 
   it('a removed webhook, a changed operationId and a removed named schema', () => {
