@@ -3,44 +3,12 @@
 // on purpose, the pair says why in `difference` (and README.md's rule table says it too).
 import { describe, expect, it } from 'vitest';
 import { CHANGE_RULES } from '../src/spec-changes/change-rules.js';
-import { compareSpecs } from '../src/spec-changes/compare-specs.js';
-import { operationPairs } from './corpus/operation-pairs.js';
-import { parameterPairs } from './corpus/parameter-pairs.js';
-import { requestBodyPairs } from './corpus/request-body-pairs.js';
-import { requestPropertyPairs } from './corpus/request-property-pairs.js';
-import { responsePairs } from './corpus/response-pairs.js';
-import { responsePropertyPairs } from './corpus/response-property-pairs.js';
-import { schemaKeywordPairs } from './corpus/schema-keyword-pairs.js';
-import { securityPairs } from './corpus/security-pairs.js';
-
-/** @typedef {import('./corpus/corpus-document.js').CorpusPair} CorpusPair */
-
-export const corpus = [
-  ...operationPairs,
-  ...securityPairs,
-  ...parameterPairs,
-  ...requestBodyPairs,
-  ...requestPropertyPairs,
-  ...responsePairs,
-  ...responsePropertyPairs,
-  ...schemaKeywordPairs,
-];
+import { breakingChangeCorpus as corpus, judgePair } from './corpus/breaking-change-corpus.js';
 
 /** Words a message must not show a consumer: leaked absent values and the classifier's own vocabulary. */
 const UNREADABLE = /undefined|\[object|NaN|boolean schema|valuesDecidedAbove|value domain/;
 
-/**
- * What the gate decides on a pair, and whether that is what the pair expects.
- * @param {CorpusPair} pair
- */
-function judge(pair) {
-  const changes = compareSpecs(pair.base, pair.revision);
-  const verdict = changes.some((c) => c.kind === 'breaking') ? 'breaking' : 'non-breaking';
-  const ruleFound = pair.rule === null ? changes.length === 0 : changes.some((c) => c.rule === pair.rule);
-  return { pair, changes, verdict, agrees: verdict === pair.verdict && ruleFound };
-}
-
-const results = corpus.map(judge);
+const results = corpus.map(judgePair);
 
 describe('the breaking-change corpus', () => {
   it('has at least 150 pairs, each with a unique id and a reason', () => {
