@@ -350,3 +350,32 @@ describe('compareSpecs: non-breaking changes', () => {
     ]);
   });
 });
+
+describe('compareSpecs: shapes that must not trip it', () => {
+  /** The fixture with the schema Thing replaced. */
+  const withThing = (/** @type {unknown} */ thing) => {
+    const spec = baseSpec();
+    spec.components.schemas.Thing = thing;
+    return spec;
+  };
+  const self = { $ref: '#/components/schemas/Thing' };
+
+  it('a schema whose anyOf names itself: judged by its other branches, no endless recursion', () => {
+    const changes = compareSpecs(
+      withThing({ anyOf: [self, { type: 'string' }] }),
+      withThing({ anyOf: [self, { type: 'integer' }] }),
+    );
+    expectChange(changes, 'response-values-widened', 'breaking');
+  });
+
+  it('a schema whose allOf names itself', () => {
+    expect(compareSpecs(withThing({ allOf: [self] }), withThing({ allOf: [self], description: 'Self.' }))).toEqual([
+      expect.objectContaining({ rule: 'documentation', kind: 'non-breaking' }),
+    ]);
+  });
+
+  it('boolean schemas: an allOf with a false part accepts nothing', () => {
+    const changes = compareSpecs(withThing({ allOf: [true, { type: 'object' }] }), withThing({ allOf: [false] }));
+    expect(changes.map((c) => c.rule)).toEqual(['response-values-narrowed']);
+  });
+});

@@ -7,20 +7,28 @@ import { ANNOTATION_KEYWORDS, isUnconstrained } from './schema-shapes.js';
  * the `properties` beside it): a part holding one cannot be merged into the others.
  */
 const PART_BOUND = new Set(['additionalProperties', 'patternProperties', 'unevaluatedProperties', 'unevaluatedItems']);
+/** How deep allOf parts are folded into their own parts: a schema whose allOf names itself stops there. */
+const MAX_DEPTH = 16;
 
 /**
  * Folds `allOf` into one schema when its parts can be read as one: every part's keywords are laid side by side,
  * `properties` and `required` are united, and a property two parts define is the allOf of both. So moving a
- * property into an `allOf` part, or adding a part that only documents, compares as what it is. Returns the
- * schema unchanged when the parts conflict (two different `type`s) or hold a keyword bound to its part.
+ * property into an `allOf` part, or adding a part that only documents, compares as what it is. A `true` part adds
+ * no condition, a `false` one makes the whole schema `false`. Returns the schema unchanged when the parts conflict
+ * (two different `type`s) or hold a keyword bound to its part.
  * @param {unknown} document
  * @param {any} schema resolved
+ * @param {number} [depth] how many allOf levels were folded above this one
  * @returns {any}
  */
-export function mergeAllOf(document, schema) {
-  if (!schema || typeof schema !== 'object' || !Array.isArray(schema.allOf)) return schema;
+export function mergeAllOf(document, schema, depth = 0) {
+  if (!schema || typeof schema !== 'object' || !Array.isArray(schema.allOf) || depth > MAX_DEPTH) return schema;
   const { allOf, ...own } = schema;
-  const parts = [own, ...allOf.map((/** @type {unknown} */ part) => mergeAllOf(document, resolveRef(document, part)))];
+  const parts = [
+    own,
+    ...allOf.map((/** @type {unknown} */ part) => mergeAllOf(document, resolveRef(document, part), depth + 1)),
+  ].filter((part) => part !== true);
+  if (parts.includes(false)) return false;
   if (parts.some((part) => !part || typeof part !== 'object' || Array.isArray(part.allOf))) return schema;
   const constraining = parts.filter((part) => !isUnconstrained(part));
   if (constraining.length > 1 && constraining.some((part) => Object.keys(part).some((key) => PART_BOUND.has(key))))

@@ -13,6 +13,9 @@ import { jsonEqual } from './json-equal.js';
 /** Keywords whose meaning the value domain captures. */
 export const VALUE_KEYWORDS = /** @type {const} */ (['type', 'enum', 'const', 'anyOf', 'oneOf']);
 
+/** How deep references are followed through anyOf, oneOf and allOf, so that a schema naming itself stops. */
+const MAX_DEPTH = 32;
+
 /** Types whose values a parameter or header writes as plain text, so that a string reader reads them all. */
 const TEXT_SCALARS = new Set(['integer', 'number', 'boolean']);
 
@@ -54,11 +57,13 @@ function admitsValue(domain, value) {
  * its `anyOf` and of its `oneOf` branches and with each `allOf` part.
  * @param {unknown} document
  * @param {unknown} rawSchema
+ * @param {number} [depth] how many branches deep this schema is
  * @returns {ValueDomain}
  */
-export function valueDomain(document, rawSchema) {
+export function valueDomain(document, rawSchema, depth = 0) {
   const schema = resolveRef(document, rawSchema);
-  if (schema === false) return { any: false, types: new Set(), values: [] };
+  // A branch that names the schema it is part of adds no value of its own to the union it is in.
+  if (schema === false || depth > MAX_DEPTH) return { any: false, types: new Set(), values: [] };
   if (!schema || typeof schema !== 'object') return anyValue();
   /** @type {ValueDomain} */
   let domain = anyValue();
@@ -68,10 +73,13 @@ export function valueDomain(document, rawSchema) {
     domain = intersect(domain, { any: false, types: new Set(), values: schema.enum });
   for (const keyword of ['anyOf', 'oneOf']) {
     if (Array.isArray(schema[keyword]))
-      domain = intersect(domain, union(schema[keyword].map((/** @type {unknown} */ b) => valueDomain(document, b))));
+      domain = intersect(
+        domain,
+        union(schema[keyword].map((/** @type {unknown} */ b) => valueDomain(document, b, depth + 1))),
+      );
   }
   for (const part of Array.isArray(schema.allOf) ? schema.allOf : [])
-    domain = intersect(domain, valueDomain(document, part));
+    domain = intersect(domain, valueDomain(document, part, depth + 1));
   return domain;
 }
 
@@ -132,12 +140,13 @@ export function notAdmitted(outer, inner, textual = false) {
  * The values a schema lists (enum and const, through anyOf/oneOf), whether or not the set is open.
  * @param {unknown} document
  * @param {unknown} rawSchema
+ * @param {number} [depth] how many branches deep this schema is
  * @returns {unknown[]}
  */
-export function listedValues(document, rawSchema) {
+export function listedValues(document, rawSchema, depth = 0) {
   const schema = resolveRef(document, rawSchema);
-  if (!schema || typeof schema !== 'object') return [];
+  if (!schema || typeof schema !== 'object' || depth > MAX_DEPTH) return [];
   const own = 'const' in schema ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : [];
   const branches = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
-  return [...own, ...branches.flatMap((/** @type {unknown} */ b) => listedValues(document, b))];
+  return [...own, ...branches.flatMap((/** @type {unknown} */ b) => listedValues(document, b, depth + 1))];
 }
