@@ -89,7 +89,18 @@ export function compareSchema(comparison, before, after, context) {
   if (isUnconstrained(b) || isUnconstrained(a)) {
     if (!isUnconstrained(b) || !isUnconstrained(a)) {
       if (judgeValues) reportConstrainedness(comparison, isUnconstrained(b), context);
-    } else if (judgeShape) compareRemainingKeys(comparison, b, a, ['readOnly', 'writeOnly'], context.location);
+    } else if (judgeShape) {
+      // Absent and `true` hold no keyword; `{ description }` only documents.
+      const [keywordsBefore, keywordsAfter] = [b, a].map((s) => (s && typeof s === 'object' ? s : {}));
+      compareDefault(comparison, keywordsBefore, keywordsAfter, context);
+      compareRemainingKeys(
+        comparison,
+        keywordsBefore,
+        keywordsAfter,
+        ['readOnly', 'writeOnly', 'default'],
+        context.location,
+      );
+    }
     return;
   }
   if (typeof b !== 'object' || typeof a !== 'object' || b === null || a === null) {

@@ -517,6 +517,16 @@ export const parameterPairs = /** @type {CorpusPair[]} */ ([
     why: 'a request without ?limit returned everything and now returns 20 items',
   },
   {
+    id: 'parameter default added to a schema with no type',
+    oasdiff: 'request-parameter-default-value-added',
+    level: 'ERR',
+    base: limitParameter({ description: 'How many.' }),
+    revision: limitParameter({ description: 'How many.', default: 20 }),
+    verdict: 'breaking',
+    rule: 'request-default-changed',
+    why: 'the schema accepts anything either way, but a request without ?limit now means 20',
+  },
+  {
     id: 'parameter default changed',
     oasdiff: 'request-parameter-default-value-changed',
     level: 'ERR',
