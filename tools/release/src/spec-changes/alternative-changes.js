@@ -44,13 +44,15 @@ export function compareAlternatives(comparison, raw, b, a, context) {
       ...listBefore.filter((branch) => isStructured(comparison.before, branch)),
       ...listAfter.filter((branch) => isStructured(comparison.after, branch)),
     ];
-    if (!Array.isArray(before) || !Array.isArray(after)) {
-      // Only one side has alternatives: a wrap or an unwrap. Scalars are the values' business.
+    const wrapped = !Array.isArray(before) || !Array.isArray(after);
+    if (wrapped) {
+      // Only one side has alternatives: a wrap or an unwrap. Scalars are the values' business. The object's own
+      // properties moved into the alternatives unless the side with alternatives keeps some of its own.
       if (structured.length === 0) continue;
-      restructured = true;
+      restructured ||= (Array.isArray(after) ? a : b).properties === undefined;
     }
     const match = matchBranches(comparison, listBefore, listAfter);
-    if (restructured && match.pairs.length === 0) {
+    if (wrapped && match.pairs.length === 0) {
       comparison.report(
         'alternatives-restructured',
         at(context.location, keyword),

@@ -360,6 +360,16 @@ export const responsePairs = /** @type {CorpusPair[]} */ ([
     why: 'consumers that handle A and B get only A',
   },
   {
+    id: 'response object keeps its own properties beside new oneOf alternatives, and loses one',
+    oasdiff: 'response-optional-property-removed',
+    level: 'WARN',
+    base: withAB({ type: 'object', properties: { id: { type: 'string' }, kind: { type: 'string' } } }),
+    revision: withAB({ type: 'object', properties: { id: { type: 'string' } }, oneOf: [refA, refB] }),
+    verdict: 'breaking',
+    rule: 'property-removed',
+    why: 'its own properties are still compared: consumers that read kind get nothing',
+  },
+  {
     id: 'response body enum value removed',
     oasdiff: 'response-mediatype-enum-value-removed',
     level: 'INFO',
