@@ -116,7 +116,7 @@ function compareOperation(comparison, before, after) {
       after.name,
       `path variable renamed (${pairs}): the URL on the wire is the same, but @payments-connect/types keys paths ` +
         'by the template and path parameters by name, so calls such as ' +
-        `client.GET('${before.name}', ...) stop compiling`,
+        `client.${location.split(' ')[0]}('${before.name}', ...) stop compiling`,
     );
   }
   const serversBefore = b.servers ?? before.pathItem.servers;
