@@ -3,7 +3,7 @@
 // on purpose, the pair says why in `difference` (and README.md's rule table says it too).
 import { describe, expect, it } from 'vitest';
 import { CHANGE_RULES } from '../src/spec-changes/change-rules.js';
-import { breakingChangeCorpus as corpus, judgePair } from './corpus/breaking-change-corpus.js';
+import { breakingChangeCorpus as corpus, describeAgreement, judgePair } from './corpus/breaking-change-corpus.js';
 
 /** Words a message must not show a consumer: leaked absent values and the classifier's own vocabulary. */
 const UNREADABLE = /undefined|\[object|NaN|boolean schema|valuesDecidedAbove|value domain/;
@@ -18,14 +18,7 @@ describe('the breaking-change corpus', () => {
   });
 
   it('prints its agreement', () => {
-    const agreeing = results.filter((r) => r.agrees).length;
-    const breaking = corpus.filter((p) => p.verdict === 'breaking').length;
-    const differences = corpus.filter((p) => p.difference).length;
-    console.log(
-      `breaking-change corpus: ${agreeing} of ${corpus.length} pairs agree ` +
-        `(${breaking} breaking, ${corpus.length - breaking} non-breaking); ` +
-        `${differences} deliberate differences from oasdiff's levels`,
-    );
+    console.log(describeAgreement(results));
     expect(results.filter((r) => !r.agrees).map((r) => r.pair.id)).toEqual([]);
   });
 

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHANGE_RULES } from '../src/spec-changes/change-rules.js';
-import { breakingChangeCorpus as corpus } from './corpus/breaking-change-corpus.js';
+import { breakingChangeCorpus as corpus, describeAgreement, judgePair } from './corpus/breaking-change-corpus.js';
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const TABLE_HEADER = '| Rule id | Breaking | When | oasdiff rules it matches | Deliberate difference from oasdiff |';
@@ -68,6 +68,12 @@ describe("README.md's rule table", () => {
         pair.rule !== null && pair.oasdiff !== 'none' && !names(table.get(pair.rule)?.oasdiff ?? '', pair.oasdiff),
     );
     expect(unnamed.map((pair) => `${pair.rule}: ${pair.oasdiff}`)).toEqual([]);
+  });
+
+  it("quotes the corpus's agreement as the corpus test prints it", () => {
+    const line = describeAgreement(corpus.map(judgePair));
+    expect(README).toContain(line);
+    expect(README).toContain(`runs ${corpus.length} base/revision pairs`);
   });
 
   it('explains every deliberate difference of the corpus in that row', () => {

@@ -23,6 +23,19 @@ export const breakingChangeCorpus = [
 ];
 
 /**
+ * The line the corpus test prints: how many pairs agree, how many are breaking, how many differ from oasdiff.
+ * @param {ReturnType<typeof judgePair>[]} results
+ */
+export function describeAgreement(results) {
+  const breaking = results.filter((r) => r.pair.verdict === 'breaking').length;
+  return (
+    `breaking-change corpus: ${results.filter((r) => r.agrees).length} of ${results.length} pairs agree ` +
+    `(${breaking} breaking, ${results.length - breaking} non-breaking); ` +
+    `${results.filter((r) => r.pair.difference).length} deliberate differences from oasdiff's levels`
+  );
+}
+
+/**
  * What the gate decides on a pair, and whether that is what the pair expects: the same verdict, and the expected
  * rule among the changes (or, for a pair whose documents mean the same, no change at all).
  * @param {CorpusPair} pair
