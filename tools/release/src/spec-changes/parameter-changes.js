@@ -1,5 +1,5 @@
 import { resolveRef } from '@payments-connect/openapi/model';
-import { at, DIRECTION } from './comparison.js';
+import { at, DIRECTION, shown } from './comparison.js';
 import { equalResolved } from './json-equal.js';
 import { refName } from './ref-name.js';
 import { compareRemainingKeys } from './remaining-keys.js';
@@ -138,10 +138,12 @@ function compareParameter(comparison, before, after, direction, location) {
   const wireAfter = serialization(a);
   for (const key of SERIALIZATION_KEYS) {
     if (!equalResolved(comparison.before, wireBefore[key], comparison.after, wireAfter[key])) {
+      const what =
+        key === 'content' ? 'content changed' : `${key} ${shown(wireBefore[key])} -> ${shown(wireAfter[key])}`;
       comparison.report(
         'parameter-serialization-changed',
         at(location, key),
-        `${key} changed: the parameter is written differently on the wire`,
+        `${what}: the parameter is written differently on the wire`,
       );
     }
   }
