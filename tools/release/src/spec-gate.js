@@ -9,7 +9,8 @@ import { formatChanges } from './spec-changes/format-changes.js';
  * @property {string} [baseline] how to name what was compared with (default: the release tag)
  * @property {string} currentVersion version in spec/package.json (ahead of the release after `changeset version`)
  * @property {import('./spec-changes/comparison.js').SpecChange[]} changes classified changes since the release
- * @property {import('./pending-changesets.js').PackageChangeset[]} changesets pending changesets naming the spec package
+ * @property {import('./pending-changesets.js').PackageChangeset[]} changesets pending changesets naming the spec
+ *   package
  */
 
 /**
@@ -22,7 +23,9 @@ export function evaluateSpecGate({ releasedVersion, baseline, currentVersion, ch
   if (releasedVersion === undefined) {
     return {
       ok: true,
-      report: `No release of ${SPEC_PACKAGE} yet (no git tag ${SPEC_RELEASE_TAG_PREFIX}*): there is nothing to compare with, so the gate passes.`,
+      report:
+        `No release of ${SPEC_PACKAGE} yet (no git tag ${SPEC_RELEASE_TAG_PREFIX}*): ` +
+        'there is nothing to compare with, so the gate passes.',
     };
   }
   const release = baseline ?? `${SPEC_RELEASE_TAG_PREFIX}${releasedVersion}`;
@@ -42,15 +45,17 @@ export function evaluateSpecGate({ releasedVersion, baseline, currentVersion, ch
       ok: false,
       report:
         `${summary}\nFAIL: the spec changed but no changeset names ${SPEC_PACKAGE}.\n` +
-        `Run \`pnpm changeset\`, select ${SPEC_PACKAGE} and choose ${breaking.length > 0 ? 'major (there are breaking changes)' : 'minor for additions, patch for fixes'}.`,
+        `Run \`pnpm changeset\`, select ${SPEC_PACKAGE} and choose ` +
+        `${breaking.length > 0 ? 'major (there are breaking changes)' : 'minor for additions, patch for fixes'}.`,
     };
   }
   if (breaking.length > 0 && declared !== 'major') {
     return {
       ok: false,
       report:
-        `${summary}\nFAIL: ${breaking.length} breaking change(s), but the release declared for ${SPEC_PACKAGE} is only ${declared} ` +
-        `(${declaredBy.join(', ')}).\nMake the changeset for ${SPEC_PACKAGE} a major one, or undo the breaking change. ` +
+        `${summary}\nFAIL: ${breaking.length} breaking change(s), ` +
+        `but the release declared for ${SPEC_PACKAGE} is only ${declared} (${declaredBy.join(', ')}).\n` +
+        `Make the changeset for ${SPEC_PACKAGE} a major one, or undo the breaking change. ` +
         'The rules are in tools/release/README.md.',
     };
   }

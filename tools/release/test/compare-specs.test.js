@@ -12,19 +12,26 @@ function changesAfter(mutate) {
   return compareSpecs(baseSpec(), after);
 }
 
-/** Asserts one change with this rule and kind exists, and returns the list for further checks. */
+/** @typedef {import('../src/spec-changes/comparison.js').SpecChange} SpecChange */
+
+/**
+ * Asserts one change with this rule and kind exists, and returns the list for further checks.
+ * @param {SpecChange[]} changes
+ * @param {string} rule
+ * @param {SpecChange['kind']} kind
+ */
 function expectChange(changes, rule, kind) {
   expect(changes, JSON.stringify(changes, null, 2)).toContainEqual(expect.objectContaining({ rule, kind }));
   return changes;
 }
 
-const breaking = (changes) => changes.filter((c) => c.kind === 'breaking');
+const breaking = (/** @type {SpecChange[]} */ changes) => changes.filter((c) => c.kind === 'breaking');
 
 describe('compareSpecs: breaking changes', () => {
   it('a removed operation', () => {
     const changes = changesAfter((s) => delete s.paths['/things/{thingId}'].delete);
     expectChange(changes, 'operation-removed', 'breaking');
-    expect(changes[0].location).toBe('DELETE /things/{thingId}');
+    expect(changes[0]?.location).toBe('DELETE /things/{thingId}');
   });
 
   it('a removed response status', () => {
@@ -76,7 +83,7 @@ describe('compareSpecs: breaking changes', () => {
   it('a removed request property', () => {
     const changes = changesAfter((s) => delete s.components.schemas.ThingUpdate.properties.note);
     expectChange(changes, 'property-removed', 'breaking');
-    expect(changes[0].location).toBe('schema ThingUpdate (consumer sends) > note');
+    expect(changes[0]?.location).toBe('schema ThingUpdate (consumer sends) > note');
   });
 
   it('a new required request field, and an optional one made required', () => {
@@ -112,13 +119,13 @@ describe('compareSpecs: breaking changes', () => {
   it('a narrowed type in a request', () => {
     const changes = changesAfter((s) => (s.components.schemas.ThingUpdate.properties.count = { type: 'integer' }));
     expectChange(changes, 'request-values-narrowed', 'breaking');
-    expect(changes[0].message).toContain('type null');
+    expect(changes[0]?.message).toContain('type null');
   });
 
   it('a removed enum value in a request', () => {
     const changes = changesAfter((s) => (s.components.schemas.ThingUpdate.properties.mode.enum = ['FAST']));
     expectChange(changes, 'request-values-narrowed', 'breaking');
-    expect(changes[0].message).toContain('"SAFE"');
+    expect(changes[0]?.message).toContain('"SAFE"');
   });
 
   it('an open anyOf [enum, string] in a request closed to its enum', () => {
@@ -126,7 +133,7 @@ describe('compareSpecs: breaking changes', () => {
       (s) => (s.components.schemas.ThingUpdate.properties.channel = { type: 'string', enum: ['EMAIL', 'SMS'] }),
     );
     expectChange(changes, 'request-values-narrowed', 'breaking');
-    expect(changes[0].message).toContain('type string');
+    expect(changes[0]?.message).toContain('type string');
   });
 
   it('a tightened request constraint', () => {
@@ -157,13 +164,20 @@ describe('compareSpecs: breaking changes', () => {
   });
 
   it('changed security, at the document and at an operation', () => {
-    expectChange(
-      changesAfter((s) => (s.security = [])),
-      'security-changed',
-      'breaking',
+    const apiKey = { type: 'apiKey', in: 'header', name: 'X-Api-Key' };
+    const changes = changesAfter((s) => {
+      s.components.securitySchemes.apiKey = apiKey;
+      s.security = [{ apiKey: [] }];
+    });
+    expectChange(changes, 'security-changed', 'breaking');
+    expect(changes.find((c) => c.rule === 'security-changed')?.message).toBe(
+      'security bearer -> apiKey: requests that authenticate as before may be rejected',
     );
     expectChange(
-      changesAfter((s) => (s.paths['/things'].get.security = [])),
+      changesAfter((s) => {
+        s.components.securitySchemes.apiKey = apiKey;
+        s.paths['/things'].get.security = [{ bearer: [], apiKey: [] }];
+      }),
       'security-changed',
       'breaking',
     );
@@ -177,7 +191,7 @@ describe('compareSpecs: breaking changes', () => {
   it('changed servers, at the document and at an operation', () => {
     const changes = changesAfter((s) => (s.servers = [{ url: 'https://api.example/v2' }]));
     expectChange(changes, 'servers-changed', 'breaking');
-    expect(changes[0].message).toContain(
+    expect(changes[0]?.message).toContain(
       'removed https://api.example, https://sandbox.example; added https://api.example/v2',
     );
     expectChange(
@@ -203,7 +217,7 @@ describe('compareSpecs: breaking changes', () => {
     );
     const changes = changesAfter((s) => s.components.schemas.ThingEvent.properties.type.enum.push('thing.deleted'));
     expectChange(changes, 'response-values-widened', 'breaking');
-    expect(changes[0].location).toBe('schema ThingEvent (consumer receives) > type');
+    expect(changes[0]?.location).toBe('schema ThingEvent (consumer receives) > type');
   });
 
   it('a removed webhook, a changed operationId and a removed named schema', () => {
@@ -241,6 +255,18 @@ describe('compareSpecs: non-breaking changes', () => {
   it('finds nothing between identical specs, and ignores info.version', () => {
     expect(compareSpecs(baseSpec(), baseSpec())).toEqual([]);
     expect(changesAfter((s) => (s.info.version = '2.0.0'))).toEqual([]);
+  });
+
+  it('relaxed security: a request that was accepted still is', () => {
+    const changes = changesAfter((s) => (s.paths['/things'].get.security = []));
+    expect(changes).toEqual([
+      expect.objectContaining({
+        kind: 'non-breaking',
+        rule: 'security-relaxed',
+        location: 'GET /things > security',
+        message: 'security bearer -> none: every request that was accepted still is',
+      }),
+    ]);
   });
 
   it('an added optional parameter', () => {
@@ -295,7 +321,7 @@ describe('compareSpecs: non-breaking changes', () => {
       delete props.name.maxLength;
     });
     expectChange(changes, 'request-values-widened', 'non-breaking');
-    expectChange(changes, 'constraint-changed', 'non-breaking');
+    expectChange(changes, 'request-constraint-loosened', 'non-breaking');
     expect(breaking(changes)).toEqual([]);
   });
 
@@ -306,9 +332,12 @@ describe('compareSpecs: non-breaking changes', () => {
     });
     expectChange(changes, 'response-values-narrowed', 'non-breaking');
     expectChange(changes, 'response-status-added', 'non-breaking');
-    // ThingStatus is also the type of the `status` query parameter, which a consumer sends.
+    // ThingStatus is also the type of the `status` query parameter, which a consumer sends (as text).
     expect(breaking(changes)).toEqual([
-      expect.objectContaining({ rule: 'request-values-narrowed', location: 'schema ThingStatus (consumer sends)' }),
+      expect.objectContaining({
+        rule: 'request-values-narrowed',
+        location: 'schema ThingStatus (consumer sends as text)',
+      }),
     ]);
   });
 
@@ -316,8 +345,37 @@ describe('compareSpecs: non-breaking changes', () => {
     // ThingStatus is read in three responses and sent as a query parameter.
     const changes = changesAfter((s) => s.components.schemas.ThingStatus.enum.push('DELETED'));
     expect(changes.map((c) => `${c.kind} ${c.location}`)).toEqual([
-      'non-breaking schema ThingStatus (consumer sends)',
+      'non-breaking schema ThingStatus (consumer sends as text)',
       'breaking schema ThingStatus (consumer receives)',
     ]);
+  });
+});
+
+describe('compareSpecs: shapes that must not trip it', () => {
+  /** The fixture with the schema Thing replaced. */
+  const withThing = (/** @type {unknown} */ thing) => {
+    const spec = baseSpec();
+    spec.components.schemas.Thing = thing;
+    return spec;
+  };
+  const self = { $ref: '#/components/schemas/Thing' };
+
+  it('a schema whose anyOf names itself: judged by its other branches, no endless recursion', () => {
+    const changes = compareSpecs(
+      withThing({ anyOf: [self, { type: 'string' }] }),
+      withThing({ anyOf: [self, { type: 'integer' }] }),
+    );
+    expectChange(changes, 'response-values-widened', 'breaking');
+  });
+
+  it('a schema whose allOf names itself', () => {
+    expect(compareSpecs(withThing({ allOf: [self] }), withThing({ allOf: [self], description: 'Self.' }))).toEqual([
+      expect.objectContaining({ rule: 'documentation', kind: 'non-breaking' }),
+    ]);
+  });
+
+  it('boolean schemas: an allOf with a false part accepts nothing', () => {
+    const changes = compareSpecs(withThing({ allOf: [true, { type: 'object' }] }), withThing({ allOf: [false] }));
+    expect(changes.map((c) => c.rule)).toEqual(['response-values-narrowed']);
   });
 });

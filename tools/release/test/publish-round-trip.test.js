@@ -46,7 +46,13 @@ let consumerDir = '';
 let releasedVersion = '';
 let realSpecVersionBefore = '';
 
-/** Logs how long a step took, for the report; nothing asserts on time. */
+/**
+ * Logs how long a step took, for the report; nothing asserts on time.
+ * @template T
+ * @param {string} label
+ * @param {() => Promise<T>} work
+ * @returns {Promise<T>}
+ */
 async function timed(label, work) {
   const start = performance.now();
   const result = await work();
@@ -77,10 +83,16 @@ afterAll(async () => {
 
 describe('publish round trip through a local registry', { timeout: STEP_TIMEOUT_MS }, () => {
   it('versions, builds and publishes every public package with changesets', async () => {
-    if (!registry) throw new Error('no registry');
+    const local = registry;
+    if (!local) throw new Error('no registry');
     await mkdir(join(temp, 'workspace'));
     release = await timed('release rehearsed (version, build, publish)', () =>
-      rehearseRelease({ sourceRoot: WORKSPACE, copyRoot: join(temp, 'workspace'), registry, changeset: CHANGESET }),
+      rehearseRelease({
+        sourceRoot: WORKSPACE,
+        copyRoot: join(temp, 'workspace'),
+        registry: local,
+        changeset: CHANGESET,
+      }),
     );
     expect(release.published.map((p) => p.name).sort()).toEqual(PUBLIC_PACKAGES);
     // The fixed group moves all five together, and the spec's info.version follows.
@@ -90,7 +102,7 @@ describe('publish round trip through a local registry', { timeout: STEP_TIMEOUT_
     expect(release.log).toContain(`info.version in spec/openapi.yaml: ${realSpecVersionBefore} -> ${releasedVersion}`);
     expect(release.tags).toEqual(expect.arrayContaining(PUBLIC_PACKAGES.map((name) => `${name}@${releasedVersion}`)));
     for (const name of PUBLIC_PACKAGES) {
-      const response = await fetch(new URL(`${name.replace('/', '%2f')}/${releasedVersion}`, registry.url));
+      const response = await fetch(new URL(`${name.replace('/', '%2f')}/${releasedVersion}`, local.url));
       expect(response.status, `${name}@${releasedVersion} on the local registry`).toBe(200);
     }
   });
@@ -102,15 +114,16 @@ describe('publish round trip through a local registry', { timeout: STEP_TIMEOUT_
   });
 
   it('installs @payments-connect/client and @payments-connect/types with plain npm in a fresh project', async () => {
-    if (!registry) throw new Error('no registry');
+    const local = registry;
+    if (!local) throw new Error('no registry');
     consumerDir = join(temp, 'consumer');
     const specs = ['@payments-connect/client', '@payments-connect/types', '@payments-connect/openapi'].map(
       (name) => `${name}@${releasedVersion}`,
     );
     const { installed } = await timed('consumer installed with npm', () =>
-      createConsumerProject(consumerDir, registry.url, specs).catch(async (error) => {
+      createConsumerProject(consumerDir, local.url, specs).catch(async (error) => {
         // Dependencies such as openapi-fetch come through the registry's uplink: its log says why one failed.
-        throw new Error(`${error.message}\nregistry log:\n${(await registry?.readLog())?.slice(-4000)}`);
+        throw new Error(`${error.message}\nregistry log:\n${(await local.readLog()).slice(-4000)}`);
       }),
     );
     expect(installed).toEqual({

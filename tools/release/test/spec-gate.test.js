@@ -19,7 +19,7 @@ function withoutAnOperation() {
 }
 
 /** Pending changesets naming the spec package in one of the fixture folders. */
-const changesetsOf = (fixture) =>
+const changesetsOf = (/** @type {string} */ fixture) =>
   readChangesetsFor(new URL(`./fixtures/changesets/${fixture}`, import.meta.url).pathname);
 
 const breakingChange = withoutAnOperation();

@@ -8,7 +8,10 @@ const FIXTURE_ROOT = new URL('./fixtures/spec-version/openapi.yaml', import.meta
 
 let specDir = '';
 
-/** A spec package in a temp folder: the fixture root document and a package.json at `version`. */
+/**
+ * A spec package in a temp folder: the fixture root document and a package.json at `version`.
+ * @param {string} version
+ */
 async function specPackage(version) {
   await cp(FIXTURE_ROOT, join(specDir, 'openapi.yaml'));
   await writeFile(join(specDir, 'package.json'), JSON.stringify({ name: '@payments-connect/openapi', version }));

@@ -2,6 +2,7 @@ import { at, Comparison } from './comparison.js';
 import { jsonEqual } from './json-equal.js';
 import { compareOperations } from './operation-changes.js';
 import { compareRemainingKeys } from './remaining-keys.js';
+import { compareSecurity, compareSecuritySchemes } from './security-changes.js';
 import { compareServers } from './server-changes.js';
 
 /** Top-level keys compared by a rule of their own; the rest go through the catch-all. */
@@ -19,16 +20,10 @@ const DOCUMENT_KEYS = ['openapi', 'info', 'servers', 'security', 'paths', 'webho
 export function compareSpecs(before, after) {
   const comparison = new Comparison(before, after);
   if (before.openapi !== after.openapi)
-    comparison.nonBreaking('openapi-version-changed', 'openapi', `${before.openapi} -> ${after.openapi}`);
+    comparison.report('openapi-version-changed', 'openapi', `${before.openapi} -> ${after.openapi}`);
   compareInfo(comparison);
   compareServers(comparison, before.servers, after.servers, 'servers');
-  if (!jsonEqual(before.security, after.security)) {
-    comparison.breaking(
-      'security-changed',
-      'security',
-      `security ${JSON.stringify(before.security)} -> ${JSON.stringify(after.security)}`,
-    );
-  }
+  compareSecurity(comparison, before.security, after.security, 'security');
   compareNamedComponents(comparison);
   compareOperations(comparison);
   compareRemainingKeys(comparison, before, after, DOCUMENT_KEYS, 'document');
@@ -43,8 +38,7 @@ function compareInfo(comparison) {
   const { version: _before, ...before } = comparison.before.info ?? {};
   const { version: _after, ...after } = comparison.after.info ?? {};
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (!jsonEqual(before[key], after[key]))
-      comparison.nonBreaking('documentation', at('info', key), `info.${key} changed`);
+    if (!jsonEqual(before[key], after[key])) comparison.report('documentation', at('info', key), `info.${key} changed`);
   }
 }
 
@@ -54,29 +48,19 @@ function compareInfo(comparison) {
  * @param {Comparison} comparison
  */
 function compareNamedComponents(comparison) {
-  const schemes = [
+  compareSecuritySchemes(
+    comparison,
     comparison.before.components?.securitySchemes ?? {},
     comparison.after.components?.securitySchemes ?? {},
-  ];
-  for (const name of new Set([...Object.keys(schemes[0]), ...Object.keys(schemes[1])])) {
-    const where = `security scheme ${name}`;
-    if (!(name in schemes[1])) comparison.breaking('security-scheme-removed', where, 'security scheme removed');
-    else if (!(name in schemes[0])) comparison.nonBreaking('security-scheme-added', where, 'security scheme added');
-    else if (!jsonEqual(schemes[0][name], schemes[1][name]))
-      comparison.breaking(
-        'security-scheme-changed',
-        where,
-        'security scheme changed: consumers authenticate differently',
-      );
-  }
+  );
   const schemas = [comparison.before.components?.schemas ?? {}, comparison.after.components?.schemas ?? {}];
   for (const name of new Set([...Object.keys(schemas[0]), ...Object.keys(schemas[1])])) {
     if (!(name in schemas[1]))
-      comparison.breaking(
+      comparison.report(
         'schema-removed',
         `schema ${name}`,
         `schema removed: @payments-connect/types no longer exports the ${name} type`,
       );
-    else if (!(name in schemas[0])) comparison.nonBreaking('schema-added', `schema ${name}`, 'new schema');
+    else if (!(name in schemas[0])) comparison.report('schema-added', `schema ${name}`, 'new schema');
   }
 }

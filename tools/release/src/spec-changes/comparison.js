@@ -1,8 +1,10 @@
+import { CHANGE_RULES } from './change-rules.js';
+
 /**
  * One classified difference between two versions of the spec.
  * @typedef {object} SpecChange
  * @property {'breaking' | 'non-breaking'} kind
- * @property {string} rule a stable id of the rule that classified it (`operation-removed`, ...)
+ * @property {import('./change-rules.js').ChangeRule} rule the stable id of the rule that classified it
  * @property {string} location where it is (`PUT /v1/rfi/{rfiId}/responses > request body > answers`)
  * @property {string} message what changed, in a sentence
  */
@@ -41,24 +43,15 @@ export class Comparison {
   }
 
   /**
-   * Records a change.
-   * @param {SpecChange['kind']} kind
-   * @param {string} rule
+   * Records a change; its kind is the rule's level (`change-rules.js`).
+   * @param {import('./change-rules.js').ChangeRule} rule
    * @param {string} location
    * @param {string} message
    */
-  report(kind, rule, location, message) {
+  report(rule, location, message) {
+    const kind = CHANGE_RULES[rule];
+    if (kind === undefined) throw new Error(`no rule ${rule} in change-rules.js`);
     this.changes.push({ kind, rule, location, message });
-  }
-
-  /** @param {string} rule @param {string} location @param {string} message */
-  breaking(rule, location, message) {
-    this.report('breaking', rule, location, message);
-  }
-
-  /** @param {string} rule @param {string} location @param {string} message */
-  nonBreaking(rule, location, message) {
-    this.report('non-breaking', rule, location, message);
   }
 
   /**
@@ -78,4 +71,12 @@ export class Comparison {
  */
 export function at(...parts) {
   return parts.filter(Boolean).join(LOCATION_SEPARATOR);
+}
+
+/**
+ * A keyword's value as a message shows it: JSON, or `(none)` when it is absent.
+ * @param {unknown} value
+ */
+export function shown(value) {
+  return value === undefined ? '(none)' : JSON.stringify(value);
 }

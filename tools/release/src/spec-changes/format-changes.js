@@ -11,8 +11,10 @@ export function formatChanges(changes) {
   const breaking = changes.filter((c) => c.kind === 'breaking');
   const rest = changes.filter((c) => c.kind !== 'breaking');
   const ruleWidth = Math.max(...changes.map((c) => c.rule.length));
-  const line = (/** @type {SpecChange} */ c) =>
-    `  ${(c.kind === 'breaking' ? 'BREAKING' : 'non-breaking').padEnd(12)}  ${c.rule.padEnd(ruleWidth)}  ${c.location}: ${c.message}`;
+  const line = (/** @type {SpecChange} */ c) => {
+    const kind = (c.kind === 'breaking' ? 'BREAKING' : 'non-breaking').padEnd(12);
+    return `  ${kind}  ${c.rule.padEnd(ruleWidth)}  ${c.location}: ${c.message}`;
+  };
   return [
     `${changes.length} change(s): ${breaking.length} breaking, ${rest.length} non-breaking`,
     ...breaking.map(line),

@@ -1,4 +1,4 @@
-import { resolveRef } from './json-pointer.js';
+import { resolveRef } from '@payments-connect/openapi/model';
 
 /** How deep a comparison follows references before it stops (recursive schemas). */
 const MAX_REFERENCE_DEPTH = 32;

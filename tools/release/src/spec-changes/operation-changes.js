@@ -1,20 +1,25 @@
+import { HTTP_METHODS, resolveRef } from '@payments-connect/openapi/model';
 import { at, DIRECTION } from './comparison.js';
-import { jsonEqual } from './json-equal.js';
-import { resolveRef } from './json-pointer.js';
 import { compareParameters, effectiveParameters } from './parameter-changes.js';
 import { compareRemainingKeys } from './remaining-keys.js';
 import { compareRequestBody } from './request-body-changes.js';
 import { compareResponses } from './response-changes.js';
+import { compareSecurity } from './security-changes.js';
 import { compareServers } from './server-changes.js';
 
 /** @typedef {import('./comparison.js').Comparison} Comparison */
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+/** A variable of a path template (`{rfiId}`). */
+const PATH_VARIABLE = /\{([^}]*)\}/g;
 
 /**
- * An operation of `paths` or `webhooks`, with what it needs to be compared.
+ * An operation of `paths` or `webhooks`, with what it needs to be compared. The contract model's
+ * `listOperations` applies what an operation inherits, but the gate needs the path item as written (its own
+ * servers) and the parameters' `$ref`s (a shared parameter is reported once), so it walks the document itself
+ * with the model's `HTTP_METHODS` and `resolveRef`.
  * @typedef {object} OperationEntry
  * @property {string} label how a reader names it (`PUT /v1/rfi/{rfiId}/responses`, `webhook v1.rfi.case.* POST`)
+ * @property {string} name the path template or the webhook name
  * @property {boolean} webhook true for an operation the API calls on the consumer
  * @property {any} pathItem
  * @property {any} operation
@@ -22,7 +27,7 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'
 
 /**
  * Lists the operations of a document, keyed so that the same operation matches across versions even
- * when a path parameter is renamed (`/rfi/{id}` and `/rfi/{rfiId}` are one path).
+ * when a path variable is renamed (`/rfi/{id}` and `/rfi/{rfiId}` are one path on the wire).
  * @param {any} document
  * @returns {Map<string, OperationEntry>}
  */
@@ -36,9 +41,9 @@ export function collectOperations(document) {
       const pathItem = resolveRef(document, rawItem);
       for (const method of HTTP_METHODS) {
         if (!pathItem[method]) continue;
-        const key = webhook ? `webhook ${name} ${method}` : `${method} ${name.replace(/\{[^}]*\}/g, '{}')}`;
+        const key = webhook ? `webhook ${name} ${method}` : `${method} ${name.replace(PATH_VARIABLE, '{}')}`;
         const label = webhook ? `webhook ${name} ${method.toUpperCase()}` : `${method.toUpperCase()} ${name}`;
-        operations.set(key, { label, webhook, pathItem, operation: pathItem[method] });
+        operations.set(key, { label, name, webhook, pathItem, operation: pathItem[method] });
       }
     }
   }
@@ -57,13 +62,13 @@ export function compareOperations(comparison) {
     const b = before.get(key);
     const a = after.get(key);
     if (!a && b) {
-      comparison.breaking(
+      comparison.report(
         b.webhook ? 'webhook-removed' : 'operation-removed',
         b.label,
         b.webhook ? 'webhook removed: consumers stop receiving these events' : 'operation removed',
       );
     } else if (!b && a) {
-      comparison.nonBreaking(
+      comparison.report(
         a.webhook ? 'webhook-added' : 'operation-added',
         a.label,
         a.webhook ? 'new webhook' : 'new operation',
@@ -72,6 +77,22 @@ export function compareOperations(comparison) {
       compareOperation(comparison, b, a);
     }
   }
+}
+
+/**
+ * The path variables renamed between two templates of one path, matched by position: `id` -> `itemId`.
+ * @param {string} before
+ * @param {string} after
+ * @returns {Map<string, string>}
+ */
+function renamedPathVariables(before, after) {
+  const names = (/** @type {string} */ template) => [...template.matchAll(PATH_VARIABLE)].map((m) => m[1] ?? '');
+  const afterNames = names(after);
+  return new Map(
+    names(before)
+      .map((name, i) => /** @type {[string, string]} */ ([name, afterNames[i] ?? name]))
+      .filter(([from, to]) => from !== to),
+  );
 }
 
 /**
@@ -86,27 +107,33 @@ function compareOperation(comparison, before, after) {
   // A webhook turns the roles round: the API writes the event, the consumer's endpoint writes the answer.
   const inbound = after.webhook ? DIRECTION.consumerReceives : DIRECTION.consumerSends;
   const outbound = after.webhook ? DIRECTION.consumerSends : DIRECTION.consumerReceives;
-  if (b.operationId !== a.operationId) {
-    // @payments-connect/types keys `operations` by operationId: a consumer's `operations['x']` stops compiling.
-    comparison.breaking(
-      'operation-id-changed',
-      location,
-      `operationId ${b.operationId} -> ${a.operationId}: generated types name operations by it`,
+  compareOperationId(comparison, b.operationId, a.operationId, location);
+  const renamed = after.webhook ? new Map() : renamedPathVariables(before.name, after.name);
+  if (renamed.size > 0 && comparison.firstVisit(`path:${before.name}|${after.name}`)) {
+    const pairs = [...renamed].map(([from, to]) => `{${from}} -> {${to}}`).join(', ');
+    comparison.report(
+      'path-parameter-renamed',
+      after.name,
+      `path variable renamed (${pairs}): the URL on the wire is the same, but @payments-connect/types keys paths ` +
+        'by the template and path parameters by name, so calls such as ' +
+        `client.${location.split(' ')[0]}('${before.name}', ...) stop compiling`,
     );
   }
   const serversBefore = b.servers ?? before.pathItem.servers;
   const serversAfter = a.servers ?? after.pathItem.servers;
   compareServers(comparison, serversBefore, serversAfter, at(location, 'servers'));
-  if (!jsonEqual(b.security, a.security)) {
-    comparison.breaking(
-      'security-changed',
+  if (b.security !== undefined || a.security !== undefined) {
+    // What applies: the operation's own requirements, else the document's (compared once, at the top).
+    compareSecurity(
+      comparison,
+      b.security ?? comparison.before.security,
+      a.security ?? comparison.after.security,
       at(location, 'security'),
-      `security ${JSON.stringify(b.security ?? 'document default')} -> ${JSON.stringify(a.security ?? 'document default')}`,
     );
   }
   compareParameters(
     comparison,
-    effectiveParameters(comparison.before, before.pathItem, b),
+    effectiveParameters(comparison.before, before.pathItem, b, renamed),
     effectiveParameters(comparison.after, after.pathItem, a),
     inbound,
     location,
@@ -120,4 +147,36 @@ function compareOperation(comparison, before, after) {
     ['operationId', 'servers', 'security', 'parameters', 'requestBody', 'responses'],
     location,
   );
+}
+
+/**
+ * `@payments-connect/types` keys `operations` by operationId: code that names `operations['getItem']` stops
+ * compiling when the id changes or goes. An operation that had none gains an entry.
+ * @param {Comparison} comparison
+ * @param {string | undefined} before
+ * @param {string | undefined} after
+ * @param {string} location
+ */
+function compareOperationId(comparison, before, after, location) {
+  if (before === after) return;
+  if (before === undefined) {
+    comparison.report(
+      'operation-id-added',
+      location,
+      `operationId ${after} added: generated types gain operations['${after}']`,
+    );
+  } else if (after === undefined) {
+    comparison.report(
+      'operation-id-changed',
+      location,
+      `operationId ${before} removed: code that names operations['${before}'] in the generated types stops compiling`,
+    );
+  } else {
+    comparison.report(
+      'operation-id-changed',
+      location,
+      `operationId ${before} -> ${after}: ` +
+        `code that names operations['${before}'] in the generated types stops compiling`,
+    );
+  }
 }

@@ -33,11 +33,11 @@ export function compareRemainingKeys(comparison, before, after, covered, locatio
     if (equalResolved(comparison.before, b, comparison.after, a)) continue;
     const verb = b === undefined ? 'added' : a === undefined ? 'removed' : 'changed';
     if (key === 'deprecated') {
-      comparison.nonBreaking('deprecation', location, a ? 'marked deprecated' : 'no longer deprecated');
+      comparison.report('deprecation', location, a ? 'marked deprecated' : 'no longer deprecated');
     } else if (DOCUMENTATION_KEYS.has(key) || key.startsWith('x-')) {
-      comparison.nonBreaking('documentation', location, `${key} ${verb}`);
+      comparison.report('documentation', location, `${key} ${verb}`);
     } else {
-      comparison.breaking(
+      comparison.report(
         'unclassified',
         at(location, key),
         `${key} ${verb}; no rule classifies this change, so it counts as breaking`,

@@ -1,6 +1,7 @@
+import { resolveRef } from '@payments-connect/openapi/model';
 import { at, DIRECTION } from './comparison.js';
 import { compareContent } from './content-changes.js';
-import { refName, resolveRef } from './json-pointer.js';
+import { refName } from './ref-name.js';
 import { compareRemainingKeys } from './remaining-keys.js';
 
 /** @typedef {import('./comparison.js').Comparison} Comparison */
@@ -21,7 +22,7 @@ export function compareRequestBody(comparison, before, after, direction, operati
   const sends = direction === DIRECTION.consumerSends;
   if (!b && !a) return;
   if (!a) {
-    comparison.breaking(
+    comparison.report(
       'request-body-removed',
       location,
       sends ? 'request body removed: consumers that send one are rejected' : 'event payload removed',
@@ -30,20 +31,20 @@ export function compareRequestBody(comparison, before, after, direction, operati
   }
   if (!b) {
     if (sends && a.required)
-      comparison.breaking(
+      comparison.report(
         'required-request-body-added',
         location,
         'new required request body: existing requests lack it',
       );
-    else comparison.nonBreaking('request-body-added', location, 'new optional request body');
+    else comparison.report('request-body-added', location, 'new optional request body');
     return;
   }
   const name = refName(before) ?? refName(after);
   if (name && !comparison.firstVisit(`requestBody:${refName(before)}|${refName(after)}`)) return;
   if (Boolean(b.required) !== Boolean(a.required)) {
-    if (sends && a.required) comparison.breaking('request-body-now-required', location, 'request body became required');
+    if (sends && a.required) comparison.report('request-body-now-required', location, 'request body became required');
     else
-      comparison.nonBreaking(
+      comparison.report(
         'request-body-requirement-changed',
         location,
         a.required ? 'request body is now required' : 'request body is now optional',

@@ -1,6 +1,7 @@
+import { resolveRef } from '@payments-connect/openapi/model';
 import { at, DIRECTION } from './comparison.js';
 import { compareContent } from './content-changes.js';
-import { refName, resolveRef } from './json-pointer.js';
+import { refName } from './ref-name.js';
 import { compareRemainingKeys } from './remaining-keys.js';
 import { compareSchema } from './schema-changes.js';
 
@@ -23,7 +24,7 @@ export function compareResponses(comparison, before = {}, after = {}, direction,
   for (const status of new Set([...Object.keys(before), ...Object.keys(after)])) {
     const where = at(operation, `response ${status}`);
     if (!(status in after)) {
-      comparison.breaking(
+      comparison.report(
         'response-status-removed',
         where,
         receives
@@ -32,13 +33,13 @@ export function compareResponses(comparison, before = {}, after = {}, direction,
       );
     } else if (!(status in before)) {
       if (receives && SUCCESS_STATUS.test(status)) {
-        comparison.breaking(
+        comparison.report(
           'success-status-added',
           where,
           'new success status: the set of successes changed, consumers that wait for the documented one miss it',
         );
       } else {
-        comparison.nonBreaking(
+        comparison.report(
           'response-status-added',
           where,
           receives
@@ -70,7 +71,9 @@ function compareResponse(comparison, before, after, direction, location) {
 }
 
 /**
- * @param {Comparison} comparison @param {Record<string, unknown> | undefined} before @param {Record<string, unknown> | undefined} after
+ * @param {Comparison} comparison
+ * @param {Record<string, unknown> | undefined} before
+ * @param {Record<string, unknown> | undefined} after
  * @param {import('./comparison.js').Direction} direction @param {string} location
  */
 function compareHeaders(comparison, before = {}, after = {}, direction, location) {
@@ -83,32 +86,34 @@ function compareHeaders(comparison, before = {}, after = {}, direction, location
     const where = at(location, `header ${name}`);
     if (!a.has(name)) {
       if (receives)
-        comparison.breaking(
+        comparison.report(
           'response-header-removed',
           where,
           'response header removed: consumers that read it get nothing',
         );
-      else comparison.nonBreaking('response-header-removed', where, "header no longer read from the consumer's answer");
+      else
+        comparison.report('webhook-answer-header-removed', where, "header no longer read from the consumer's answer");
     } else if (!b.has(name)) {
-      comparison.nonBreaking('response-header-added', where, 'header added');
+      comparison.report('response-header-added', where, 'header added');
     } else {
       const hb = resolveRef(comparison.before, b.get(name));
       const ha = resolveRef(comparison.after, a.get(name));
       if (Boolean(hb.required) !== Boolean(ha.required)) {
         if (receives && !ha.required)
-          comparison.breaking(
+          comparison.report(
             'response-header-now-optional',
             where,
             'header became optional: consumers that rely on it may get nothing',
           );
         else
-          comparison.nonBreaking(
+          comparison.report(
             'header-requirement-changed',
             where,
             ha.required ? 'header is now required' : 'header is now optional',
           );
       }
-      compareSchema(comparison, hb.schema, ha.schema, direction, where);
+      // A header's value is text: a string reader reads an integer header as well.
+      compareSchema(comparison, hb.schema, ha.schema, { direction, location: where, textual: true });
       compareRemainingKeys(comparison, hb, ha, ['schema', 'required'], where);
     }
   }

@@ -27,7 +27,7 @@ function effectiveServers(servers) {
 export function compareServers(comparison, before, after, location) {
   if (jsonEqual(before, after)) return;
   if (jsonEqual(effectiveServers(before), effectiveServers(after))) {
-    comparison.nonBreaking('documentation', location, 'server descriptions changed');
+    comparison.report('documentation', location, 'server descriptions changed');
     return;
   }
   const urls = (/** @type {any[] | undefined} */ list) => (list ?? []).map((s) => s.url);
@@ -38,7 +38,7 @@ export function compareServers(comparison, before, after, location) {
     added.length ? `added ${added.join(', ')}` : '',
   ].filter(Boolean);
   const what = parts.length ? parts.join('; ') : 'server order or variable values changed';
-  comparison.breaking(
+  comparison.report(
     'servers-changed',
     location,
     `servers changed (${what}): consumers pick a server by its URL or position`,

@@ -1,0 +1,90 @@
+const BREAKING = 'breaking';
+const NON_BREAKING = 'non-breaking';
+
+/**
+ * Every rule the classifier can report, with its one level. `Comparison.report` takes the level from here, so a
+ * rule cannot be breaking in one place and not in another, and README.md's rule table is checked against this
+ * list (`test/readme-rule-table.test.js`).
+ */
+export const CHANGE_RULES = /** @type {const} */ ({
+  // The document, its operations and webhooks
+  'openapi-version-changed': NON_BREAKING,
+  documentation: NON_BREAKING,
+  deprecation: NON_BREAKING,
+  unclassified: BREAKING,
+  'operation-removed': BREAKING,
+  'operation-added': NON_BREAKING,
+  'webhook-removed': BREAKING,
+  'webhook-added': NON_BREAKING,
+  'operation-id-changed': BREAKING,
+  'operation-id-added': NON_BREAKING,
+  'path-parameter-renamed': BREAKING,
+  'servers-changed': BREAKING,
+  'security-changed': BREAKING,
+  'security-relaxed': NON_BREAKING,
+  'security-scheme-removed': BREAKING,
+  'security-scheme-changed': BREAKING,
+  'security-scheme-added': NON_BREAKING,
+  'security-scheme-scope-added': NON_BREAKING,
+  'schema-removed': BREAKING,
+  'schema-added': NON_BREAKING,
+  // Parameters
+  'parameter-removed': BREAKING,
+  'required-parameter-added': BREAKING,
+  'parameter-added': NON_BREAKING,
+  'parameter-now-required': BREAKING,
+  'parameter-now-optional': BREAKING,
+  'parameter-requirement-relaxed': NON_BREAKING,
+  'parameter-serialization-changed': BREAKING,
+  // Request bodies, responses, media types, headers
+  'required-request-body-added': BREAKING,
+  'request-body-added': NON_BREAKING,
+  'request-body-removed': BREAKING,
+  'request-body-now-required': BREAKING,
+  'request-body-requirement-changed': NON_BREAKING,
+  'media-type-removed': BREAKING,
+  'media-type-added': NON_BREAKING,
+  'response-status-removed': BREAKING,
+  'success-status-added': BREAKING,
+  'response-status-added': NON_BREAKING,
+  'response-header-removed': BREAKING,
+  'webhook-answer-header-removed': NON_BREAKING,
+  'response-header-added': NON_BREAKING,
+  'response-header-now-optional': BREAKING,
+  'header-requirement-changed': NON_BREAKING,
+  // Schemas: properties
+  'property-removed': BREAKING,
+  'property-added': NON_BREAKING,
+  'read-only-property-removed': NON_BREAKING,
+  'write-only-property-removed': NON_BREAKING,
+  'request-property-now-read-only': BREAKING,
+  'response-property-now-write-only': BREAKING,
+  'required-request-field-added': BREAKING,
+  'request-field-now-required': BREAKING,
+  'request-field-now-optional': NON_BREAKING,
+  'response-field-now-required': NON_BREAKING,
+  'response-field-now-optional': BREAKING,
+  'request-extra-properties-rejected': BREAKING,
+  'additional-properties-changed': NON_BREAKING,
+  // Schemas: accepted values, alternatives, constraints, defaults
+  'request-values-narrowed': BREAKING,
+  'request-values-widened': NON_BREAKING,
+  'response-values-widened': BREAKING,
+  'response-values-narrowed': NON_BREAKING,
+  'open-set-values-listed': NON_BREAKING,
+  'request-alternative-added': NON_BREAKING,
+  'request-alternative-removed': BREAKING,
+  'response-alternative-added': BREAKING,
+  'response-alternative-removed': NON_BREAKING,
+  'alternatives-restructured': BREAKING,
+  'request-constraint-tightened': BREAKING,
+  'request-constraint-loosened': NON_BREAKING,
+  'response-constraint-loosened': BREAKING,
+  'response-constraint-tightened': NON_BREAKING,
+  'request-default-changed': BREAKING,
+  'request-default-added': NON_BREAKING,
+  'response-default-changed': NON_BREAKING,
+  'discriminator-changed': NON_BREAKING,
+});
+
+/** @typedef {keyof typeof CHANGE_RULES} ChangeRule */
