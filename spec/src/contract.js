@@ -30,7 +30,7 @@ export {
 export { childPointer, formatPointer, getAtPointer, parsePointer } from './json-pointer.js';
 export { parseMediaType } from './media-type.js';
 export { createOperationMatcher } from './operation-matcher.js';
-export { ENVIRONMENT_BY_SERVER_VARIABLE, HTTP_METHODS } from './operations.js';
+export { ENVIRONMENT_BY_SERVER_VARIABLE, HTTP_METHODS, listOperations, listWebhooks } from './operations.js';
 export { parseRequestTarget } from './request-target.js';
 export { hasBodyHeaders, jsonDepth, MAX_JSON_DEPTH } from './request-validator.js';
 export { dereference, resolveRef } from './resolve-ref.js';
@@ -42,6 +42,7 @@ export { markedBody, summariseSchemaErrors } from './schema-issues.js';
  * @typedef {import('./operations.js').ContractServer} ContractServer
  * @typedef {import('./operations.js').ContractResponse} ContractResponse
  * @typedef {import('./operations.js').ContractParameter} ContractParameter
+ * @typedef {import('./operations.js').ContractWebhook} ContractWebhook
  * @typedef {import('./operation-matcher.js').OperationMatch} OperationMatch
  * @typedef {import('./request-validator.js').Violation} Violation
  * @typedef {import('./request-validator.js').RequestVerdict} RequestVerdict

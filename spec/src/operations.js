@@ -70,6 +70,7 @@ export const ENVIRONMENT_BY_SERVER_VARIABLE = /** @type {const} */ ({
  * @property {string} path the path template (`/v1/rfi/{rfiId}`)
  * @property {string} pointer where the Operation Object sits
  * @property {any} operation the Operation Object as written
+ * @property {any} pathItem the Path Item Object that holds it, as written (its parameters still references)
  * @property {ContractParameter[]} parameters
  * @property {ContractRequestBody | undefined} requestBody
  * @property {ContractResponse[]} responses in document order
@@ -100,6 +101,7 @@ export function listOperations(document) {
  * @property {string} method upper case
  * @property {string} pointer where its Operation Object sits
  * @property {any} operation
+ * @property {any} pathItem the Path Item Object that holds it, as written
  * @property {ContractRequestBody | undefined} requestBody the payload
  */
 
@@ -116,6 +118,7 @@ export function listWebhooks(document) {
       method: method.toUpperCase(),
       pointer: childPointer(pointer, method),
       operation: item[method],
+      pathItem: item,
       requestBody: describeRequestBody(
         document,
         item[method].requestBody,
@@ -171,6 +174,7 @@ function describeOperation(document, { path, method, pathItem, itemPointer }) {
     path,
     pointer,
     operation,
+    pathItem,
     parameters: [...parameters.values()],
     requestBody: describeRequestBody(document, operation.requestBody, childPointer(pointer, 'requestBody')),
     responses: Object.entries(operation.responses ?? {}).map(([status, raw]) => {

@@ -1,4 +1,4 @@
-import { HTTP_METHODS, resolveRef } from '@payments-connect/openapi/model';
+import { listOperations, listWebhooks } from '@payments-connect/openapi/model';
 import { at, DIRECTION } from './comparison.js';
 import { compareParameters, effectiveParameters } from './parameter-changes.js';
 import { compareRemainingKeys } from './remaining-keys.js';
@@ -13,10 +13,8 @@ import { compareServers } from './server-changes.js';
 const PATH_VARIABLE = /\{([^}]*)\}/g;
 
 /**
- * An operation of `paths` or `webhooks`, with what it needs to be compared. The contract model's
- * `listOperations` applies what an operation inherits, but the gate needs the path item as written (its own
- * servers) and the parameters' `$ref`s (a shared parameter is reported once), so it walks the document itself
- * with the model's `HTTP_METHODS` and `resolveRef`.
+ * An operation of `paths` or `webhooks`, with what it needs to be compared: the path item as written (its own
+ * servers, and its parameters' `$ref`s, so that a shared parameter is reported once), as the contract model lists it.
  * @typedef {object} OperationEntry
  * @property {string} label how a reader names it (`PUT /v1/rfi/{rfiId}/responses`, `webhook v1.rfi.case.* POST`)
  * @property {string} name the path template or the webhook name
@@ -26,26 +24,32 @@ const PATH_VARIABLE = /\{([^}]*)\}/g;
  */
 
 /**
- * Lists the operations of a document, keyed so that the same operation matches across versions even
- * when a path variable is renamed (`/rfi/{id}` and `/rfi/{rfiId}` are one path on the wire).
+ * Lists the operations of a document through the contract model, keyed so that the same operation matches across
+ * versions even when a path variable is renamed (`/rfi/{id}` and `/rfi/{rfiId}` are one path on the wire).
  * @param {any} document
  * @returns {Map<string, OperationEntry>}
  */
 export function collectOperations(document) {
+  /** @type {Map<string, OperationEntry>} */
   const operations = new Map();
-  for (const [group, webhook] of /** @type {const} */ ([
-    ['paths', false],
-    ['webhooks', true],
-  ])) {
-    for (const [name, rawItem] of Object.entries(document[group] ?? {})) {
-      const pathItem = resolveRef(document, rawItem);
-      for (const method of HTTP_METHODS) {
-        if (!pathItem[method]) continue;
-        const key = webhook ? `webhook ${name} ${method}` : `${method} ${name.replace(PATH_VARIABLE, '{}')}`;
-        const label = webhook ? `webhook ${name} ${method.toUpperCase()}` : `${method.toUpperCase()} ${name}`;
-        operations.set(key, { label, name, webhook, pathItem, operation: pathItem[method] });
-      }
-    }
+  for (const { method, path, pathItem, operation } of listOperations(document)) {
+    const label = `${method} ${path}`;
+    operations.set(`${method.toLowerCase()} ${path.replace(PATH_VARIABLE, '{}')}`, {
+      label,
+      name: path,
+      webhook: false,
+      pathItem,
+      operation,
+    });
+  }
+  for (const { method, name, pathItem, operation } of listWebhooks(document)) {
+    operations.set(`webhook ${name} ${method.toLowerCase()}`, {
+      label: `webhook ${name} ${method}`,
+      name,
+      webhook: true,
+      pathItem,
+      operation,
+    });
   }
   return operations;
 }
