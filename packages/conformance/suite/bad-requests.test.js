@@ -11,6 +11,8 @@ const session = useConformanceSession();
 const json = { 'content-type': 'application/json' };
 const answerBody = JSON.stringify({ answer: CONFORMANCE_ANSWER });
 
+/** @typedef {import('../src/conformance-session.js').RawOptions} RawOptions */
+
 /**
  * @typedef {object} Ids
  * @property {string} rfiId
@@ -26,7 +28,7 @@ const answerBody = JSON.stringify({ answer: CONFORMANCE_ANSWER });
  * @property {string} name what is wrong with it
  * @property {string} method
  * @property {(ids: Ids) => string} path
- * @property {import('../src/conformance-session.js').RawOptions | ((ids: Ids) => import('../src/conformance-session.js').RawOptions)} [send]
+ * @property {RawOptions | ((ids: Ids) => RawOptions)} [send]
  * @property {number} status
  */
 

@@ -186,7 +186,8 @@ describe('the control API', () => {
   });
 });
 
-describe('abusive clients', () => {
+// Each of these sends thousands of connections or hundreds of megabytes: seconds, not milliseconds, on a busy machine.
+describe('abusive clients', { timeout: 60_000 }, () => {
   it('a slowloris client is cut off at the header timeout, and others are served meanwhile', async () => {
     const slow = slowHeaders(emulator.url, { intervalMs: 200, giveUpMs: TIMEOUTS.headersMs * 6 });
     await stillAnswers();

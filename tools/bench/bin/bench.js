@@ -58,7 +58,8 @@ try {
 const notes = [];
 if (machine.loadAverage[0] > machine.cores * BUSY_LOAD_PER_CORE) {
   notes.push(
-    `**The machine was busy when this run started** (1-minute load ${machine.loadAverage[0].toFixed(2)} on ${machine.cores} cores):` +
+    `**The machine was busy when this run started** ` +
+      `(1-minute load ${machine.loadAverage[0].toFixed(2)} on ${machine.cores} cores):` +
       ' other work shared the CPU, so times are higher and noisier than on a quiet machine.',
   );
 }

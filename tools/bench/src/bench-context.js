@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateHeyApiClient } from './clients/hey-api-client.js';
 
+/** @typedef {import('./clients/hey-api-client.js').HeyApiClient} HeyApiClient */
+
 /**
  * @typedef {object} BenchContext
  * @property {import('./options.js').RunCounts} runs how many times each thing is measured
  * @property {string} tempDir scratch space, removed by dispose()
  * @property {(message: string) => void} log progress, to stderr (the report goes to stdout)
- * @property {() => Promise<{ client?: import('./clients/hey-api-client.js').HeyApiClient, error?: string }>} heyApiClient
+ * @property {() => Promise<{ client?: HeyApiClient, error?: string }>} heyApiClient
  *   the hey-api client generated once per run, shared by the client and bundle-size sections
  * @property {() => void} dispose
  */

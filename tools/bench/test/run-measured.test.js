@@ -17,7 +17,9 @@ describe('runMeasured', () => {
 
   it('kills a child that outlives its timeout, its own children included, instead of hanging', async () => {
     const marker = `${30 + Math.random()}`; // a sleep no one else runs, to look for afterwards
-    const grandchild = `require("node:child_process").spawn("sleep", ["${marker}"], { stdio: "inherit" }); setTimeout(() => {}, 30000)`;
+    const grandchild =
+      `require("node:child_process").spawn("sleep", ["${marker}"], { stdio: "inherit" }); ` +
+      'setTimeout(() => {}, 30000)';
     const run = await runMeasured(process.execPath, ['-e', grandchild], { timeoutMs: 500 });
     expect(run).toMatchObject({ timedOut: true, exitCode: null });
     expect(run.wallMs).toBeLessThan(10_000);

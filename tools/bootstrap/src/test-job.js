@@ -6,7 +6,8 @@ import { closingLine, summarizeTestRun } from './test-run-summary.js';
  * failed test and the closing line. The job fails when the command did or when the summary counts a failure.
  * @param {string} command
  * @param {string[]} args
- * @param {{ cwd: string, env: NodeJS.ProcessEnv, log?: (line: string) => void, echo?: NodeJS.WritableStream | null }} options
+ * @param {{ cwd: string, env: NodeJS.ProcessEnv, log?: (line: string) => void,
+ *   echo?: NodeJS.WritableStream | null }} options
  *   `echo` receives the command's output as it comes (default: this process's stdout; null: none)
  * @returns {Promise<{ status: 0 | 1, summary: import('./test-run-summary.js').TestRunSummary }>}
  */

@@ -5,10 +5,10 @@ import { runTestJob } from '../src/test-job.js';
 
 /** A stand-in for turbo that prints a captured run and exits as that run did. */
 /** @param {string} fixture @param {number} exitStatus */
-const replay = (fixture, exitStatus) => [
-  '-e',
-  `process.stdout.write(require('fs').readFileSync(${JSON.stringify(new URL(`./fixtures/turbo-run-${fixture}.txt`, import.meta.url).pathname)}, 'utf8')); process.exitCode = ${exitStatus};`,
-];
+const replay = (fixture, exitStatus) => {
+  const file = JSON.stringify(new URL(`./fixtures/turbo-run-${fixture}.txt`, import.meta.url).pathname);
+  return ['-e', `process.stdout.write(require('fs').readFileSync(${file}, 'utf8')); process.exitCode = ${exitStatus};`];
+};
 
 /** @param {string} fixture @param {number} exitStatus */
 async function job(fixture, exitStatus) {

@@ -45,5 +45,7 @@ export async function generateHeyApiClient(tempDir) {
  * @returns {string}
  */
 export function heyApiEntry(dir) {
-  return `export * from ${JSON.stringify(join(dir, 'index.ts'))};\nexport { createClient, createConfig } from ${JSON.stringify(join(dir, 'client', 'index.ts'))};`;
+  const client = JSON.stringify(join(dir, 'client', 'index.ts'));
+  const index = JSON.stringify(join(dir, 'index.ts'));
+  return `export * from ${index};\nexport { createClient, createConfig } from ${client};`;
 }

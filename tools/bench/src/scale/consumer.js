@@ -14,7 +14,8 @@ export function consumerSource(operations) {
   const picked = [operations[0], firstWrite, operations.at(-1)];
   const calls = picked.map((operation, index) => {
     const method = operation.method.toUpperCase();
-    const params = `params: { header: { AccountId: ACCOUNT_ID }, path: { ${operation.pathParameter.name}: '${operation.pathParameter.example}' } }`;
+    const { name, example } = operation.pathParameter;
+    const params = `params: { header: { AccountId: ACCOUNT_ID }, path: { ${name}: '${example}' } }`;
     const body = operation.requestExample ? `, body: ${JSON.stringify(operation.requestExample)}` : '';
     return `  const answer${index} = await client.${method}('${operation.path}', { ${params}${body} });
   if (answer${index}.error) throw new Error(answer${index}.error.message);

@@ -47,7 +47,8 @@ export const SHARED_RESOURCE_SCHEMAS = {
  * response). Shaped like ours: path-level AccountId, errors as $refs to shared responses.
  * @param {number} index
  * @param {{ withWrite: boolean }} options
- * @returns {{ path: string, pathFile: string, tag: string, item: object, files: Record<string, object>, operations: GeneratedOperation[] }}
+ * @returns {{ path: string, pathFile: string, tag: string, item: object, files: Record<string, object>,
+ *   operations: GeneratedOperation[] }}
  */
 export function resourceFiles(index, { withWrite }) {
   const number = String(index).padStart(NUMBER_WIDTH, '0');

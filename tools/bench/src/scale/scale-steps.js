@@ -7,6 +7,8 @@ import { CONSUMER_TSCONFIG, consumerSource, TYPES_MODULE } from './consumer.js';
 
 const MOCK_PROBE = fileURLToPath(new URL('./mock-start-probe.js', import.meta.url));
 const GENERATE_TYPES = fileURLToPath(new URL('./generate-types.js', import.meta.url));
+/** @typedef {import('./resource-files.js').GeneratedOperation} GeneratedOperation */
+
 /** The probe gives up on Prism a little before the hard kill, so that it can say so itself. */
 const PROBE_MARGIN_MS = 5_000;
 
@@ -24,7 +26,7 @@ const PROBE_MARGIN_MS = 5_000;
  * @property {string} label
  * @property {string} tool what runs, for the report
  * @property {string} [needs] the step whose output this one reads
- * @property {(spec: { dir: string, operations: import('./resource-files.js').GeneratedOperation[], timeoutMs: number }) => Promise<StepRun>} run
+ * @property {(spec: { dir: string, operations: GeneratedOperation[], timeoutMs: number }) => Promise<StepRun>} run
  */
 
 /** Where each step puts what the next one reads, under the generated spec's directory. */

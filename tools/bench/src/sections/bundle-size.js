@@ -20,7 +20,9 @@ export async function benchBundleSize(context) {
   const entries = [
     {
       name: '@payments-connect/client',
-      what: `\`createPaymentsConnectClient\` and \`rfiConflictVariant\` from dist/index.js, openapi-fetch ${openapiFetchVersion} bundled in`,
+      what:
+        '`createPaymentsConnectClient` and `rfiConflictVariant` from dist/index.js, ' +
+        `openapi-fetch ${openapiFetchVersion} bundled in`,
       source: existsSync(CLIENT_ESM_ENTRY)
         ? `export { createPaymentsConnectClient, rfiConflictVariant } from ${JSON.stringify(CLIENT_ESM_ENTRY)};`
         : null,

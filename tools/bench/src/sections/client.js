@@ -91,13 +91,16 @@ export async function benchClient(context) {
     ...TRANSPORTS.flatMap(({ transport }) => cells(figures, name, transport)),
   ]);
   const heyApiNote = heyApi.client
-    ? `The hey-api client was generated from spec/dist/openapi.json into a temporary directory in ${formatDuration(heyApi.client.generateMs)} (never committed).`
+    ? 'The hey-api client was generated from spec/dist/openapi.json into a temporary directory in ' +
+      `${formatDuration(heyApi.client.generateMs)} (never committed).`
     : `The hey-api client: not measured: ${heyApi.error}.`;
   const markdown = [
     `One call: \`GET ${sample.path}\` with the bearer token and \`AccountId\`, answered with the spec's example`,
     'RFI case (JSON), body parsed. Each client as its documentation shows it, at its defaults (this client: token',
     'exchange once then cached, retries on, 60 s timeout). Median time per call over',
-    `${context.runs.clientBatches} interleaved batches per transport (${TRANSPORTS.map((t) => `${t.batchSize} calls per batch ${t.transport === 'stub' ? 'stubbed' : 'over the socket'}`).join(', ')}),`,
+    `${context.runs.clientBatches} interleaved batches per transport (${TRANSPORTS.map(
+      (t) => `${t.batchSize} calls per batch ${t.transport === 'stub' ? 'stubbed' : 'over the socket'}`,
+    ).join(', ')}),`,
     'after a warm-up. The stubbed fetch returns a new Response over a prebuilt body, so its column is the',
     "client's own work; the socket column adds a real HTTP exchange with a node:http server on 127.0.0.1 (in a",
     'child process, so serving does not share the event loop being timed).',

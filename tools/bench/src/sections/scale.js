@@ -15,7 +15,8 @@ const MOCK_TARGET_OPERATIONS = 1000;
 
 /**
  * @typedef {{ wallMs: number | null, peakRssBytes: number | null, failure?: string, readyMs?: number }} StepRun
- * @typedef {{ size: number, runs: StepRun[], medianMs: number | null, peakBytes: number | null, failure?: string }} StepAtSize
+ * @typedef {{ size: number, runs: StepRun[], medianMs: number | null, peakBytes: number | null, failure?: string }}
+ *   StepAtSize
  */
 
 /**
@@ -215,18 +216,22 @@ function advice(results, sizes, startTimeout) {
         ? ` (more than startMock()'s default \`startTimeoutMs\` of ${startTimeout / 1000} s: pass a larger one)`
         : '';
     lines.push(
-      `- The mock answered its first 200 on ${formatCount(at.size)} operations after ${formatDuration(at.medianMs)}, peak ${at.peakBytes === null ? 'memory not measured' : formatBytes(at.peakBytes)}${note}.`,
+      `- The mock answered its first 200 on ${formatCount(at.size)} operations after ${formatDuration(at.medianMs)}, ` +
+        `peak ${at.peakBytes === null ? 'memory not measured' : formatBytes(at.peakBytes)}${note}.`,
     );
   }
   for (const at of failed) {
     lines.push(
-      `- The mock on ${formatCount(at.size)} operations: ${at.failure}. Prism loads and indexes the whole document before it answers; for a spec this large, mock a subset (a spec of the operations a test uses) or give startMock() a larger \`startTimeoutMs\`.`,
+      `- The mock on ${formatCount(at.size)} operations: ${at.failure}. The mock reads the whole document before it ` +
+        'answers; for a spec this large, mock a subset (a spec of the operations a test uses).',
     );
   }
   const types = results.get('types').find((at) => at.size === sizes.at(-1));
   if (types?.medianMs !== null && types?.medianMs !== undefined) {
     lines.push(
-      `- Type generation of ${formatCount(types.size)} operations took ${formatDuration(types.medianMs)} (peak ${types.peakBytes === null ? 'not measured' : formatBytes(types.peakBytes)}); turbo caches it, so it is paid when the spec changes, not on every build.`,
+      `- Type generation of ${formatCount(types.size)} operations took ${formatDuration(types.medianMs)} ` +
+        `(peak ${types.peakBytes === null ? 'not measured' : formatBytes(types.peakBytes)}); turbo caches it, ` +
+        'so it is paid when the spec changes, not on every build.',
     );
   }
   return lines;
