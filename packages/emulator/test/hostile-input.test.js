@@ -249,7 +249,9 @@ describe('abusive clients', { timeout: 60_000 }, () => {
         ),
       ),
     );
-    expect(answers.filter((status) => status !== 401 && status !== 0)).toEqual([]);
+    // 401 before the body; on a busy machine a client slower than a timeout gets Node's 408, or the connection
+    // closes under a body the server will not read. Never an answer that read the body.
+    expect(answers.filter((status) => ![401, 408, 0].includes(status))).toEqual([]);
     expect(answers.filter((status) => status === 401).length).toBeGreaterThan(0);
     await stillAnswers(server.url, serverAuth);
     expect(server.stats().rssBytes - before.rssBytes).toBeLessThan(64 * 1024 * 1024);
