@@ -130,11 +130,12 @@ describe('abusive clients', { timeout: 60_000 }, () => {
     await dropUploads(server.url, { count: 1_000, head, declaredBytes: 1_000_000, sentBytes: 64 * 1024 });
     await stillAnswers(server.url);
     // Sockets close as their drops are noticed; give the mock a bounded moment to see the last ones.
-    for (let wait = 0; wait < 20 && server.stats().fds > before.fds + 2; wait++) {
+    for (let wait = 0; wait < 20 && server.stats().fds > before.fds + 10; wait++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const after = server.stats();
-    expect(after.fds).toBeLessThanOrEqual(before.fds + 2);
+    // A leak of the dropped connections would show in the hundreds; a few are the test's own keep-alive sockets.
+    expect(after.fds).toBeLessThanOrEqual(before.fds + 10);
     expect(after.rssBytes - before.rssBytes).toBeLessThan(64 * 1024 * 1024);
   });
 
