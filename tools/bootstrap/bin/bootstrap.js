@@ -6,7 +6,13 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { canInstallChromium, DEBIAN_CHROMIUM, findChromium, HOW_TO_GET_CHROMIUM } from '../src/find-chromium.js';
+import {
+  CHROMIUM_PATH_VARIABLE,
+  canInstallChromium,
+  DEBIAN_CHROMIUM,
+  findChromium,
+  HOW_TO_GET_CHROMIUM,
+} from '../src/find-chromium.js';
 import { runTestJob } from '../src/test-job.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -58,7 +64,8 @@ function chromiumForTests() {
   const found = findChromium();
   if (found.path !== undefined) return found.path;
   const hasAptGet = spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
-  if (!canInstallChromium({ uid: process.getuid?.(), hasAptGet })) {
+  // A Chromium the user named, but that is not there, is their choice to fix: nothing is installed in its place.
+  if (process.env[CHROMIUM_PATH_VARIABLE] || !canInstallChromium({ uid: process.getuid?.(), hasAptGet })) {
     console.error(`[bootstrap] ${found.reason}`);
     process.exit(1);
   }
