@@ -1,6 +1,10 @@
 #!/usr/bin/env node
-// Command line entry: parse flags, start the emulator, print what a test setup needs, stop on a signal.
+// Command line entry: parse flags, start the emulator, print what a test setup needs (and write it to --write-env),
+// serve until stopped.
+
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { serveInForeground } from '@payments-connect/openapi/model';
 import { CONTROL_PREFIX, DEFAULT_CLI_PORT, DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS } from '../src/defaults.js';
 
 const USAGE = `Usage: payments-connect-emulator [options]
@@ -11,7 +15,10 @@ Options:
   --token-ttl <seconds> lifetime of access tokens (default ${DEFAULT_TOKEN_TTL_SECONDS})
   --strict              answer 500 instead of a response that violates the spec
   --webhook-url <url>   POST RFI events as JSON to this URL
-  -h, --help            show this help`;
+  --write-env <path>    write the conformance suite's sandbox settings there (NAME=value lines)
+  -h, --help            show this help
+
+It stops on Ctrl-C, SIGTERM or SIGHUP, and when the process that started it (npx, pnpm exec) ends.`;
 
 /** Exit status for a usage error, distinct from a failure to start. */
 const EXIT_USAGE = 2;
@@ -50,6 +57,7 @@ try {
       'token-ttl': { type: 'string' },
       strict: { type: 'boolean' },
       'webhook-url': { type: 'string' },
+      'write-env': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -95,6 +103,22 @@ try {
   process.exit(EXIT_FAILURE);
 }
 
+// Written before the URL is printed: a script that waits for the URL can read the settings at once.
+const envPath = parsed['write-env'];
+if (envPath) {
+  const settings = { CONFORMANCE_TARGET: 'sandbox', ...emulator.env };
+  const text = Object.entries(settings)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('\n');
+  try {
+    writeFileSync(envPath, `# The conformance suite's sandbox settings for ${emulator.url}\n${text}\n`);
+  } catch (error) {
+    process.stderr.write(`payments-connect-emulator: cannot write --write-env ${envPath}: ${String(error)}\n`);
+    await emulator.stop();
+    process.exit(EXIT_FAILURE);
+  }
+}
+
 const pad = (/** @type {string} */ text) => text.padEnd(32);
 const lines = [
   `Payments Connect emulator listening on ${emulator.url}`,
@@ -113,14 +137,12 @@ const lines = [
   '',
   `Control API: ${emulator.url}${CONTROL_PREFIX}`,
   '',
-  'Sandbox environment of the conformance suite:',
+  envPath
+    ? `Sandbox environment of the conformance suite (also in ${envPath}):`
+    : 'Sandbox environment of the conformance suite:',
   ...Object.entries(emulator.env).map(([name, value]) => `${name}=${value}`),
   '',
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
 
-for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
-  process.once(signal, () => {
-    emulator.stop().then(() => process.exit(0));
-  });
-}
+serveInForeground(() => emulator.stop());
