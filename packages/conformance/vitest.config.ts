@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { BEHAVIOUR_TAG_DEFINITION } from './src/behaviour-tag.js';
 import { EmptyProjectGuard } from './src/empty-project-guard.js';
+import { SkippedBehaviourGuard } from './src/skipped-behaviour-guard.js';
 
 // The suite (`suite/`, what this package ships) runs as two projects: the conformance tests, then (groupOrder 1,
 // once every suite file has finished) the coverage check that reads what they exercised, writes the report and
@@ -10,8 +11,9 @@ export default defineConfig({
     testTimeout: 15_000,
     hookTimeout: 60_000,
     tags: [BEHAVIOUR_TAG_DEFINITION],
-    // A project that finds no files would skip its checks in silence: the run fails instead.
-    reporters: ['default', new EmptyProjectGuard()],
+    // A project that finds no files would skip its checks in silence, and a sandbox run that skipped behaviour
+    // tests for want of fixtures would pass without proving them: either fails the run instead.
+    reporters: ['default', new EmptyProjectGuard(), new SkippedBehaviourGuard()],
     projects: [
       {
         extends: true,

@@ -1,26 +1,85 @@
 #!/usr/bin/env node
-// payments-connect-conformance: runs the suite with this package's own vitest config, wherever it is
-// installed. The target comes from the environment (CONFORMANCE_TARGET, PAYMENTS_CONNECT_*); extra
-// arguments go to `vitest run` (e.g. a file filter, --reporter=verbose).
+// payments-connect-conformance: runs the suite with this package's own vitest config, wherever it is installed.
+// The target comes from the environment (CONFORMANCE_TARGET, PAYMENTS_CONNECT_*) and is checked before vitest
+// starts; outputs land in the caller's working directory; other arguments go to `vitest run` (a file filter,
+// --reporter=verbose, --outputFile.json=report.json, ...).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ALLOW_SKIPPED_BEHAVIOUR_VARIABLE, missingSandboxFixtures } from '../src/skipped-behaviour-guard.js';
+import { loadTargetConfig, TargetConfigError } from '../src/target-config.js';
+
+const ALLOW_SKIPPED_BEHAVIOUR_FLAG = '--allow-skipped-behaviour';
+/** Where the coverage report goes unless CONFORMANCE_REPORTS_DIR says otherwise: beside the caller, not in node_modules. */
+const DEFAULT_REPORTS_DIR = 'conformance-reports';
+const EXIT_CONFIG_ERROR = 2;
 
 const require = createRequire(import.meta.url);
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const vitestManifest = require.resolve('vitest/package.json');
 const vitestBin = join(dirname(vitestManifest), JSON.parse(readFileSync(vitestManifest, 'utf8')).bin.vitest);
 
-const args = process.argv.slice(2);
+try {
+  const target = loadTargetConfig(process.env);
+  if (target.kind === 'sandbox') reportMissingFixtures();
+} catch (error) {
+  if (!(error instanceof TargetConfigError)) throw error;
+  process.stderr.write(`payments-connect-conformance: ${error.message}\n`);
+  process.exit(EXIT_CONFIG_ERROR);
+}
+
+const allowSkippedBehaviour = process.argv.includes(ALLOW_SKIPPED_BEHAVIOUR_FLAG);
+const args = process.argv
+  .slice(2)
+  .filter((arg) => arg !== ALLOW_SKIPPED_BEHAVIOUR_FLAG)
+  .map(outputFileFromCaller);
 // The suite and its coverage check; the package's own tests (project `self-test`) are not shipped.
 if (!args.some((arg) => arg.startsWith('--project'))) args.push('--project', 'conformance', '--project', 'coverage');
-// Reporters named on the command line replace the config's, the guard against an empty project among them.
-if (args.some((arg) => arg.startsWith('--reporter')))
-  args.push(`--reporter=${join(packageDir, 'src/empty-project-guard.js')}`);
+// Reporters named on the command line replace the config's, the run's guards among them.
+if (args.some((arg) => arg.startsWith('--reporter'))) {
+  for (const guard of ['empty-project-guard.js', 'skipped-behaviour-guard.js'])
+    args.push(`--reporter=${join(packageDir, 'src', guard)}`);
+}
 const child = spawn(process.execPath, [vitestBin, 'run', '--root', packageDir, ...args], {
   stdio: 'inherit',
+  env: {
+    ...process.env,
+    CONFORMANCE_REPORTS_DIR: resolve(process.env.CONFORMANCE_REPORTS_DIR ?? DEFAULT_REPORTS_DIR),
+    ...(allowSkippedBehaviour ? { [ALLOW_SKIPPED_BEHAVIOUR_VARIABLE]: '1' } : {}),
+  },
 });
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
-for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => child.kill(signal));
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP']))
+  process.on(signal, () => child.kill(signal));
+
+/**
+ * vitest resolves `--outputFile` against its root, which is this package inside node_modules: a relative path
+ * the caller gives is made absolute against the caller's working directory instead.
+ * @param {string} arg
+ * @param {number} index
+ * @param {string[]} all
+ */
+function outputFileFromCaller(arg, index, all) {
+  const inline = /^(--outputFile(?:\.\w+)?=)(.+)$/.exec(arg);
+  if (inline?.[1] && inline[2]) return isAbsolute(inline[2]) ? arg : `${inline[1]}${resolve(inline[2])}`;
+  const previous = all[index - 1];
+  if (previous && /^--outputFile(\.\w+)?$/.test(previous) && !arg.startsWith('-') && !isAbsolute(arg))
+    return resolve(arg);
+  return arg;
+}
+
+/** Says first which fixtures are not set, so the skips and a failing guard at the end come as no surprise. */
+function reportMissingFixtures() {
+  const missing = missingSandboxFixtures(process.env);
+  if (missing.length === 0) return;
+  const lines = missing.map(({ variable, meaning }) => `  ${variable.padEnd(46)} ${meaning}`);
+  process.stderr.write(
+    `payments-connect-conformance: ${missing.length} sandbox fixture(s) not set; the tests that need them are ` +
+      `skipped:\n${lines.join('\n')}\n` +
+      (process.argv.includes(ALLOW_SKIPPED_BEHAVIOUR_FLAG)
+        ? `${ALLOW_SKIPPED_BEHAVIOUR_FLAG}: skipped behaviour tests will not fail the run.\n\n`
+        : `A behaviour test skipped for one of them fails the run (${ALLOW_SKIPPED_BEHAVIOUR_FLAG} accepts it).\n\n`),
+  );
+}

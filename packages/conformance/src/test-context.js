@@ -2,6 +2,7 @@ import { afterEach, inject } from 'vitest';
 import { BEHAVIOUR_TAG } from './behaviour-tag.js';
 import { openConformanceSession } from './conformance-session.js';
 import { recordInLedger } from './coverage-ledger.js';
+import { MISSING_FIXTURE_NOTE } from './skipped-behaviour-guard.js';
 import { SANDBOX_FIXTURES } from './target-config.js';
 
 /** @typedef {import('./conformance-session.js').ConformanceTarget} ConformanceTarget */
@@ -72,7 +73,7 @@ export function pathIds(context, target, parameters) {
  */
 export function fixtures(context, target, names) {
   const missing = names.filter((name) => !target.fixtures[name]).map((name) => SANDBOX_FIXTURES[name][0]);
-  if (missing.length > 0) skipWithReason(context, `needs sandbox fixture ${missing.join(', ')}`);
+  if (missing.length > 0) skipWithReason(context, `${MISSING_FIXTURE_NOTE}${missing.join(', ')}`);
   return names.map((name) => String(target.fixtures[name]));
 }
 

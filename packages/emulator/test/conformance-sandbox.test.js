@@ -3,9 +3,11 @@
 // is one the suite tags "behaviour" (the suite refuses a stateful test without that tag), so the tag, not
 // a test name, decides what must pass here.
 import { BEHAVIOUR_TAG } from '@payments-connect/conformance/src/behaviour-tag.js';
+import { runConformance } from '@payments-connect/conformance/test/support/conformance-run.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../src/index.js';
-import { runConformanceInSandboxMode } from './support/conformance-sandbox-run.js';
+
+/** @typedef {import('@payments-connect/conformance/test/support/conformance-run.js').ConformanceRun} ConformanceRun */
 
 /** The whole suite takes about 10 s on the 2-core CI machine; a run still going after this has hung. */
 const SANDBOX_RUN_TIMEOUT_MS = 120_000;
@@ -19,19 +21,22 @@ const MIN_BEHAVIOUR_TESTS = 17;
 
 /** @type {import('../src/index.js').Emulator} */
 let emulator;
-/** @type {import('./support/conformance-sandbox-run.js').SandboxRun} */
+/** @type {ConformanceRun} */
 let run;
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, strict: true });
-  run = await runConformanceInSandboxMode(emulator.env, { timeoutMs: SANDBOX_RUN_TIMEOUT_MS });
+  run = await runConformance({
+    env: { CONFORMANCE_TARGET: 'sandbox', ...emulator.env },
+    timeoutMs: SANDBOX_RUN_TIMEOUT_MS,
+  });
   console.log(summarize(run));
 }, SANDBOX_RUN_TIMEOUT_MS + 10_000);
 afterAll(async () => {
   await emulator?.stop();
 });
 
-/** @param {import('./support/conformance-sandbox-run.js').SandboxRun} sandboxRun */
+/** @param {ConformanceRun} sandboxRun */
 function summarize({ exitCode, timedOut, tests = [] }) {
   const count = (/** @type {(status: string) => boolean} */ matches) =>
     tests.filter((test) => matches(test.status)).length;
@@ -45,7 +50,7 @@ function summarize({ exitCode, timedOut, tests = [] }) {
   );
 }
 
-/** @param {import('./support/conformance-sandbox-run.js').ReportedTest} test */
+/** @param {import('@payments-connect/conformance/test/support/conformance-run.js').ReportedTest} test */
 function isBehaviourTest(test) {
   return test.tags?.includes(BEHAVIOUR_TAG) ?? false;
 }
@@ -80,4 +85,56 @@ describe('the conformance suite in sandbox mode against the emulator', () => {
   it('gets only answers that keep the spec from the emulator', () => {
     expect(emulator.violations).toEqual([]);
   });
+});
+
+describe('a sandbox run in which a fixture is missing', () => {
+  /** The fixture the CLOSED-case behaviour tests need. */
+  const MISSING = 'PAYMENTS_CONNECT_CLOSED_RFI_ID';
+
+  /**
+   * The RFI behaviour file alone (the guard holds for filtered runs too) on an emulator of its own.
+   * @param {string[]} args
+   */
+  async function runWithoutClosedCase(args) {
+    const own = await startEmulator({ port: 0 });
+    try {
+      /** @type {Record<string, string>} */
+      const env = { CONFORMANCE_TARGET: 'sandbox', ...own.env };
+      delete env[MISSING];
+      return await runConformance({
+        env,
+        args: ['suite/rfi-behaviour.test.js', ...args],
+        timeoutMs: SANDBOX_RUN_TIMEOUT_MS,
+      });
+    } finally {
+      await own.stop();
+    }
+  }
+
+  it(
+    'names the missing fixture before the run, and fails because behaviour tests were skipped',
+    async () => {
+      const failed = await runWithoutClosedCase([]);
+      expect(failed.exitCode, failed.outputTail).toBe(1);
+      expect(failed.output.split('\n')[0]).toBe(
+        'payments-connect-conformance: 1 sandbox fixture(s) not set; the tests that need them are skipped:',
+      );
+      expect(failed.output.split('\n')[1]).toContain(MISSING);
+      expect(failed.output).toMatch(/Error: \d+ behaviour test\(s\) of the interface document were skipped/);
+      const skipped = (failed.tests ?? []).filter((test) => isBehaviourTest(test) && test.status !== 'passed');
+      expect(skipped.length).toBeGreaterThan(0);
+      expect((failed.tests ?? []).filter((test) => test.status === 'failed')).toEqual([]);
+    },
+    SANDBOX_RUN_TIMEOUT_MS,
+  );
+
+  it(
+    'passes with --allow-skipped-behaviour, which accepts the gap on purpose',
+    async () => {
+      const accepted = await runWithoutClosedCase(['--allow-skipped-behaviour']);
+      expect(accepted.exitCode, accepted.outputTail).toBe(0);
+      expect(accepted.output).toContain('--allow-skipped-behaviour: skipped behaviour tests will not fail the run.');
+    },
+    SANDBOX_RUN_TIMEOUT_MS,
+  );
 });

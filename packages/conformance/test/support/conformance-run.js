@@ -1,15 +1,15 @@
-// Runs the conformance suite of @payments-connect/conformance (its bin, so exactly as a user runs it) in
-// sandbox mode against a running emulator, and reads vitest's JSON report of that run.
+// Runs the suite through its bin, exactly as a user runs it, in a process group of its own, and reads vitest's
+// JSON report of that run. The package's own tests and the emulator's sandbox run use it.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const require = createRequire(import.meta.url);
-const CONFORMANCE_BIN = require.resolve('@payments-connect/conformance/bin/payments-connect-conformance.js');
-/** Settings of the suite that the caller's environment must not leak into the run. */
-const SUITE_SETTING = /^(CONFORMANCE_|PAYMENTS_CONNECT_)/;
+/** The bin as installed. */
+export const CONFORMANCE_BIN = fileURLToPath(new URL('../../bin/payments-connect-conformance.js', import.meta.url));
+/** Settings of the suite (and of the vitest that runs this test) that must not leak into the run. */
+const INHERITED_SETTING = /^(CONFORMANCE_|PAYMENTS_CONNECT_|VITEST)/;
 /** Lines of the suite's own output kept for a failure message: vitest's closing list of failures. */
 const OUTPUT_TAIL_LINES = 80;
 
@@ -22,38 +22,39 @@ const OUTPUT_TAIL_LINES = 80;
  */
 
 /**
- * @typedef {object} SandboxRun
+ * @typedef {object} ConformanceRun
  * @property {number | null} exitCode null when the run was killed (see `timedOut`)
  * @property {boolean} timedOut
- * @property {string} outputTail the last lines of the suite's stdout and stderr (vitest's default reporter)
- * @property {ReportedTest[] | undefined} tests every test of the JSON report, undefined when no report was written
+ * @property {string} output the suite's stdout and stderr, interleaved as they came
+ * @property {string} outputTail the last lines of `output` (vitest's summary of failures)
+ * @property {ReportedTest[] | undefined} tests every test of the JSON report, undefined when none was written
  */
 
 /**
- * Runs the whole suite with CONFORMANCE_TARGET=sandbox and the emulator's settings, with vitest's default
- * reporter (kept as `outputTail`) and its JSON reporter (parsed into `tests`). The suite's coverage report
- * goes to a temporary directory, so it never touches the conformance package's own `reports/`.
- * A run that outlives `timeoutMs` is killed with its whole process group.
- * @param {Record<string, string>} emulatorEnv `emulator.env` (the sandbox contract variables)
- * @param {{ timeoutMs: number }} options
- * @returns {Promise<SandboxRun>}
+ * Runs `payments-connect-conformance` with the given settings (none of the caller's suite settings), vitest's
+ * default and JSON reporters and `args`, in `cwd` (a temporary folder, removed afterwards, unless given). A run
+ * that outlives `timeoutMs` is killed with its whole process group.
+ * @param {object} options
+ * @param {Record<string, string>} options.env CONFORMANCE_TARGET, PAYMENTS_CONNECT_*, ...
+ * @param {string[]} [options.args] more arguments for the bin
+ * @param {string} [options.cwd] the caller's working directory; its outputs stay there
+ * @param {number} options.timeoutMs
+ * @returns {Promise<ConformanceRun>}
  */
-export async function runConformanceInSandboxMode(emulatorEnv, { timeoutMs }) {
-  const workDir = await mkdtemp(join(tmpdir(), 'conformance-sandbox-'));
+export async function runConformance({ env, args = [], cwd, timeoutMs }) {
+  const workDir = await mkdtemp(join(tmpdir(), 'conformance-run-'));
   const reportFile = join(workDir, 'report.json');
   const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !SUITE_SETTING.test(name) && name !== 'FORCE_COLOR'),
+    Object.entries(process.env).filter(([name]) => !INHERITED_SETTING.test(name) && name !== 'FORCE_COLOR'),
   );
-  const env = {
-    ...inherited,
-    ...emulatorEnv,
-    CONFORMANCE_TARGET: 'sandbox',
-    CONFORMANCE_REPORTS_DIR: join(workDir, 'reports'),
-    NO_COLOR: '1',
-  };
-  const args = [CONFORMANCE_BIN, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`];
+  const argv = [CONFORMANCE_BIN, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...args];
   // Its own process group, so that a timeout ends the bin, its vitest and vitest's workers together.
-  const child = spawn(process.execPath, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, argv, {
+    cwd: cwd ?? workDir,
+    env: { ...inherited, NO_COLOR: '1', ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -71,6 +72,7 @@ export async function runConformanceInSandboxMode(emulatorEnv, { timeoutMs }) {
     return {
       exitCode,
       timedOut,
+      output,
       outputTail: output.split('\n').slice(-OUTPUT_TAIL_LINES).join('\n'),
       tests: await readReport(reportFile),
     };

@@ -1,0 +1,29 @@
+// The package as another team loads it, with require() and with import, in a process of its own.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { SEED_IDS } from '../src/index.js';
+
+const run = promisify(execFile);
+
+/** @param {string} consumer */
+async function runConsumer(consumer) {
+  const { stdout } = await run(process.execPath, [fileURLToPath(new URL(`consumers/${consumer}`, import.meta.url))]);
+  return JSON.parse(stdout);
+}
+
+describe('@payments-connect/emulator loaded by name in a consumer process', () => {
+  it('consumer.cjs: require() starts the emulator, which issues a token and lists the seeded cases', async () => {
+    const { token, list, body } = await runConsumer('consumer.cjs');
+    expect([token, list]).toEqual([200, 200]);
+    expect(body.items.map((/** @type {{ rfiId: string }} */ c) => c.rfiId)).toContain(SEED_IDS.openRfiId);
+  });
+
+  it('consumer.mjs: import does the same; wrong credentials get the 401 envelope', async () => {
+    const { status, body, env } = await runConsumer('consumer.mjs');
+    expect(status).toBe(401);
+    expect(body).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(env.PAYMENTS_CONNECT_OPEN_RFI_ID).toBe(SEED_IDS.openRfiId);
+  });
+});
