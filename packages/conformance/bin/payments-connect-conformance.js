@@ -12,7 +12,7 @@ import { ALLOW_SKIPPED_BEHAVIOUR_VARIABLE, missingSandboxFixtures } from '../src
 import { loadTargetConfig, TargetConfigError } from '../src/target-config.js';
 
 const ALLOW_SKIPPED_BEHAVIOUR_FLAG = '--allow-skipped-behaviour';
-/** Where the coverage report goes unless CONFORMANCE_REPORTS_DIR says otherwise: beside the caller, not in node_modules. */
+/** Where the coverage report goes unless CONFORMANCE_REPORTS_DIR says otherwise: beside the caller. */
 const DEFAULT_REPORTS_DIR = 'conformance-reports';
 const EXIT_CONFIG_ERROR = 2;
 

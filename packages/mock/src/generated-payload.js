@@ -15,16 +15,28 @@ const require = createRequire(import.meta.url);
 /** @type {PrismGenerator | undefined} */
 let generator;
 
+/** Why generated answers are not available, for a message that says what to install. */
+export const GENERATOR_MISSING =
+  'answers generated from the schemas (--dynamic, Prefer: dynamic=true) need the optional peer dependency ' +
+  '@stoplight/prism-http: npm install --save-dev @stoplight/prism-http@5.12.0';
+
 /**
- * Prism's generators, loaded on first use: a mock that answers with named examples never pays for them.
+ * Prism's generators, loaded on first use: a mock that answers with named examples never pays for them, and
+ * does not need them installed (`@stoplight/prism-http` is an optional peer dependency: some 120 packages).
  * @returns {PrismGenerator}
+ * @throws {Error} {@link GENERATOR_MISSING} when `@stoplight/prism-http` is not installed
  */
-function prismGenerator() {
+export function prismGenerator() {
   if (!generator) {
+    let entry;
+    try {
+      entry = require.resolve('@stoplight/prism-http');
+    } catch {
+      throw new Error(GENERATOR_MISSING);
+    }
     deferFakerLoading();
     // Resolved from Prism's own location, so that the module is the one of the pinned @stoplight/prism-http.
-    const prismRequire = createRequire(require.resolve('@stoplight/prism-http'));
-    generator = /** @type {PrismGenerator} */ (prismRequire('./mocker/generator/JSONSchema.js'));
+    generator = /** @type {PrismGenerator} */ (createRequire(entry)('./mocker/generator/JSONSchema.js'));
   }
   return generator;
 }

@@ -6,6 +6,7 @@ import {
   KEEP_ALIVE_TIMEOUT_MS,
   REQUEST_TIMEOUT_MS,
 } from './defaults.js';
+import { prismGenerator } from './generated-payload.js';
 import { createMockAnswerer } from './mock-answer.js';
 import { createMockServer } from './mock-server.js';
 
@@ -57,6 +58,8 @@ export async function serveMock({
     throw new Error(`cannot serve the spec ${specPath}: ${/** @type {Error} */ (error).message}`);
   }
   if (contract.operations.length === 0) throw new Error(`cannot serve the spec ${specPath}: it has no operations`);
+  // Generated answers need the optional peer dependency: asked for at start, its absence is said at start.
+  if (dynamic) prismGenerator();
   const server = createMockServer({
     contract,
     answerer: createMockAnswerer(contract, { dynamic, seed }),

@@ -3,23 +3,33 @@
 //     scope has no uplink, other packages are proxied read-only from the npm registry;
 //  2. the release rehearsed in a copy of the workspace: a changeset, `version-packages`, build, the
 //     version check, `changeset publish` to that registry (the real working tree is only read);
-//  3. a fresh temp project installs @payments-connect/client and @payments-connect/types with plain npm;
-//  4. a consumer type-checks with moduleResolution node16 and bundler, then runs against the mock.
+//  3. a fresh temp project installs all six packages with plain npm;
+//  4. a consumer type-checks with moduleResolution node16 and bundler (and with the oldest TypeScript the READMEs
+//     name), then runs against the mock;
+//  5. on Node 20, 22 and 24: an ES module and a CommonJS consumer (client, mock, emulator, model), the mock's and
+//     the emulator's README CI recipes verbatim (killing npx stops the server), a conformance run;
+//  6. the emulator through `pnpm exec`, stopped by killing pnpm.
 // The registry and the mock are stopped and the temp folders removed at the end.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { promisify, stripVTControlCharacters } from 'node:util';
 import { startMock } from '@payments-connect/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childEnv } from '../src/publish-round-trip/child-env.js';
 import {
   createConsumerProject,
   MODULE_RESOLUTIONS,
   runConsumer,
   typeCheckConsumer,
 } from '../src/publish-round-trip/consumer-project.js';
+import { installWeights } from '../src/publish-round-trip/install-weight.js';
 import { startLocalRegistry } from '../src/publish-round-trip/local-registry.js';
+import { envWithNode, nodeMatrix } from '../src/publish-round-trip/node-matrix.js';
+import { freePort, waitUntilClosed, waitUntilListening } from '../src/publish-round-trip/ports.js';
+import { killGroup, readmeRecipe, runShellScript } from '../src/publish-round-trip/readme-recipe.js';
 import { rehearseRelease } from '../src/publish-round-trip/release-rehearsal.js';
 
 const run = promisify(execFile);
@@ -29,10 +39,26 @@ const STEP_TIMEOUT_MS = 240_000;
 const PUBLIC_PACKAGES = [
   '@payments-connect/client',
   '@payments-connect/conformance',
+  '@payments-connect/emulator',
   '@payments-connect/mock',
   '@payments-connect/openapi',
   '@payments-connect/types',
 ];
+/** @type {Record<string, string>} where each package's README is */
+const PACKAGE_FOLDERS = {
+  '@payments-connect/client': 'packages/client',
+  '@payments-connect/conformance': 'packages/conformance',
+  '@payments-connect/emulator': 'packages/emulator',
+  '@payments-connect/mock': 'packages/mock',
+  '@payments-connect/openapi': 'spec',
+  '@payments-connect/types': 'packages/types',
+};
+/** The oldest TypeScript the packages' READMEs promise; 5.0 to 5.3 fail on openapi-fetch's declarations. */
+const MINIMUM_TYPESCRIPT = '5.4.5';
+/** A server stopped by its npx or pnpm process being killed is gone well within this. */
+const SERVER_GONE_MS = 5_000;
+/** The mock's README recipe names this port; the test runs it on a free one, so a mock you run does not interfere. */
+const README_MOCK_PORT = '4010';
 const CHANGESET = '---\n"@payments-connect/client": minor\n---\n\nRelease rehearsed by the publish round trip.\n';
 
 let temp = '';
@@ -113,24 +139,28 @@ describe('publish round trip through a local registry', { timeout: STEP_TIMEOUT_
     expect(stdout.trim()).toBe('');
   });
 
-  it('installs @payments-connect/client and @payments-connect/types with plain npm in a fresh project', async () => {
+  it('installs every public package with plain npm in a fresh project, no private package named', async () => {
     const local = registry;
     if (!local) throw new Error('no registry');
     consumerDir = join(temp, 'consumer');
-    const specs = ['@payments-connect/client', '@payments-connect/types', '@payments-connect/openapi'].map(
-      (name) => `${name}@${releasedVersion}`,
-    );
+    const specs = PUBLIC_PACKAGES.map((name) => `${name}@${releasedVersion}`);
     const { installed } = await timed('consumer installed with npm', () =>
       createConsumerProject(consumerDir, local.url, specs).catch(async (error) => {
         // Dependencies such as openapi-fetch come through the registry's uplink: its log says why one failed.
         throw new Error(`${error.message}\nregistry log:\n${(await local.readLog()).slice(-4000)}`);
       }),
     );
-    expect(installed).toEqual({
-      '@payments-connect/client': releasedVersion,
-      '@payments-connect/types': releasedVersion,
-      '@payments-connect/openapi': releasedVersion,
-    });
+    expect(installed).toEqual(Object.fromEntries(PUBLIC_PACKAGES.map((name) => [name, releasedVersion])));
+    for (const name of PUBLIC_PACKAGES) {
+      const manifest = JSON.parse(await readFile(join(consumerDir, 'node_modules', name, 'package.json'), 'utf8'));
+      // beforePacking in .pnpmfile.cjs: the workspace's private tools stay home with the devDependencies.
+      expect(Object.keys(manifest), name).not.toContain('devDependencies');
+      expect(JSON.stringify(manifest), name).not.toMatch(
+        /@payments-connect\/(repo-checks|hostile-input|redocly-rules)/,
+      );
+      expect(manifest.repository?.directory, name).toBeTruthy();
+      expect([manifest.homepage, manifest.bugs?.url, manifest.license], name).not.toContain(undefined);
+    }
     // The client's own dependency on the types resolved to the release too (workspace:* was rewritten).
     const clientManifest = JSON.parse(
       await readFile(join(consumerDir, 'node_modules/@payments-connect/client/package.json'), 'utf8'),
@@ -147,11 +177,143 @@ describe('publish round trip through a local registry', { timeout: STEP_TIMEOUT_
     await timed(`consumer type-checked (${resolution})`, () => typeCheckConsumer(consumerDir, resolution));
   });
 
+  it('weighs what the READMEs say each package weighs (within a quarter)', async () => {
+    const weights = await installWeights(consumerDir, PUBLIC_PACKAGES);
+    for (const [name, weight] of Object.entries(weights)) {
+      const megabytes = weight.bytes / 1e6;
+      console.log(`[round trip] install weight of ${name}: ${weight.packages} packages, ${megabytes.toFixed(1)} MB`);
+      const readme = await readFile(join(WORKSPACE, PACKAGE_FOLDERS[name] ?? '', 'README.md'), 'utf8');
+      const stated = /install weight: (\d+) packages?, ([\d.]+) MB/i.exec(readme);
+      expect(stated, `${name}'s README states its install weight`).not.toBeNull();
+      expect(Math.abs(Number(stated?.[1]) - weight.packages), `${name}: packages`).toBeLessThanOrEqual(
+        Math.max(1, weight.packages / 4),
+      );
+      expect(Math.abs(Number(stated?.[2]) - megabytes), `${name}: MB`).toBeLessThanOrEqual(
+        Math.max(0.2, megabytes / 4),
+      );
+    }
+  });
+
+  it('serves examples without Prism, and says what to install for generated answers', async () => {
+    const { code, output } = await runShellScript('npx payments-connect-mock --port 0 --dynamic', {
+      cwd: consumerDir,
+      env: childEnv(),
+      timeoutMs: STEP_TIMEOUT_MS / 8,
+    });
+    expect(existsSync(join(consumerDir, 'node_modules', '@stoplight', 'prism-http'))).toBe(false);
+    expect(code, output).toBe(1);
+    expect(output).toContain('need the optional peer dependency @stoplight/prism-http');
+  });
+
+  it(`type-checks the consumer with TypeScript ${MINIMUM_TYPESCRIPT}, the oldest the READMEs name`, async () => {
+    const local = registry;
+    if (!local) throw new Error('no registry');
+    const folder = join(temp, 'typescript-minimum');
+    await mkdir(folder);
+    const npmArgs = ['install', '--prefix', folder, '--registry', local.url, '--no-audit', '--no-fund'];
+    await run('npm', [...npmArgs, `typescript@${MINIMUM_TYPESCRIPT}`], { env: childEnv() });
+    const tsc = join(folder, 'node_modules', 'typescript', 'bin', 'tsc');
+    await timed(`consumer type-checked with TypeScript ${MINIMUM_TYPESCRIPT}`, () =>
+      typeCheckConsumer(consumerDir, 'bundler', tsc),
+    );
+  });
+
   it('runs the consumer against the mock', async () => {
     if (!mock) throw new Error('no mock');
-    const output = await runConsumer(consumerDir, mock.url);
+    const output = await runConsumer(consumerDir, 'dist/consumer.js', {
+      env: childEnv({ PAYMENTS_CONNECT_BASE_URL: mock.url }),
+    });
     expect(output.status).toBe(200);
     expect(output.error).toBeNull();
     expect(output.rfiIds.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the installed packages on Node 20, 22 and 24', { timeout: STEP_TIMEOUT_MS }, () => {
+  /** @type {import('../src/publish-round-trip/node-matrix.js').NodeRuntime[]} */
+  let runtimes = [];
+  beforeAll(async () => {
+    runtimes = await timed('Node runtimes ready', nodeMatrix);
+  }, STEP_TIMEOUT_MS);
+
+  it('has the three majors', () => {
+    expect(runtimes.map((r) => r.version.split('.')[0])).toEqual([process.versions.node.split('.')[0], '22', '24']);
+  });
+
+  it.each(['module-consumer.mjs', 'commonjs-consumer.cjs'])('%s: client, mock, emulator and model', async (file) => {
+    for (const runtime of runtimes) {
+      const output = await runConsumer(consumerDir, file, { node: runtime.bin, env: envWithNode(runtime) });
+      expect(output, `Node ${runtime.version}`).toEqual({
+        mock: { status: 200, cases: expect.any(Number) },
+        emulator: { status: 200, cases: expect.any(Number) },
+        operations: expect.any(Number),
+      });
+      expect(output.emulator.cases, `Node ${runtime.version}`).toBeGreaterThan(0);
+    }
+  });
+
+  it("the mock README's CI recipe, verbatim: the mock answers npm test, and killing npx stops it", async () => {
+    const recipe = await readmeRecipe(new URL('../../../packages/mock/README.md', import.meta.url), 'ci');
+    for (const runtime of runtimes) {
+      const port = await freePort();
+      const script = recipe.replaceAll(README_MOCK_PORT, String(port));
+      const { code, output } = await timed(`mock recipe on Node ${runtime.version}`, () =>
+        runShellScript(script, {
+          cwd: consumerDir,
+          env: envWithNode(runtime, { PAYMENTS_CONNECT_BASE_URL: `http://127.0.0.1:${port}` }),
+          timeoutMs: STEP_TIMEOUT_MS / 4,
+        }),
+      );
+      expect(code, `Node ${runtime.version}:\n${output}`).toBe(0);
+      expect(output, `Node ${runtime.version}`).toContain('"status":200');
+      expect(await waitUntilClosed(port, SERVER_GONE_MS), `the mock still listens on ${port}`).toBe(true);
+    }
+  });
+
+  it("the emulator README's CI recipe, verbatim: a sandbox conformance run, and killing npx stops it", async () => {
+    const recipe = await readmeRecipe(new URL('../../../packages/emulator/README.md', import.meta.url), 'ci');
+    for (const runtime of runtimes) {
+      const { code, output } = await timed(`emulator recipe on Node ${runtime.version}`, () =>
+        runShellScript(recipe, { cwd: consumerDir, env: envWithNode(runtime), timeoutMs: STEP_TIMEOUT_MS / 4 }),
+      );
+      expect(code, `Node ${runtime.version}:\n${output}`).toBe(0);
+      expect(stripVTControlCharacters(output), `Node ${runtime.version}`).toMatch(/Tests\s+\d+ passed/);
+      const { PAYMENTS_CONNECT_BASE_URL: url = '' } = Object.fromEntries(
+        (await readFile(join(consumerDir, 'emulator.env'), 'utf8')).split('\n').map((line) => line.split('=')),
+      );
+      expect(await waitUntilClosed(Number(new URL(url).port), SERVER_GONE_MS), `the emulator at ${url}`).toBe(true);
+    }
+  });
+
+  it('runs the conformance suite against the mock through npx, its reports in the project', async () => {
+    for (const runtime of runtimes) {
+      await rm(join(consumerDir, 'conformance-reports'), { recursive: true, force: true });
+      const { code, output } = await timed(`conformance on Node ${runtime.version}`, () =>
+        runShellScript('npx payments-connect-conformance', {
+          cwd: consumerDir,
+          env: envWithNode(runtime),
+          timeoutMs: STEP_TIMEOUT_MS / 4,
+        }),
+      );
+      expect(code, `Node ${runtime.version}:\n${output.slice(-3000)}`).toBe(0);
+      expect(existsSync(join(consumerDir, 'conformance-reports', 'coverage-report.md'))).toBe(true);
+    }
+  });
+
+  it('starts the emulator with pnpm exec, and killing pnpm stops it', async () => {
+    const port = await freePort();
+    const child = spawn('pnpm', ['exec', 'payments-connect-emulator', '--port', String(port)], {
+      cwd: consumerDir,
+      env: childEnv(),
+      stdio: 'ignore',
+    });
+    try {
+      expect(await waitUntilListening(port, STEP_TIMEOUT_MS / 8), 'the emulator did not start').toBe(true);
+      child.kill('SIGTERM');
+      expect(await waitUntilClosed(port, SERVER_GONE_MS), `the emulator still listens on ${port}`).toBe(true);
+    } finally {
+      killGroup(child.pid);
+      child.kill('SIGKILL');
+    }
   });
 });

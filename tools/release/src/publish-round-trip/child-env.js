@@ -7,13 +7,16 @@ const GIT_IDENTITY = {
 };
 
 /**
- * The environment for a tool run inside the rehearsal: this process's environment without the
- * `npm_*`/`pnpm_*` variables a surrounding `pnpm run` sets (they carry the outer project's package and
- * config), with a git identity, plus the given variables.
+ * The environment for a tool run inside the rehearsal or the consumer project: this process's environment
+ * without what a surrounding `pnpm run` sets, the `npm_*`/`pnpm_*` variables (the outer project's package and
+ * config) and NODE_PATH (pnpm points it at the workspace's hoisted packages, through which a consumer would
+ * resolve packages it never installed), with a git identity, plus the given variables.
  * @param {Record<string, string>} [extra]
  * @returns {NodeJS.ProcessEnv}
  */
 export function childEnv(extra = {}) {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(npm|pnpm)_/i.test(key)));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !/^(npm|pnpm)_/i.test(key) && key !== 'NODE_PATH'),
+  );
   return { ...env, ...GIT_IDENTITY, ...extra };
 }

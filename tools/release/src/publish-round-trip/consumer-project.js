@@ -9,13 +9,21 @@ import { childEnv } from './child-env.js';
 const run = promisify(execFile);
 const FIXTURE = fileURLToPath(new URL('./consumer-template/', import.meta.url));
 
+const CONSUMER_MANIFEST = {
+  name: 'round-trip-consumer',
+  private: true,
+  type: 'module',
+  scripts: { test: 'node dist/consumer.js' },
+};
+
 /** The module resolutions a consumer may use; each has a tsconfig in the fixture. */
 export const MODULE_RESOLUTIONS = /** @type {const} */ (['node16', 'bundler']);
 
 /**
- * A fresh project of another team: the fixture consumer (consumer.ts and one tsconfig per module
- * resolution) and a package.json, with our packages installed by plain npm from `registryUrl`, through
- * an npm cache of its own so nothing comes from this machine's cache.
+ * A fresh project of another team: the fixture consumers (consumer.ts with one tsconfig per module resolution,
+ * an ES module and a CommonJS one) and a package.json, with our packages installed by plain npm from
+ * `registryUrl`. npm's cache is content-addressed and checks every tarball's integrity, so this machine's cache
+ * serves the third-party packages (the new versions of ours cannot be in it).
  * @param {string} dir an empty folder
  * @param {string} registryUrl
  * @param {string[]} specs what to install (`@payments-connect/client@1.1.0`, ...)
@@ -25,22 +33,12 @@ export async function createConsumerProject(dir, registryUrl, specs) {
   await cp(FIXTURE, dir, { recursive: true });
   await writeFile(
     join(dir, 'package.json'),
-    `${JSON.stringify({ name: 'round-trip-consumer', private: true, type: 'module' }, null, 2)}\n`,
+    // `npm test` is what the READMEs' CI recipes run between starting a server and stopping it.
+    `${JSON.stringify(CONSUMER_MANIFEST, null, 2)}\n`,
   );
   await run(
     'npm',
-    [
-      'install',
-      '--registry',
-      registryUrl,
-      '--cache',
-      join(dir, '.npm-cache'),
-      '--no-audit',
-      '--no-fund',
-      '--no-update-notifier',
-      '--save-exact',
-      ...specs,
-    ],
+    ['install', '--registry', registryUrl, '--no-audit', '--no-fund', '--no-update-notifier', '--save-exact', ...specs],
     { cwd: dir, env: childEnv() },
   );
   /** @type {Record<string, string>} */
@@ -53,14 +51,16 @@ export async function createConsumerProject(dir, registryUrl, specs) {
 }
 
 /**
- * Type-checks the consumer with one module resolution (TypeScript of this workspace, library checks on,
- * so the published declaration files are checked too). Rejects with tsc's report when it fails.
+ * Type-checks the consumer with one module resolution (TypeScript of this workspace unless `tsc` names
+ * another, library checks on, so the published declaration files are checked too). Rejects with tsc's report
+ * when it fails.
  * @param {string} dir
  * @param {typeof MODULE_RESOLUTIONS[number]} resolution
+ * @param {string} [tsc] the tsc script to run
  */
-export async function typeCheckConsumer(dir, resolution) {
+export async function typeCheckConsumer(dir, resolution, tsc = packageBin('typescript', 'tsc')) {
   try {
-    await run(process.execPath, [packageBin('typescript', 'tsc'), '-p', `tsconfig.${resolution}.json`], { cwd: dir });
+    await run(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`], { cwd: dir });
   } catch (error) {
     const { stdout = '', stderr = '' } = /** @type {any} */ (error);
     throw new Error(`tsc with moduleResolution ${resolution} failed:\n${stdout}${stderr}`);
@@ -68,15 +68,14 @@ export async function typeCheckConsumer(dir, resolution) {
 }
 
 /**
- * Runs the consumer compiled by the node16 check against a server and returns what it printed.
+ * Runs one of the consumer's scripts (`dist/consumer.js`, the node16 build of consumer.ts, or a fixture file)
+ * and returns what it printed as JSON.
  * @param {string} dir
- * @param {string} baseUrl
+ * @param {string} file relative to `dir`
+ * @param {{ node?: string, env?: NodeJS.ProcessEnv }} [options] which `node` runs it, in which environment
  * @returns {Promise<any>}
  */
-export async function runConsumer(dir, baseUrl) {
-  const { stdout } = await run(process.execPath, [join(dir, 'dist', 'consumer.js')], {
-    cwd: dir,
-    env: childEnv({ PAYMENTS_CONNECT_BASE_URL: baseUrl }),
-  });
+export async function runConsumer(dir, file, { node = process.execPath, env = childEnv() } = {}) {
+  const { stdout } = await run(node, [join(dir, file)], { cwd: dir, env });
   return JSON.parse(stdout);
 }

@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { packageBin } from '../package-bin.js';
+import { freePort } from './ports.js';
 
 /** Where packages other than ours come from (openapi-fetch and its dependencies). */
 export const DEFAULT_UPSTREAM_REGISTRY = 'https://registry.npmjs.org/';
@@ -65,18 +65,6 @@ log:
   format: pretty
   level: warn
 `;
-}
-
-/** A free port on 127.0.0.1 (closed again before the registry binds it). */
-async function freePort() {
-  const server = createServer();
-  server.listen(0, HOST);
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 /**

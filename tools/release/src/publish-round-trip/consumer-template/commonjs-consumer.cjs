@@ -1,0 +1,30 @@
+// A CommonJS consumer in a project that is not ours (Jest, ts-node, a plain require): the client against the mock
+// and the emulator it starts, and the contract model, all through require().
+const { createPaymentsConnectClient } = require('@payments-connect/client');
+const { startMock } = require('@payments-connect/mock');
+const { startEmulator } = require('@payments-connect/emulator');
+const { loadContract } = require('@payments-connect/openapi/model');
+
+async function listCases(baseUrl, credentials, accountId) {
+  const client = createPaymentsConnectClient({ baseUrl, ...credentials, accountId, environment: 'sandbox' });
+  const { response, data } = await client.GET('/v1/rfi', { params: { query: { includeTerminal: true } } });
+  return { status: response.status, cases: data?.items.length ?? 0 };
+}
+
+async function main() {
+  const mock = await startMock();
+  const emulator = await startEmulator();
+  try {
+    const accountId = emulator.accounts.primary.accountId;
+    const results = {
+      mock: await listCases(mock.url, { clientId: 'any', clientSecret: 'any' }, accountId),
+      emulator: await listCases(emulator.url, emulator.credentials, accountId),
+      operations: loadContract().operations.length,
+    };
+    console.log(JSON.stringify(results));
+  } finally {
+    await Promise.all([mock.stop(), emulator.stop()]);
+  }
+}
+
+main();

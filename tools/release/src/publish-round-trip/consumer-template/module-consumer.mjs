@@ -1,0 +1,20 @@
+// An ES module consumer in a project that is not ours: the same as commonjs-consumer.cjs through import.
+import { createPaymentsConnectClient } from '@payments-connect/client';
+import { startEmulator } from '@payments-connect/emulator';
+import { startMock } from '@payments-connect/mock';
+import { loadContract } from '@payments-connect/openapi/model';
+
+const [mock, emulator] = await Promise.all([startMock(), startEmulator()]);
+const accountId = emulator.accounts.primary.accountId;
+const clients = {
+  mock: createPaymentsConnectClient({ baseUrl: mock.url, clientId: 'any', clientSecret: 'any', accountId }),
+  emulator: createPaymentsConnectClient({ baseUrl: emulator.url, ...emulator.credentials, accountId }),
+};
+/** @type {Record<string, unknown>} */
+const results = { operations: loadContract().operations.length };
+for (const [name, client] of Object.entries(clients)) {
+  const { response, data } = await client.GET('/v1/rfi', { params: { query: { includeTerminal: true } } });
+  results[name] = { status: response.status, cases: data?.items.length ?? 0 };
+}
+await Promise.all([mock.stop(), emulator.stop()]);
+console.log(JSON.stringify(results));
