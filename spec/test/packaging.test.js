@@ -36,7 +36,10 @@ async function runConsumer(consumer, body) {
   return JSON.parse(stdout);
 }
 
-describe('@payments-connect/openapi loaded by name in a consumer process', () => {
+/** A consumer process loads the model in a few hundred ms; a busy CI machine may take many times that. */
+const CONSUMER_TIMEOUT_MS = 30_000;
+
+describe('@payments-connect/openapi loaded by name in a consumer process', { timeout: CONSUMER_TIMEOUT_MS }, () => {
   it('consumer.cjs: require() of the model and the bundle; an answer keeping the contract has no problem', async () => {
     const operation = contract.operation('listRfiCases');
     const media = operation?.responses.find((r) => r.status === '200')?.response.content?.['application/json'];

@@ -30,7 +30,12 @@ describe('the published package', () => {
   });
 });
 
-describe('the built package in a consumer process, against a server on 127.0.0.1', () => {
+/** A consumer process runs in a few hundred ms; a busy CI machine may take many times that. */
+const CONSUMER_TIMEOUT_MS = 30_000;
+
+describe('the built package in a consumer process, against a server on 127.0.0.1', {
+  timeout: CONSUMER_TIMEOUT_MS,
+}, () => {
   let server: FaultServer;
   beforeAll(async () => {
     server = await startFaultServer();

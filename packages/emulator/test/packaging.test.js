@@ -13,7 +13,10 @@ async function runConsumer(consumer) {
   return JSON.parse(stdout);
 }
 
-describe('@payments-connect/emulator loaded by name in a consumer process', () => {
+/** A consumer process starts the emulator in a few hundred ms; a busy CI machine may take many times that. */
+const CONSUMER_TIMEOUT_MS = 30_000;
+
+describe('@payments-connect/emulator loaded by name in a consumer process', { timeout: CONSUMER_TIMEOUT_MS }, () => {
   it('consumer.cjs: require() starts the emulator, which issues a token and lists the seeded cases', async () => {
     const { token, list, body } = await runConsumer('consumer.cjs');
     expect([token, list]).toEqual([200, 200]);
