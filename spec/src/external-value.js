@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * @property {string} name the form field
  * @property {string | undefined} fileName the `filename` of its Content-Disposition, for a file part
  * @property {string | undefined} contentType
+ * @property {string | undefined} text the content of a part that is no file, as UTF-8
  */
 
 /**
@@ -65,12 +66,17 @@ export function multipartParts(bytes) {
     .slice(1)
     .filter((part) => !part.startsWith('--'))
     .map((part) => {
-      const head = part.slice(0, part.indexOf('\r\n\r\n'));
+      const headEnd = part.indexOf('\r\n\r\n');
+      const head = part.slice(0, headEnd);
       const disposition = /^content-disposition:(.*)$/im.exec(head)?.[1] ?? '';
+      const fileName = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
+      // The part's content runs from the blank line to the CRLF that precedes the next delimiter.
+      const content = part.slice(headEnd + 4, part.lastIndexOf('\r\n'));
       return {
         name: /\bname="([^"]*)"/i.exec(disposition)?.[1] ?? '',
-        fileName: /\bfilename="([^"]*)"/i.exec(disposition)?.[1],
+        fileName,
         contentType: /^content-type:\s*(.*?)\s*$/im.exec(head)?.[1],
+        text: fileName === undefined ? Buffer.from(content, 'latin1').toString('utf8') : undefined,
       };
     });
 }
