@@ -10,7 +10,7 @@ import { multipartBoundary, readExternalValue } from './external-value.js';
  * @property {string} method upper case
  * @property {string} target the path, its parameters filled in, and the query
  * @property {Record<string, string>} headers the header parameters, and `Content-Type` when there is a body
- * @property {Uint8Array | undefined} body
+ * @property {Uint8Array<ArrayBuffer> | undefined} body
  */
 
 /**
@@ -34,17 +34,18 @@ export function buildExampleRequest(operation, named, location) {
   const query = new URLSearchParams(values('query').map(({ name, value }) => [name, String(value)])).toString();
   /** @type {Record<string, string>} */
   const headers = Object.fromEntries(values('header').map(({ name, value }) => [name, String(value)]));
-  /** @type {Uint8Array | undefined} */
+  /** @type {Uint8Array<ArrayBuffer> | undefined} */
   let body;
   if (named.body) {
     const { mediaType, example } = named.body;
     if (example.externalValue !== undefined) {
-      body = readExternalValue(example, location);
+      const file = new Uint8Array(readExternalValue(example, location));
       headers['Content-Type'] = mediaType.startsWith('multipart/')
-        ? `${mediaType}; boundary=${multipartBoundary(body)}`
+        ? `${mediaType}; boundary=${multipartBoundary(file)}`
         : mediaType;
+      body = file;
     } else {
-      body = Buffer.from(JSON.stringify(example.value));
+      body = new TextEncoder().encode(JSON.stringify(example.value));
       headers['Content-Type'] = mediaType;
     }
   }

@@ -158,7 +158,10 @@ function describeOperation(document, { path, method, pathItem, itemPointer }) {
     for (const [index, raw] of (list ?? []).entries()) {
       const { node, pointer: at } = dereference(document, raw, childPointer(listPointer, index));
       const examples = Object.fromEntries(
-        Object.entries(node.examples ?? {}).map(([name, example]) => [name, dereference(document, example).node?.value]),
+        Object.entries(node.examples ?? {}).map(([name, example]) => [
+          name,
+          dereference(document, example).node?.value,
+        ]),
       );
       parameters.set(`${node.in}:${node.name}`, {
         name: node.name,

@@ -25,7 +25,9 @@ describe('named examples, paired by name', () => {
 
   it('every operation has a complete example that answers a success', () => {
     const without = contract.operations
-      .filter((operation) => !complete.some(([, o, named]) => o === operation && /^2/.test(named.response?.status ?? '')))
+      .filter(
+        (operation) => !complete.some(([, o, named]) => o === operation && /^2/.test(named.response?.status ?? '')),
+      )
       .map((operation) => operation.operationId);
     expect(without).toEqual([]);
   });
@@ -33,7 +35,9 @@ describe('named examples, paired by name', () => {
   it.each(complete)('%s is a request the contract accepts', async (_label, operation, named) => {
     const request = contract.exampleRequest(operation, named.name);
     const url = new URL(request.target, 'http://127.0.0.1');
-    const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), [value]]));
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), [value]]),
+    );
     if (operation.requiresBearer) headers.authorization = ['Bearer example-access-token'];
     const match = contract.match(request.method, request.target);
     expect(match.kind === 'matched' && match.operation).toBe(operation);
@@ -69,9 +73,7 @@ describe('the pairing check can fail', () => {
       value: { answers: [] },
     };
     const problems = countPairedExamples(createContract(document)).problems;
-    expect(problems).toContain(
-      'answerRfiQuestion answered: the path parameter rfiId has no example answered',
-    );
+    expect(problems).toContain('answerRfiQuestion answered: the path parameter rfiId has no example answered');
     expect(problems).toContainEqual(
       expect.stringMatching(/^attachRfiDocument attached: .*the file part document of the request body example/),
     );

@@ -37,7 +37,7 @@ async function runConsumer(consumer, body) {
 }
 
 describe('@payments-connect/openapi loaded by name in a consumer process', () => {
-  it('consumer.cjs: require() of the model and the bundle; an answer that keeps the contract has no problem', async () => {
+  it('consumer.cjs: require() of the model and the bundle; an answer keeping the contract has no problem', async () => {
     const operation = contract.operation('listRfiCases');
     const media = operation?.responses.find((r) => r.status === '200')?.response.content?.['application/json'];
     const example = contract.dereference(Object.values(media?.examples ?? {})[0]).node?.value;

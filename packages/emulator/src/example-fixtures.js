@@ -10,7 +10,7 @@ const contract = loadContract();
 
 /**
  * Fixture -> [operationId, parameter, example name] whose value is the fixture's id.
- * @type {Record<string, [string, string, string]>}
+ * @satisfies {Record<string, [string, string, string]>}
  */
 const PARAMETER_FIXTURES = {
   openRfiId: ['getRfiCase', 'rfiId', 'openCase'],
@@ -40,12 +40,16 @@ const PARAMETER_FIXTURES = {
 /**
  * Fixture -> [operationId, example name, where in that response example's value] for the ids only a response
  * example shows (the items of a case no write example names).
- * @type {Record<string, [string, string, (value: any) => unknown]>}
+ * @satisfies {Record<string, [string, string, (value: any) => unknown]>}
  */
 const RESPONSE_FIXTURES = {
   secondOpenQuestionId: ['getRfiCase', 'openCase', (value) => value.questions?.[1]?.questionId],
   cancelledQuestionId: ['getRfiCase', 'cancelledCase', (value) => value.questions?.[0]?.questionId],
-  cancelledDocumentRequestId: ['getRfiCase', 'cancelledCase', (value) => value.documentRequests?.[0]?.documentRequestId],
+  cancelledDocumentRequestId: [
+    'getRfiCase',
+    'cancelledCase',
+    (value) => value.documentRequests?.[0]?.documentRequestId,
+  ],
 };
 
 /**
@@ -70,26 +74,34 @@ function asId(fixture, value, where) {
   return value;
 }
 
-/** The fixture ids the spec's examples give, by fixture name. */
-export const EXAMPLE_IDS = Object.freeze({
-  ...Object.fromEntries(
-    Object.entries(PARAMETER_FIXTURES).map(([fixture, [operationId, parameter, name]]) => {
-      const value = operation(operationId).parameters.find((p) => p.name === parameter)?.examples[name];
-      return [fixture, asId(fixture, value, `the ${parameter} example ${name} of ${operationId}`)];
-    }),
-  ),
-  ...Object.fromEntries(
-    Object.entries(RESPONSE_FIXTURES).map(([fixture, [operationId, name, pick]]) => {
-      const op = operation(operationId);
-      const value = contract.namedExamples(op).find((named) => named.name === name)?.response?.example?.value;
-      return [fixture, asId(fixture, value && pick(value), `the response example ${name} of ${operationId}`)];
-    }),
-  ),
-});
+/** @typedef {keyof typeof PARAMETER_FIXTURES | keyof typeof RESPONSE_FIXTURES} ExampleFixture */
+
+/**
+ * The fixture ids the spec's examples give, by fixture name.
+ */
+export const EXAMPLE_IDS = /** @type {Readonly<Record<ExampleFixture, string>>} */ (
+  Object.freeze({
+    ...Object.fromEntries(
+      Object.entries(PARAMETER_FIXTURES).map(([fixture, [operationId, parameter, name]]) => {
+        const value = operation(operationId).parameters.find((p) => p.name === parameter)?.examples[name];
+        return [fixture, asId(fixture, value, `the ${parameter} example ${name} of ${operationId}`)];
+      }),
+    ),
+    ...Object.fromEntries(
+      Object.entries(RESPONSE_FIXTURES).map(([fixture, [operationId, name, pick]]) => {
+        const op = operation(operationId);
+        const value = contract.namedExamples(op).find((named) => named.name === name)?.response?.example?.value;
+        return [fixture, asId(fixture, value && pick(value), `the response example ${name} of ${operationId}`)];
+      }),
+    ),
+  })
+);
 
 /** The client credentials of the token request example, the ones the emulator accepts unless told otherwise. */
 export const EXAMPLE_CREDENTIALS = (() => {
-  const token = contract.namedExamples(operation('createAccessToken')).find((named) => named.name === 'clientCredentials');
+  const token = contract
+    .namedExamples(operation('createAccessToken'))
+    .find((named) => named.name === 'clientCredentials');
   const value = token?.body?.example.value;
   if (typeof value?.clientId !== 'string' || typeof value?.clientSecret !== 'string') {
     throw new Error('the spec has no clientCredentials example of createAccessToken: the emulator accepts its values');

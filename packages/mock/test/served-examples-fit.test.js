@@ -74,9 +74,12 @@ describe('every example the mock serves fits its operation', () => {
     );
   });
 
-  it.each(errorExamples)('%s names only what the operation takes and cites only ids it sends', (_l, message, takes, ids) => {
-    const named = [...requestNames].filter((name) => new RegExp(`\\b${name}\\b`).test(message));
-    expect(named.filter((name) => !takes.has(name))).toEqual([]);
-    expect((message.match(UUID) ?? []).filter((id) => !ids.has(id))).toEqual([]);
-  });
+  it.each(errorExamples)(
+    '%s names only what the operation takes and cites only ids it sends',
+    (_l, message, takes, ids) => {
+      const named = [...requestNames].filter((name) => new RegExp(`\\b${name}\\b`).test(message));
+      expect(named.filter((name) => !takes.has(name))).toEqual([]);
+      expect((message.match(UUID) ?? []).filter((id) => !ids.has(id))).toEqual([]);
+    },
+  );
 });

@@ -24,7 +24,8 @@ export const paymentRequestHandlers = {
     const details = { executionMode: record.executionMode, status: record.status };
     if (record.executionMode !== REFRESHABLE_MODE) {
       throw validationFailed(
-        `Payment request ${record.paymentRequestId} is not a ${REFRESHABLE_MODE} request: its session cannot be refreshed`,
+        `Payment request ${record.paymentRequestId} is not a ${REFRESHABLE_MODE} request: ` +
+          'its session cannot be refreshed',
         details,
       );
     }
