@@ -4,7 +4,10 @@
 import { STATUS_CODES } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { loadDocumentFile } from './document-file.js';
+import { buildExampleRequest } from './example-request.js';
+import { readExternalValue } from './external-value.js';
 import { readIncomingRequest } from './incoming-request.js';
+import { listNamedExamples } from './named-examples.js';
 import { createOperationMatcher } from './operation-matcher.js';
 import { describeServer, findTokenOperation, listOperations, listWebhooks } from './operations.js';
 import { createRequestValidator } from './request-validator.js';
@@ -18,6 +21,7 @@ import {
 import { createSchemaValidator } from './schema-validator.js';
 
 export { loadDocumentFile } from './document-file.js';
+export { multipartBoundary, multipartParts } from './external-value.js';
 export { serveInForeground } from './foreground-server.js';
 export {
   answerClientErrors,
@@ -52,6 +56,9 @@ export { markedBody, summariseSchemaErrors } from './schema-issues.js';
  * @typedef {import('./response-validator.js').ResponseVerdict} ResponseVerdict
  * @typedef {import('./incoming-request.js').AcceptedRequest} AcceptedRequest
  * @typedef {import('./incoming-request.js').RefusedRequest} RefusedRequest
+ * @typedef {import('./named-examples.js').NamedExample} NamedExample
+ * @typedef {import('./example-request.js').ExampleRequest} ExampleRequest
+ * @typedef {import('./external-value.js').ExampleFilePart} ExampleFilePart
  */
 
 /**
@@ -92,7 +99,7 @@ export function loadBundledDocument() {
 
 /** The contract of this package's bundled document. */
 export function loadContract() {
-  return createContract(loadBundledDocument());
+  return createContract(loadBundledDocument(), { location: bundledDocumentPath() });
 }
 
 /** @typedef {ReturnType<typeof createContract>} Contract */
@@ -100,8 +107,10 @@ export function loadContract() {
 /**
  * Reads an OpenAPI 3.1 document into the contract model.
  * @param {any} document a bundled OpenAPI 3.1 document (local `$ref`s only)
+ * @param {{ location?: string }} [options] `location`: the path of the document's file, against which the
+ *   `externalValue` of an example is read (a copy of the bundle may name the bundle's path)
  */
-export function createContract(document) {
+export function createContract(document, { location } = {}) {
   const operations = listOperations(document);
   const byId = new Map(operations.map((operation) => [operation.operationId, operation]));
   const { validateAt } = createSchemaValidator(document);
@@ -239,6 +248,29 @@ export function createContract(document) {
       return { operation, ...validateResponse(document, validateAt, operation, exchange) };
     },
     describeResponseProblems,
+    /**
+     * The named examples of an operation, paired by name (see `named-examples.js`).
+     * @param {ContractOperation} operation
+     * @returns {NamedExample[]}
+     */
+    namedExamples: (operation) => listNamedExamples(document, operation),
+    /**
+     * The request a named example of the operation describes, ready to send (the bearer token aside).
+     * @param {ContractOperation} operation
+     * @param {string} name
+     * @returns {ExampleRequest}
+     * @throws {Error} when the operation has no example of that name, or it does not pair completely
+     */
+    exampleRequest(operation, name) {
+      const named = listNamedExamples(document, operation).find((example) => example.name === name);
+      if (!named) throw new Error(`${operation.operationId} has no named example ${name}`);
+      return buildExampleRequest(operation, named, location);
+    },
+    /**
+     * The bytes of an example's `externalValue`, a file beside the document.
+     * @param {{ externalValue?: unknown }} example a resolved Example Object
+     */
+    readExternalValue: (example) => readExternalValue(example, location),
     /**
      * Reads and judges a request arriving at a node:http server (see `incoming-request.js`).
      * @param {import('node:http').IncomingMessage} request

@@ -39,7 +39,8 @@ export const ENVIRONMENT_BY_SERVER_VARIABLE = /** @type {const} */ ({
  * @property {boolean} required
  * @property {any} schema the parameter's schema (undefined when it has none)
  * @property {string} schemaPointer where the schema sits, for the validator
- * @property {unknown} example the parameter's `example`, if any
+ * @property {unknown} example the parameter's `example`, else the value of its first named example, if any
+ * @property {Record<string, unknown>} examples the values of its named `examples`, by name (`{}` when none)
  * @property {any} parameter the resolved Parameter Object
  */
 
@@ -156,13 +157,20 @@ function describeOperation(document, { path, method, pathItem, itemPointer }) {
   ]) {
     for (const [index, raw] of (list ?? []).entries()) {
       const { node, pointer: at } = dereference(document, raw, childPointer(listPointer, index));
+      const examples = Object.fromEntries(
+        Object.entries(node.examples ?? {}).map(([name, example]) => [
+          name,
+          dereference(document, example).node?.value,
+        ]),
+      );
       parameters.set(`${node.in}:${node.name}`, {
         name: node.name,
         in: node.in,
         required: node.required === true,
         schema: node.schema,
         schemaPointer: childPointer(at, 'schema'),
-        example: node.example,
+        example: node.example ?? Object.values(examples)[0],
+        examples,
         parameter: node,
       });
     }

@@ -2,6 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createContract } from '@payments-connect/openapi/model';
 import { addCodeSamples } from './code-samples.js';
+import { inlineFileExamples } from './file-examples.js';
 import { addFlags } from './flags.js';
 import { renderHtmlPage } from './html-page.js';
 import { addOverview } from './overview.js';
@@ -26,18 +27,20 @@ const SAMPLE_HEADER = (operationId) =>
  */
 
 /**
- * Builds the reference from the bundled spec: decorates a copy (code samples, flags, overview),
- * writes the self-contained page and the TypeScript samples as files.
+ * Builds the reference from the bundled spec: decorates a copy (code samples, file examples shown by their parts,
+ * flags, overview), writes the self-contained page and the TypeScript samples as files.
  * @param {object} options
  * @param {unknown} options.spec The bundled OpenAPI document (left unchanged).
+ * @param {string} [options.specLocation] Its file, against which the files of its file examples are read.
  * @param {string} options.outDir Where to write; its samples folder is replaced.
  * @returns {BuildResult}
  */
-export function buildReference({ spec: bundled, outDir }) {
+export function buildReference({ spec: bundled, specLocation, outDir }) {
   // The decorators write into the operations the contract lists, so the contract reads the copy.
-  const contract = createContract(structuredClone(bundled));
+  const contract = createContract(structuredClone(bundled), { location: specLocation });
   const spec = contract.document;
   const samples = addCodeSamples(contract);
+  inlineFileExamples(contract);
   const flagged = addFlags(contract);
   addOverview(contract, flagged);
   const redoc = loadRedocBundle();

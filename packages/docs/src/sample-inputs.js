@@ -1,3 +1,5 @@
+import { multipartParts } from '@payments-connect/openapi/model';
+
 /**
  * @typedef {import('@payments-connect/openapi/model').Contract} Contract
  * @typedef {import('@payments-connect/openapi/model').ContractOperation} ContractOperation
@@ -111,7 +113,16 @@ function requestBodyExample(contract, requestBody, where) {
   const [mediaType, media] = Object.entries(requestBody.content ?? {})[0] ?? [];
   if (mediaType === undefined || !media) return undefined;
   const named = Object.values(media.examples ?? {})[0];
-  const value = named ? contract.dereference(named).node.value : media.example;
+  const example = named ? contract.dereference(named).node : undefined;
+  if (example?.externalValue !== undefined && mediaType.startsWith('multipart/')) {
+    // A file upload's example is the serialized body in a file beside the spec: its parts name the fields and files.
+    const parts = multipartParts(contract.readExternalValue(example));
+    const fields = parts.map(({ name, fileName, text }) =>
+      fileName ? { name, value: fileName, fileName } : { name, value: text },
+    );
+    return { kind: 'multipart', mediaType, fields };
+  }
+  const value = example ? example.value : media.example;
   if (value === undefined) throw new Error(`${where}: the request body (${mediaType}) has no named example`);
   if (!mediaType.startsWith('multipart/')) return { kind: 'json', mediaType, value };
   const schema = contract.dereference(media.schema ?? {}).node;

@@ -1,10 +1,14 @@
-import { createContract, loadBundledDocument } from '@payments-connect/openapi/model';
+import { bundledDocumentPath, createContract, loadBundledDocument } from '@payments-connect/openapi/model';
 import { describe, expect, it } from 'vitest';
 import { addCodeSamples, CURL_LABEL, TYPESCRIPT_LABEL } from '../src/code-samples.js';
+import { parameterExample } from './parameter-example.js';
+
+/** Where the bundle is: its file examples (uploads) are read beside it. */
+const location = bundledDocumentPath();
 
 describe('addCodeSamples', () => {
   it('gives every operation a TypeScript and a curl sample and returns them in spec order', () => {
-    const contract = createContract(structuredClone(loadBundledDocument()));
+    const contract = createContract(structuredClone(loadBundledDocument()), { location });
     const samples = addCodeSamples(contract);
     expect(samples.map(({ operationId }) => operationId)).toEqual(
       contract.operations.map(({ operationId }) => operationId),
@@ -19,7 +23,7 @@ describe('addCodeSamples', () => {
 
   it('writes the samples into the document the contract reads, the one the page renders', () => {
     const document = structuredClone(loadBundledDocument());
-    addCodeSamples(createContract(document));
+    addCodeSamples(createContract(document, { location }));
     expect(document.paths['/v1/rfi/{rfiId}'].get['x-codeSamples']).toHaveLength(2);
   });
 
@@ -34,9 +38,10 @@ describe('addCodeSamples', () => {
         responses: {},
       },
     };
-    const note = addCodeSamples(createContract(document)).find(({ operationId }) => operationId === 'createRfiNote');
+    const contract = createContract(document, { location });
+    const note = addCodeSamples(contract).find(({ operationId }) => operationId === 'createRfiNote');
     expect(note?.typescript).toContain("client.POST('/v1/rfi/{rfiId}/notes'");
-    expect(note?.curl).toContain(`/v1/rfi/${document.components.parameters.RfiId.example}/notes'`);
+    expect(note?.curl).toContain(`/v1/rfi/${parameterExample(contract, 'rfiId')}/notes'`);
     expect(note?.curl).toContain(`--data '{"text":"hi"}'`);
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { curlSample, requestUrl } from '../src/curl-sample.js';
 import { sampleInputs } from '../src/sample-inputs.js';
 import { oneOperationContract } from './one-operation-contract.js';
+import { parameterExample } from './parameter-example.js';
 
 /** @typedef {import('@payments-connect/openapi/model').ContractOperation} ContractOperation */
 
@@ -59,15 +60,16 @@ describe('curlSample', () => {
     const sample = sampleOf(entry('uploadPaymentRequestPreviewLogo'));
     expect(sample).toContain("-F 'logo=@logo.png'");
     expect(sample).not.toContain('Content-Type');
-    const { PaymentRequestId } = spec.components.parameters;
     expect(sample).toContain(
       "'https://sandbox.api.payments-connect.example/v1/collections/payment-requests/" +
-        `${PaymentRequestId.example}/preview-logo'`,
+        `${parameterExample(contract, 'paymentRequestId')}/preview-logo'`,
     );
   });
 
   it('puts query parameters with examples on the URL', () => {
-    expect(sampleOf(entry('listRfiCases'))).toContain("/v1/rfi?includeTerminal=true'");
+    expect(sampleOf(entry('listRfiCases'))).toContain(
+      `/v1/rfi?includeTerminal=${parameterExample(contract, 'includeTerminal')}'`,
+    );
   });
 
   it('quotes single quotes for the shell', () => {

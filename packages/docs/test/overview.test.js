@@ -2,6 +2,7 @@ import { createContract, loadBundledDocument } from '@payments-connect/openapi/m
 import { describe, expect, it } from 'vitest';
 import { addFlags, FLAGS } from '../src/flags.js';
 import { addOverview, OVERVIEW_TITLE, sectionAnchor, USAGE_TITLE } from '../src/overview.js';
+import { parameterExample } from './parameter-example.js';
 
 /** The bundled document as the build reads it, never decorated. */
 const spec = loadBundledDocument();
@@ -43,7 +44,7 @@ describe('addOverview', () => {
     expect(overview).toMatch(
       /ACCESS_TOKEN=\$\(curl -sS -X POST 'https:\/\/[^']+\/auth\/token'[\s\S]+\| jq -r \.access_token\)/,
     );
-    expect(overview).toContain(`ACCOUNT_ID=${spec.components.parameters.AccountId.example}`);
+    expect(overview).toContain(`ACCOUNT_ID=${parameterExample(createContract(spec), 'AccountId')}`);
   });
 
   it('embeds the error envelope schema and each RFI 409 variant with its recovery and example', () => {

@@ -2,6 +2,7 @@ import { loadContract } from '@payments-connect/openapi/model';
 import { describe, expect, it } from 'vitest';
 import { sampleInputs, sampleServerUrl } from '../src/sample-inputs.js';
 import { oneOperationContract } from './one-operation-contract.js';
+import { parameterExample } from './parameter-example.js';
 
 const contract = loadContract();
 const { document } = contract;
@@ -16,10 +17,10 @@ describe('sampleInputs', () => {
   it('takes every path parameter from its example', () => {
     const inputs = sampleInputs(contract, entry('answerRfiQuestion'));
     expect(inputs.path).toEqual([
-      { name: 'rfiId', value: document.components.parameters.RfiId.example },
-      { name: 'questionId', value: document.components.parameters.QuestionId.example },
+      { name: 'rfiId', value: parameterExample(contract, 'rfiId') },
+      { name: 'questionId', value: parameterExample(contract, 'questionId') },
     ]);
-    expect(inputs.header).toEqual([{ name: 'AccountId', value: document.components.parameters.AccountId.example }]);
+    expect(inputs.header).toEqual([{ name: 'AccountId', value: parameterExample(contract, 'AccountId') }]);
   });
 
   it('takes the JSON body from the first named example of the request body', () => {
@@ -33,11 +34,11 @@ describe('sampleInputs', () => {
     });
   });
 
-  it('turns a binary multipart part into a file named from its example', () => {
+  it('turns the file part of a file example (the serialized multipart body) into the file it names', () => {
     expect(sampleInputs(contract, entry('uploadPaymentRequestPreviewLogo')).body).toEqual({
       kind: 'multipart',
       mediaType: 'multipart/form-data',
-      fields: [{ name: 'logo', value: '(binary PNG data)', fileName: 'logo.png' }],
+      fields: [{ name: 'logo', value: 'logo.png', fileName: 'logo.png' }],
     });
   });
 

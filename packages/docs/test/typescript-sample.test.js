@@ -2,6 +2,7 @@ import { loadContract } from '@payments-connect/openapi/model';
 import { describe, expect, it } from 'vitest';
 import { sampleInputs } from '../src/sample-inputs.js';
 import { typeScriptSample } from '../src/typescript-sample.js';
+import { parameterExample } from './parameter-example.js';
 
 const contract = loadContract();
 const spec = contract.document;
@@ -12,7 +13,9 @@ const sampleOf = (operation) => {
   if (!operation) throw new Error('no such operation in the bundled spec');
   return typeScriptSample(operation, sampleInputs(contract, operation));
 };
-const { RfiId, AccountId, PaymentRequestId } = spec.components.parameters;
+const [rfiId, accountId, paymentRequestId] = ['rfiId', 'AccountId', 'paymentRequestId'].map((name) =>
+  parameterExample(contract, name),
+);
 
 describe('typeScriptSample', () => {
   it('creates the client from environment variables, with the AccountId example as accountId', () => {
@@ -20,10 +23,10 @@ describe('typeScriptSample', () => {
     expect(sample).toContain("import { createPaymentsConnectClient } from '@payments-connect/client';");
     expect(sample).toContain('clientId: process.env.PAYMENTS_CONNECT_CLIENT_ID!,');
     expect(sample).toContain('clientSecret: process.env.PAYMENTS_CONNECT_CLIENT_SECRET!,');
-    expect(sample).toContain(`accountId: '${AccountId.example}',`);
+    expect(sample).toContain(`accountId: '${accountId}',`);
     expect(sample).toContain(
       "const { data, error } = await client.GET('/v1/rfi/{rfiId}', {\n" +
-        `  params: { path: { rfiId: '${RfiId.example}' } },\n});`,
+        `  params: { path: { rfiId: '${rfiId}' } },\n});`,
     );
     // The client sends AccountId from its options, never per call.
     expect(sample).not.toContain('header:');
@@ -40,7 +43,7 @@ describe('typeScriptSample', () => {
     expect(sample).toContain("import { readFile } from 'node:fs/promises';");
     expect(sample).toContain("const logoFile = new Blob([await readFile('logo.png')]);");
     expect(sample).toContain(
-      `params: { path: { paymentRequestId: '${PaymentRequestId.example}' } },\n  body: { logo: logoFile },`,
+      `params: { path: { paymentRequestId: '${paymentRequestId}' } },\n  body: { logo: logoFile },`,
     );
   });
 

@@ -1,22 +1,27 @@
 /** Defaults of the emulator, named once so the CLI, the README and the code agree. */
 
+import { EXAMPLE_CREDENTIALS } from './example-fixtures.js';
+
 /** Port the CLI listens on when `--port` is not given (the programmatic default is 0, an ephemeral port). */
 export const DEFAULT_CLI_PORT = 4020;
 
 /** Loopback only: the emulator is a local test double and must never be reachable from another host by default. */
 export const DEFAULT_HOST = '127.0.0.1';
 
-/** Lifetime of an access token in seconds; one hour, like the spec's TokenResponse example. */
+/**
+ * Lifetime of an access token in seconds: one hour, as the spec's token example shows (the document states no
+ * lifetime: the example's value is illustrative, and so is this default).
+ */
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
 
 /** The document fixes the refreshed hosted payment session at one hour. */
 export const HOSTED_SESSION_WINDOW_SECONDS = 3600;
 
-/** Credentials the emulator accepts when none are configured. Not secret: the emulator is local only. */
-export const DEFAULT_CREDENTIALS = Object.freeze({
-  clientId: 'pc_emulator_client',
-  clientSecret: 'pc_emulator_secret_not_for_production',
-});
+/**
+ * Credentials the emulator accepts when none are configured: those of the spec's token request example, so that the
+ * example, sent as it is, gets a token. Not secret: the emulator is local only.
+ */
+export const DEFAULT_CREDENTIALS = EXAMPLE_CREDENTIALS;
 
 /** Largest request body read; the document shows no upload limit, so this only protects the process. */
 export const MAX_REQUEST_BODY_BYTES = 10 * 1024 * 1024;

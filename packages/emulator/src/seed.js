@@ -1,52 +1,33 @@
+import { EXAMPLE_IDS } from './example-fixtures.js';
+
 /**
- * The seed data every emulator starts with and returns to on reset. Ids are fixed so that tests, the
- * README and the spec's examples can name them (the ids of the primary account's open case, closed
- * case, payment request and related parties are those of the spec's examples).
+ * The seed data every emulator starts with and returns to on reset. The ids of the primary account and of the
+ * records the spec's named examples name are read from those examples (`example-fixtures.js`), so that each example,
+ * sent as it is, finds its record; the other ids (another account's records, a second user) are the emulator's own.
  *
  * Three accounts: a business account the conformance suite acts as, a second business account whose
  * resources the first must never see (404, never 403), and an individual account (no business profile).
  */
 
+const { primaryAccountId, ...exampleRecordIds } = EXAMPLE_IDS;
+
 /** Account ids. The document does not fix the AccountId format; the emulator uses UUIDs. */
 export const ACCOUNT_IDS = Object.freeze({
-  primary: '0f8fad5b-d9cb-469f-a165-70867728950e',
+  primary: primaryAccountId,
   other: '8e1f3a2b-5c6d-4e7f-9a0b-1c2d3e4f5a6b',
   individual: '9f2a4b3c-6d7e-4f8a-8b1c-2d3e4f5a6b7c',
 });
 
 /** Ids of the seeded resources, by role. */
 export const SEED_IDS = Object.freeze({
-  openRfiId: '4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f',
-  openQuestionId: '6b1c5a7f-8c9d-4e0f-9a1b-2c3d4e5f6071',
-  secondOpenQuestionId: '6b1c5a7f-8c9d-4e0f-9a1b-2c3d4e5f6072',
-  approvedQuestionId: '6b1c5a7f-8c9d-4e0f-9a1b-2c3d4e5f6073',
-  openDocumentRequestId: '7c2d6b8a-9d0e-4f1a-8b2c-3d4e5f607182',
-  approvedDocumentRequestId: '7c2d6b8a-9d0e-4f1a-8b2c-3d4e5f607183',
-  closedRfiId: '5a0b4f6e-7b8c-4d9e-8f0a-1b2c3d4e5f60',
-  closedQuestionId: '8d3e7c9b-0e1f-4a2b-9c3d-4e5f60718293',
-  closedDocumentRequestId: '9e4f8d0c-1f2a-4b3c-8d4e-5f6071829304',
-  cancelledRfiId: '6b1c5f7a-8c9d-4e0f-9a1b-2c3d4e5f6a71',
-  cancelledQuestionId: '0a5b9e1d-2a3b-4c4d-9e5f-607182930415',
-  cancelledDocumentRequestId: '1b6c0f2e-3b4c-4d5e-8f60-718293041526',
-  otherAccountRfiId: '9c4e2a1b-7d3f-4b6e-a8c5-0f1e2d3c4b5a',
-  otherAccountQuestionId: '2c7d1a3f-4c5d-4e6f-9a71-829304152637',
-  otherAccountDocumentRequestId: '3d8e2b4a-5d6e-4f7a-8b82-930415263748',
-  hostedPaymentRequestId: '3b241101-e2bb-4255-8caf-4136c566a962',
-  hostedPartPaidPaymentRequestId: '4c352212-f3cc-4366-9db0-5247d677ba73',
-  paidPaymentRequestId: '5d463323-04dd-4477-8ec1-6358e788cb84',
-  nonHostedPaymentRequestId: '6e574434-15ee-4588-9fd2-7469f899dc95',
+  ...exampleRecordIds,
   otherAccountPaymentRequestId: '7f685545-26ff-4699-a0e3-857a09aaed06',
-  payerId: '9b2e7d1c-4a5f-4c3e-8d2b-1f6a7c8e9d01',
   otherAccountPayerId: '0c3f8e2d-5b6a-4d4f-9e3c-2a7b8d9f0e12',
-  beneficiaryId: '5a8d3f2e-1b4c-4d6e-9f0a-2b3c4d5e6f70',
   otherAccountBeneficiaryId: '6b9e4a3f-2c5d-4e7f-8a1b-3c4d5e6f7a81',
-  userId: '1c6f0b2a-3d4e-4f5a-8b6c-7d8e9f0a1b2c',
   secondUserId: '1c6f0b2a-3d4e-4f5a-8b6c-7d8e9f0a1b2d',
   otherAccountUserId: '4a7c1e3f-5b6d-4e8f-9a0b-1c2d3e4f5a61',
   individualUserId: '5b8d2f4a-6c7e-4f9a-8b1c-2d3e4f5a6b72',
-  personId: '2d7e1c3b-4e5f-4a6b-9c7d-8e9f0a1b2c3d',
   otherAccountPersonId: '7c9e3a5b-8d0f-4a1b-9c2d-3e4f5a6b7c83',
-  corporateId: '3e8f2d4c-5f6a-4b7c-8d8e-9f0a1b2c3d4e',
   otherAccountCorporateId: '8d0f4b6c-9e1a-4b2c-8d3e-4f5a6b7c8d94',
 });
 

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_IDS, DEFAULT_CREDENTIALS, SEED_IDS } from '../src/index.js';
 
 const BIN = fileURLToPath(new URL('../bin/payments-connect-emulator.js', import.meta.url));
 /** Long enough for a slow CI machine to start node, short enough that a hang fails the test quickly. */
@@ -51,14 +52,14 @@ describe('payments-connect-emulator CLI', () => {
     const cli = run(['--port', '0', '--token-ttl', '5', '--strict']);
     const url = await cli.listening();
     const { stdout } = cli.output();
-    expect(stdout).toMatch(/clientId\s+pc_emulator_client/);
-    expect(stdout).toMatch(/primary\s+0f8fad5b-d9cb-469f-a165-70867728950e/);
-    expect(stdout).toMatch(/openRfiId\s+4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f/);
+    expect(stdout).toMatch(new RegExp(`clientId\\s+${DEFAULT_CREDENTIALS.clientId}`));
+    expect(stdout).toMatch(new RegExp(`primary\\s+${ACCOUNT_IDS.primary}`));
+    expect(stdout).toMatch(new RegExp(`openRfiId\\s+${SEED_IDS.openRfiId}`));
     expect(stdout).toContain(`PAYMENTS_CONNECT_BASE_URL=${url}`);
     const token = await fetch(`${url}/auth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ clientId: 'pc_emulator_client', clientSecret: 'pc_emulator_secret_not_for_production' }),
+      body: JSON.stringify(DEFAULT_CREDENTIALS),
     });
     expect((await token.json()).expires_in).toBe(5);
     expect((await (await fetch(`${url}/_emulator`)).json()).strict).toBe(true);

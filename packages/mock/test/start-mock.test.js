@@ -42,7 +42,7 @@ describe('startMock', () => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('2');
     expect(await limited.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
-    const conflict = await get(`/v1/rfi/${RFI_ID}`, { Prefer: 'code=404, example=notFound' });
+    const conflict = await get(`/v1/rfi/${RFI_ID}`, { Prefer: 'code=404, example=otherAccountCase' });
     expect(conflict.status).toBe(404);
     expect((await get('/v1/rfi', { __ignored: 'x' })).status).toBe(200);
     const byQuery = await fetch(`${mock.url}/v1/rfi?__code=500`, { headers: HEADERS });

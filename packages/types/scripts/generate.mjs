@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 // with the committed (git-staged) file and fails when it is stale, which is what CI runs after the build.
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 
@@ -26,8 +26,8 @@ const HEADER = `/**
 
 /** Renders the types for the bundled spec as one TypeScript module. */
 export async function generate() {
-  const spec = JSON.parse(await readFile(specPath, 'utf8'));
-  const ast = await openapiTS(spec, {
+  // By its file, not its parsed content: the bundle's file examples (externalValue) are relative to it.
+  const ast = await openapiTS(pathToFileURL(specPath), {
     // A named alias per component (`RfiCase`, not only components['schemas']['RfiCase']).
     rootTypes: true,
     rootTypesNoSchemaPrefix: true,

@@ -37,7 +37,6 @@ export interface paths {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
@@ -67,15 +66,11 @@ export interface paths {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description Identifier of the payment request (UUID).
-                 * @example 3b241101-e2bb-4255-8caf-4136c566a962
-                 */
+                /** @description Identifier of the payment request (UUID). */
                 paymentRequestId: components["parameters"]["PaymentRequestId"];
             };
             cookie?: never;
@@ -110,15 +105,11 @@ export interface paths {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description Identifier of the payment request (UUID).
-                 * @example 3b241101-e2bb-4255-8caf-4136c566a962
-                 */
+                /** @description Identifier of the payment request (UUID). */
                 paymentRequestId: components["parameters"]["PaymentRequestId"];
             };
             cookie?: never;
@@ -149,15 +140,11 @@ export interface paths {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description Identifier of the payer (UUID).
-                 * @example 9b2e7d1c-4a5f-4c3e-8d2b-1f6a7c8e9d01
-                 */
+                /** @description Identifier of the payer (UUID). */
                 payerId: components["parameters"]["PayerId"];
             };
             cookie?: never;
@@ -187,15 +174,11 @@ export interface paths {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description Identifier of the beneficiary (UUID).
-                 * @example 5a8d3f2e-1b4c-4d6e-9f0a-2b3c4d5e6f70
-                 */
+                /** @description Identifier of the beneficiary (UUID). */
                 beneficiaryId: components["parameters"]["BeneficiaryId"];
             };
             cookie?: never;
@@ -225,15 +208,11 @@ export interface paths {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description Identifier of the user (UUID).
-                 * @example 1c6f0b2a-3d4e-4f5a-8b6c-7d8e9f0a1b2c
-                 */
+                /** @description Identifier of the user (UUID). */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -267,15 +246,11 @@ export interface paths {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description Identifier of the user (UUID).
-                 * @example 1c6f0b2a-3d4e-4f5a-8b6c-7d8e9f0a1b2c
-                 */
+                /** @description Identifier of the user (UUID). */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -301,7 +276,6 @@ export interface paths {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
@@ -329,15 +303,11 @@ export interface paths {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description The related person's `personId` (UUID).
-                 * @example 2d7e1c3b-4e5f-4a6b-9c7d-8e9f0a1b2c3d
-                 */
+                /** @description The related person's `personId` (UUID). */
                 personId: components["parameters"]["PersonId"];
             };
             cookie?: never;
@@ -367,15 +337,11 @@ export interface paths {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description The related corporate's `corporateId` (UUID).
-                 * @example 3e8f2d4c-5f6a-4b7c-8d8e-9f0a1b2c3d4e
-                 */
+                /** @description The related corporate's `corporateId` (UUID). */
                 corporateId: components["parameters"]["CorporateId"];
             };
             cookie?: never;
@@ -405,7 +371,6 @@ export interface paths {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
@@ -433,7 +398,6 @@ export interface paths {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
@@ -463,15 +427,11 @@ export interface paths {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description The RFI case's `rfiId` (UUID). Another account's case answers 404, never 403.
-                 * @example 4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f
-                 */
+                /** @description The RFI case's `rfiId` (UUID). Another account's case answers 404, never 403. */
                 rfiId: components["parameters"]["RfiId"];
             };
             cookie?: never;
@@ -499,20 +459,13 @@ export interface paths {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description The RFI case's `rfiId` (UUID). Another account's case answers 404, never 403.
-                 * @example 4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f
-                 */
+                /** @description The RFI case's `rfiId` (UUID). Another account's case answers 404, never 403. */
                 rfiId: components["parameters"]["RfiId"];
-                /**
-                 * @description The question's `questionId` (UUID) within the case.
-                 * @example 6b1c5a7f-8c9d-4e0f-9a1b-2c3d4e5f6071
-                 */
+                /** @description The question's `questionId` (UUID) within the case. */
                 questionId: components["parameters"]["QuestionId"];
             };
             cookie?: never;
@@ -543,20 +496,13 @@ export interface paths {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description The RFI case's `rfiId` (UUID). Another account's case answers 404, never 403.
-                 * @example 4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f
-                 */
+                /** @description The RFI case's `rfiId` (UUID). Another account's case answers 404, never 403. */
                 rfiId: components["parameters"]["RfiId"];
-                /**
-                 * @description The document request's `documentRequestId` (UUID) within the case.
-                 * @example 7c2d6b8a-9d0e-4f1a-8b2c-3d4e5f607182
-                 */
+                /** @description The document request's `documentRequestId` (UUID) within the case. */
                 documentRequestId: components["parameters"]["DocumentRequestId"];
             };
             cookie?: never;
@@ -588,15 +534,11 @@ export interface paths {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description The RFI case's `rfiId` (UUID). Another account's case answers 404, never 403.
-                 * @example 4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f
-                 */
+                /** @description The RFI case's `rfiId` (UUID). Another account's case answers 404, never 403. */
                 rfiId: components["parameters"]["RfiId"];
             };
             cookie?: never;
@@ -993,8 +935,8 @@ export interface components {
         };
     };
     responses: {
-        /** @description Bad request (400). The conditions and the `code` outside the RFI area are not shown in v1.0; codes are feature-agnostic and the RFI area's 400 code is `VALIDATION_FAILED`, retried only after fixing the field. */
-        BadRequest: {
+        /** @description Bad request (400) of the token request. Its conditions and `code` are not shown in v1.0; codes are feature-agnostic and the RFI area's 400 code is `VALIDATION_FAILED`, retried only after fixing the field. */
+        TokenBadRequest: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1066,7 +1008,16 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Bad request (400). Stated by the document for refresh-session: the execution mode is not `HOSTED_PAGE`, or the status is not `UNPAID` or `PART_PAID`. Also any other validation failure (a malformed id, a missing `AccountId`). The `code` is not shown in v1.0. */
+        /** @description Bad request (400). The conditions and the `code` outside the RFI area are not shown in v1.0; codes are feature-agnostic and the RFI area's 400 code is `VALIDATION_FAILED`, retried only after fixing the field. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Bad request (400). Stated by the document for refresh-session: the execution mode is not `HOSTED_PAGE`, or the status is not `UNPAID` or `PART_PAID`. The `code` is not shown in v1.0. */
         SessionNotRefreshable: {
             headers: {
                 [name: string]: unknown;
@@ -1075,7 +1026,25 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Body or path violates validation (400 `VALIDATION_FAILED`): a missing field, an invalid UUID, an empty answer string. Retry only after fixing the field. */
+        /** @description Bad request (400 `VALIDATION_FAILED`, the RFI area's code). The document states the RFI area's 400 conditions for a body or a path (missing field, invalid UUID, empty answer string); the list has neither, so which of its requests answer 400 is not shown in v1.0. Retry only after fixing the field. */
+        RfiListBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Not found (404), documented for every read. The list names no case, question or document request, so the conditions of its 404 are not shown in v1.0; the RFI area's 404 code is `NOT_FOUND`, retried only after checking the ids and the `AccountId` header. */
+        RfiListNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The path violates validation (400 `VALIDATION_FAILED`): the case id is not a UUID. Retry only after fixing the field. */
         RfiBadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -1093,16 +1062,51 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description Body or path violates validation (400 `VALIDATION_FAILED`): a missing field, an invalid UUID, an empty answer string. Retry only after fixing the field. */
+        RfiAnswerBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /**
-         * @description The case or item state does not permit the write (409 `CONFLICT`). Two variants share the code and
+         * @description The case or question state does not permit the write (409 `CONFLICT`). Two variants share the code and
          *     are told apart by the variant name in `message` (and in `details` when present):
          *
          *     - `RFI_NOT_OPEN`: the case is `CLOSED` or `CANCELLED`; no further responses are accepted. Recovery: none.
          *       Fetch the case to confirm its status and stop polling. Not retried.
-         *     - `RFI_ITEM_ALREADY_APPROVED`: the question or document request is approved and locked. Recovery: skip the
+         *     - `RFI_ITEM_ALREADY_APPROVED`: the question is approved and locked. Recovery: skip the
          *       item. Not retried. There is no unlock.
          */
         RfiConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Body or path violates validation (400 `VALIDATION_FAILED`): a missing field (the `document` part) or an invalid UUID. Retry only after fixing the field. */
+        RfiDocumentBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /**
+         * @description The case or document request state does not permit the attach (409 `CONFLICT`). Two variants share the code and
+         *     are told apart by the variant name in `message` (and in `details` when present):
+         *
+         *     - `RFI_NOT_OPEN`: the case is `CLOSED` or `CANCELLED`; no further responses are accepted. Recovery: none.
+         *       Fetch the case to confirm its status and stop polling. Not retried.
+         *     - `RFI_ITEM_ALREADY_APPROVED`: the document request is approved and locked. Recovery: skip the
+         *       item. Not retried. There is no unlock.
+         */
+        RfiDocumentConflict: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1116,58 +1120,27 @@ export interface components {
          * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
          *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
          *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-         * @example 0f8fad5b-d9cb-469f-a165-70867728950e
          */
         AccountId: string;
-        /**
-         * @description Identifier of the payment request (UUID).
-         * @example 3b241101-e2bb-4255-8caf-4136c566a962
-         */
+        /** @description Identifier of the payment request (UUID). */
         PaymentRequestId: string;
-        /**
-         * @description Identifier of the payer (UUID).
-         * @example 9b2e7d1c-4a5f-4c3e-8d2b-1f6a7c8e9d01
-         */
+        /** @description Identifier of the payer (UUID). */
         PayerId: string;
-        /**
-         * @description Identifier of the beneficiary (UUID).
-         * @example 5a8d3f2e-1b4c-4d6e-9f0a-2b3c4d5e6f70
-         */
+        /** @description Identifier of the beneficiary (UUID). */
         BeneficiaryId: string;
-        /**
-         * @description Identifier of the user (UUID).
-         * @example 1c6f0b2a-3d4e-4f5a-8b6c-7d8e9f0a1b2c
-         */
+        /** @description Identifier of the user (UUID). */
         UserId: string;
-        /**
-         * @description The related person's `personId` (UUID).
-         * @example 2d7e1c3b-4e5f-4a6b-9c7d-8e9f0a1b2c3d
-         */
+        /** @description The related person's `personId` (UUID). */
         PersonId: string;
-        /**
-         * @description The related corporate's `corporateId` (UUID).
-         * @example 3e8f2d4c-5f6a-4b7c-8d8e-9f0a1b2c3d4e
-         */
+        /** @description The related corporate's `corporateId` (UUID). */
         CorporateId: string;
-        /**
-         * @description When `true`, terminal cases (`CLOSED`, `CANCELLED`) are included. By default they are left out.
-         * @example true
-         */
+        /** @description When `true`, terminal cases (`CLOSED`, `CANCELLED`) are included. By default they are left out. */
         IncludeTerminal: boolean;
-        /**
-         * @description The RFI case's `rfiId` (UUID). Another account's case answers 404, never 403.
-         * @example 4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f
-         */
+        /** @description The RFI case's `rfiId` (UUID). Another account's case answers 404, never 403. */
         RfiId: string;
-        /**
-         * @description The question's `questionId` (UUID) within the case.
-         * @example 6b1c5a7f-8c9d-4e0f-9a1b-2c3d4e5f6071
-         */
+        /** @description The question's `questionId` (UUID) within the case. */
         QuestionId: string;
-        /**
-         * @description The document request's `documentRequestId` (UUID) within the case.
-         * @example 7c2d6b8a-9d0e-4f1a-8b2c-3d4e5f607182
-         */
+        /** @description The document request's `documentRequestId` (UUID) within the case. */
         DocumentRequestId: string;
     };
     requestBodies: never;
@@ -1216,7 +1189,7 @@ export type RfiAnswer = components['schemas']['RfiAnswer'];
 export type RfiBulkResponsesRequest = components['schemas']['RfiBulkResponsesRequest'];
 export type RfiCaseEvent = components['schemas']['RfiCaseEvent'];
 export type RfiDocumentEvent = components['schemas']['RfiDocumentEvent'];
-export type ResponseBadRequest = components['responses']['BadRequest'];
+export type ResponseTokenBadRequest = components['responses']['TokenBadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseNotFound = components['responses']['NotFound'];
@@ -1224,10 +1197,16 @@ export type ResponseMethodNotAllowed = components['responses']['MethodNotAllowed
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseInternalServerError = components['responses']['InternalServerError'];
+export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseSessionNotRefreshable = components['responses']['SessionNotRefreshable'];
+export type ResponseRfiListBadRequest = components['responses']['RfiListBadRequest'];
+export type ResponseRfiListNotFound = components['responses']['RfiListNotFound'];
 export type ResponseRfiBadRequest = components['responses']['RfiBadRequest'];
 export type ResponseRfiNotFound = components['responses']['RfiNotFound'];
+export type ResponseRfiAnswerBadRequest = components['responses']['RfiAnswerBadRequest'];
 export type ResponseRfiConflict = components['responses']['RfiConflict'];
+export type ResponseRfiDocumentBadRequest = components['responses']['RfiDocumentBadRequest'];
+export type ResponseRfiDocumentConflict = components['responses']['RfiDocumentConflict'];
 export type ParameterAccountId = components['parameters']['AccountId'];
 export type ParameterPaymentRequestId = components['parameters']['PaymentRequestId'];
 export type ParameterPayerId = components['parameters']['PayerId'];
@@ -1264,7 +1243,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["TokenBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1282,7 +1261,6 @@ export interface operations {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
@@ -1317,15 +1295,11 @@ export interface operations {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description Identifier of the payment request (UUID).
-                 * @example 3b241101-e2bb-4255-8caf-4136c566a962
-                 */
+                /** @description Identifier of the payment request (UUID). */
                 paymentRequestId: components["parameters"]["PaymentRequestId"];
             };
             cookie?: never;
@@ -1355,15 +1329,11 @@ export interface operations {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description Identifier of the payment request (UUID).
-                 * @example 3b241101-e2bb-4255-8caf-4136c566a962
-                 */
+                /** @description Identifier of the payment request (UUID). */
                 paymentRequestId: components["parameters"]["PaymentRequestId"];
             };
             cookie?: never;
@@ -1387,15 +1357,11 @@ export interface operations {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description Identifier of the payment request (UUID).
-                 * @example 3b241101-e2bb-4255-8caf-4136c566a962
-                 */
+                /** @description Identifier of the payment request (UUID). */
                 paymentRequestId: components["parameters"]["PaymentRequestId"];
             };
             cookie?: never;
@@ -1429,15 +1395,11 @@ export interface operations {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description Identifier of the payer (UUID).
-                 * @example 9b2e7d1c-4a5f-4c3e-8d2b-1f6a7c8e9d01
-                 */
+                /** @description Identifier of the payer (UUID). */
                 payerId: components["parameters"]["PayerId"];
             };
             cookie?: never;
@@ -1470,15 +1432,11 @@ export interface operations {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description Identifier of the payer (UUID).
-                 * @example 9b2e7d1c-4a5f-4c3e-8d2b-1f6a7c8e9d01
-                 */
+                /** @description Identifier of the payer (UUID). */
                 payerId: components["parameters"]["PayerId"];
             };
             cookie?: never;
@@ -1516,15 +1474,11 @@ export interface operations {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description Identifier of the beneficiary (UUID).
-                 * @example 5a8d3f2e-1b4c-4d6e-9f0a-2b3c4d5e6f70
-                 */
+                /** @description Identifier of the beneficiary (UUID). */
                 beneficiaryId: components["parameters"]["BeneficiaryId"];
             };
             cookie?: never;
@@ -1557,15 +1511,11 @@ export interface operations {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description Identifier of the beneficiary (UUID).
-                 * @example 5a8d3f2e-1b4c-4d6e-9f0a-2b3c4d5e6f70
-                 */
+                /** @description Identifier of the beneficiary (UUID). */
                 beneficiaryId: components["parameters"]["BeneficiaryId"];
             };
             cookie?: never;
@@ -1603,15 +1553,11 @@ export interface operations {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description Identifier of the user (UUID).
-                 * @example 1c6f0b2a-3d4e-4f5a-8b6c-7d8e9f0a1b2c
-                 */
+                /** @description Identifier of the user (UUID). */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -1644,15 +1590,11 @@ export interface operations {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description Identifier of the user (UUID).
-                 * @example 1c6f0b2a-3d4e-4f5a-8b6c-7d8e9f0a1b2c
-                 */
+                /** @description Identifier of the user (UUID). */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -1690,15 +1632,11 @@ export interface operations {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description Identifier of the user (UUID).
-                 * @example 1c6f0b2a-3d4e-4f5a-8b6c-7d8e9f0a1b2c
-                 */
+                /** @description Identifier of the user (UUID). */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -1730,15 +1668,11 @@ export interface operations {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description Identifier of the user (UUID).
-                 * @example 1c6f0b2a-3d4e-4f5a-8b6c-7d8e9f0a1b2c
-                 */
+                /** @description Identifier of the user (UUID). */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -1776,7 +1710,6 @@ export interface operations {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
@@ -1816,15 +1749,11 @@ export interface operations {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description The related person's `personId` (UUID).
-                 * @example 2d7e1c3b-4e5f-4a6b-9c7d-8e9f0a1b2c3d
-                 */
+                /** @description The related person's `personId` (UUID). */
                 personId: components["parameters"]["PersonId"];
             };
             cookie?: never;
@@ -1857,15 +1786,11 @@ export interface operations {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description The related person's `personId` (UUID).
-                 * @example 2d7e1c3b-4e5f-4a6b-9c7d-8e9f0a1b2c3d
-                 */
+                /** @description The related person's `personId` (UUID). */
                 personId: components["parameters"]["PersonId"];
             };
             cookie?: never;
@@ -1903,15 +1828,11 @@ export interface operations {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description The related corporate's `corporateId` (UUID).
-                 * @example 3e8f2d4c-5f6a-4b7c-8d8e-9f0a1b2c3d4e
-                 */
+                /** @description The related corporate's `corporateId` (UUID). */
                 corporateId: components["parameters"]["CorporateId"];
             };
             cookie?: never;
@@ -1944,15 +1865,11 @@ export interface operations {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description The related corporate's `corporateId` (UUID).
-                 * @example 3e8f2d4c-5f6a-4b7c-8d8e-9f0a1b2c3d4e
-                 */
+                /** @description The related corporate's `corporateId` (UUID). */
                 corporateId: components["parameters"]["CorporateId"];
             };
             cookie?: never;
@@ -1990,7 +1907,6 @@ export interface operations {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
@@ -2020,10 +1936,7 @@ export interface operations {
     listRfiCases: {
         parameters: {
             query?: {
-                /**
-                 * @description When `true`, terminal cases (`CLOSED`, `CANCELLED`) are included. By default they are left out.
-                 * @example true
-                 */
+                /** @description When `true`, terminal cases (`CLOSED`, `CANCELLED`) are included. By default they are left out. */
                 includeTerminal?: components["parameters"]["IncludeTerminal"];
             };
             header: {
@@ -2031,7 +1944,6 @@ export interface operations {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
@@ -2040,7 +1952,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The RFI cases. */
+            /** @description The RFI cases. The document does not show the status of this answer: 200 is designed here (`x-designed-here`). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2049,10 +1961,10 @@ export interface operations {
                     "application/json": components["schemas"]["RfiCaseList"];
                 };
             };
-            400: components["responses"]["RfiBadRequest"];
+            400: components["responses"]["RfiListBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["RfiNotFound"];
+            404: components["responses"]["RfiListNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -2066,22 +1978,18 @@ export interface operations {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description The RFI case's `rfiId` (UUID). Another account's case answers 404, never 403.
-                 * @example 4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f
-                 */
+                /** @description The RFI case's `rfiId` (UUID). Another account's case answers 404, never 403. */
                 rfiId: components["parameters"]["RfiId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The RFI case. */
+            /** @description The RFI case. The document does not show the status of this answer: 200 is designed here (`x-designed-here`). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2107,20 +2015,13 @@ export interface operations {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description The RFI case's `rfiId` (UUID). Another account's case answers 404, never 403.
-                 * @example 4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f
-                 */
+                /** @description The RFI case's `rfiId` (UUID). Another account's case answers 404, never 403. */
                 rfiId: components["parameters"]["RfiId"];
-                /**
-                 * @description The question's `questionId` (UUID) within the case.
-                 * @example 6b1c5a7f-8c9d-4e0f-9a1b-2c3d4e5f6071
-                 */
+                /** @description The question's `questionId` (UUID) within the case. */
                 questionId: components["parameters"]["QuestionId"];
             };
             cookie?: never;
@@ -2140,7 +2041,7 @@ export interface operations {
                     "application/json": components["schemas"]["RfiQuestion"];
                 };
             };
-            400: components["responses"]["RfiBadRequest"];
+            400: components["responses"]["RfiAnswerBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["RfiNotFound"];
@@ -2159,20 +2060,13 @@ export interface operations {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description The RFI case's `rfiId` (UUID). Another account's case answers 404, never 403.
-                 * @example 4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f
-                 */
+                /** @description The RFI case's `rfiId` (UUID). Another account's case answers 404, never 403. */
                 rfiId: components["parameters"]["RfiId"];
-                /**
-                 * @description The document request's `documentRequestId` (UUID) within the case.
-                 * @example 7c2d6b8a-9d0e-4f1a-8b2c-3d4e5f607182
-                 */
+                /** @description The document request's `documentRequestId` (UUID) within the case. */
                 documentRequestId: components["parameters"]["DocumentRequestId"];
             };
             cookie?: never;
@@ -2192,12 +2086,12 @@ export interface operations {
                     "application/json": components["schemas"]["RfiDocumentRequest"];
                 };
             };
-            400: components["responses"]["RfiBadRequest"];
+            400: components["responses"]["RfiDocumentBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["RfiNotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["RfiConflict"];
+            409: components["responses"]["RfiDocumentConflict"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -2211,15 +2105,11 @@ export interface operations {
                  * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
                  *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
                  *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
                  */
                 AccountId: components["parameters"]["AccountId"];
             };
             path: {
-                /**
-                 * @description The RFI case's `rfiId` (UUID). Another account's case answers 404, never 403.
-                 * @example 4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f
-                 */
+                /** @description The RFI case's `rfiId` (UUID). Another account's case answers 404, never 403. */
                 rfiId: components["parameters"]["RfiId"];
             };
             cookie?: never;
@@ -2239,7 +2129,7 @@ export interface operations {
                     "application/json": components["schemas"]["RfiCase"];
                 };
             };
-            400: components["responses"]["RfiBadRequest"];
+            400: components["responses"]["RfiAnswerBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["RfiNotFound"];

@@ -20,11 +20,20 @@ export const paymentRequestHandlers = {
   /** @type {import('./context.js').OperationHandler} */
   refreshPaymentRequestSession: (ctx) => {
     const record = paymentRequestOf(ctx);
-    if (record.executionMode !== REFRESHABLE_MODE || !REFRESHABLE_STATUSES.includes(record.status)) {
+    // The two conditions the document states, each with the message of its example in the spec.
+    const details = { executionMode: record.executionMode, status: record.status };
+    if (record.executionMode !== REFRESHABLE_MODE) {
       throw validationFailed(
-        `refresh-session needs execution mode ${REFRESHABLE_MODE} and status ${REFRESHABLE_STATUSES.join(' or ')}; ` +
-          `payment request ${record.paymentRequestId} is ${record.executionMode} and ${record.status}`,
-        { executionMode: record.executionMode, status: record.status },
+        `Payment request ${record.paymentRequestId} is not a ${REFRESHABLE_MODE} request: ` +
+          'its session cannot be refreshed',
+        details,
+      );
+    }
+    if (!REFRESHABLE_STATUSES.includes(record.status)) {
+      throw validationFailed(
+        `Payment request ${record.paymentRequestId} is not ${REFRESHABLE_STATUSES.join(' or ')}: ` +
+          'its session cannot be refreshed',
+        details,
       );
     }
     // The status is left as it is: the document says refresh-session changes only the session.

@@ -1,0 +1,159 @@
+import { childPointer } from './json-pointer.js';
+import { dereference } from './resolve-ref.js';
+
+/**
+ * Named examples paired by name, the way example-driven tools (Microcks, contract-test runners) pair them: the
+ * parameter examples, the request body example and the response example that share a name are the parts of one
+ * exchange. A name given only to parameters is input without output, which such tools discard: a shared parameter
+ * (`AccountId`) carries the names of every operation that uses it. The one exception is an operation whose success
+ * answers no content (a 204, the 200 of a DELETE): there, a name every parameter carries pairs with that response.
+ */
+
+/**
+ * @typedef {import('./operations.js').ContractOperation} ContractOperation
+ */
+
+/**
+ * @typedef {object} ExampleParameterValue
+ * @property {string} name
+ * @property {'path' | 'query' | 'header' | 'cookie'} in
+ * @property {unknown} value
+ */
+
+/**
+ * @typedef {object} ExampleBody
+ * @property {string} mediaType
+ * @property {string} pointer where the Example Object sits
+ * @property {any} example the resolved Example Object: a `value`, or an `externalValue` (a file beside the document)
+ */
+
+/**
+ * @typedef {object} ExampleResponse
+ * @property {string} status the key in `responses`
+ * @property {string | undefined} pointer where the Example Object sits; undefined for a response without content
+ * @property {any} example the resolved Example Object; undefined for a response without content
+ */
+
+/**
+ * @typedef {object} NamedExample one exchange of an operation: every part of one name
+ * @property {string} name
+ * @property {ExampleParameterValue[]} parameters the parameter values of this name, in the operation's order
+ * @property {Array<{ name: string, in: string }>} missingParameters parameters that have no example of this name
+ * @property {ExampleBody | undefined} body
+ * @property {ExampleResponse | undefined} response
+ * @property {string[]} problems why the parts do not pair completely; empty when they do
+ */
+
+/**
+ * Every named example of an operation, paired by name: the names of its request body and response examples, and,
+ * when its success answers no content, the names all its parameters carry. In document order, requests first.
+ * @param {unknown} document the bundled document
+ * @param {ContractOperation} operation
+ * @returns {NamedExample[]}
+ */
+export function listNamedExamples(document, operation) {
+  const bodies = bodyExamples(document, operation);
+  const responses = responseExamples(document, operation);
+  const names = [...bodies.keys(), ...responses.keys()];
+  const noContent = noContentSuccess(operation);
+  if (noContent) {
+    const [first, ...rest] = operation.parameters.map((parameter) => Object.keys(parameter.examples));
+    names.push(...(first ?? []).filter((name) => rest.every((list) => list.includes(name))));
+  }
+  return [...new Set(names)].map((name) => {
+    const parameters = operation.parameters
+      .filter((parameter) => Object.hasOwn(parameter.examples, name))
+      .map((parameter) => ({ name: parameter.name, in: parameter.in, value: parameter.examples[name] }));
+    const missingParameters = operation.parameters
+      .filter((parameter) => !Object.hasOwn(parameter.examples, name))
+      .map((parameter) => ({ name: parameter.name, in: parameter.in }));
+    const body = bodies.get(name);
+    const response =
+      responses.get(name) ??
+      (noContent ? { status: noContent.status, pointer: undefined, example: undefined } : undefined);
+    /** @type {string[]} */
+    const problems = missingParameters.map((p) => `the ${p.in} parameter ${p.name} has no example ${name}`);
+    if (operation.requestBody && !body) problems.push(`the request body has no example ${name}`);
+    if (body) problems.push(...placeholderProblems(document, operation, body, name));
+    if (!response) problems.push(`no response has an example ${name}`);
+    return { name, parameters, missingParameters, body, response, problems };
+  });
+}
+
+/**
+ * The request body examples by name (the first media type that has the name).
+ * @param {unknown} document
+ * @param {ContractOperation} operation
+ * @returns {Map<string, ExampleBody>}
+ */
+function bodyExamples(document, operation) {
+  /** @type {Map<string, ExampleBody>} */
+  const found = new Map();
+  const requestBody = operation.requestBody;
+  if (!requestBody) return found;
+  for (const [mediaType, media] of Object.entries(requestBody.requestBody.content ?? {})) {
+    for (const [name, raw] of Object.entries(/** @type {any} */ (media).examples ?? {})) {
+      if (found.has(name)) continue;
+      const at = childPointer(requestBody.pointer, 'content', mediaType, 'examples', name);
+      const { node, pointer } = dereference(document, raw, at);
+      found.set(name, { mediaType, pointer, example: node });
+    }
+  }
+  return found;
+}
+
+/**
+ * The response examples by name (the first response, in document order, that has the name).
+ * @param {unknown} document
+ * @param {ContractOperation} operation
+ * @returns {Map<string, ExampleResponse>}
+ */
+function responseExamples(document, operation) {
+  /** @type {Map<string, ExampleResponse>} */
+  const found = new Map();
+  for (const response of operation.responses) {
+    for (const [mediaType, media] of Object.entries(response.response.content ?? {})) {
+      for (const [name, raw] of Object.entries(/** @type {any} */ (media).examples ?? {})) {
+        if (found.has(name)) continue;
+        const at = childPointer(response.pointer, 'content', mediaType, 'examples', name);
+        const { node, pointer } = dereference(document, raw, at);
+        found.set(name, { status: response.status, pointer, example: node });
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * The lowest success response, when it has no content.
+ * @param {ContractOperation} operation
+ */
+function noContentSuccess(operation) {
+  const success = operation.responses
+    .filter((response) => /^2\d\d$/.test(response.status))
+    .sort((a, b) => Number(a.status) - Number(b.status))[0];
+  return success && success.mediaTypes.length === 0 ? success : undefined;
+}
+
+/**
+ * A file part given as an inline `value` is a placeholder string, not the file: tools that send the example cannot
+ * send it. Such a body example must be an `externalValue`, the serialized body in a file beside the document.
+ * @param {unknown} document
+ * @param {ContractOperation} operation
+ * @param {ExampleBody} body
+ * @param {string} name
+ * @returns {string[]}
+ */
+function placeholderProblems(document, operation, body, name) {
+  if (body.example.value === undefined) return [];
+  const media = operation.requestBody?.requestBody.content?.[body.mediaType];
+  const schema = dereference(document, media?.schema ?? {}).node;
+  return Object.entries(schema?.properties ?? {})
+    .filter(([, property]) => isFile(dereference(document, property).node))
+    .map(([part]) => `the file part ${part} of the request body example ${name} is an inline value, not a file`);
+}
+
+/** @param {any} schema */
+function isFile(schema) {
+  return schema?.format === 'binary' || schema?.contentMediaType !== undefined || schema?.contentEncoding !== undefined;
+}
