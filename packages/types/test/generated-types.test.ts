@@ -16,6 +16,22 @@ describe('src/openapi.ts', () => {
     expect(aliases.map(([, alias]) => alias).sort()).toEqual(Object.keys(spec.components.schemas).sort());
   });
 
+  it('keeps the documented values of every open enum beside any other string', () => {
+    type Branch = { type?: string; enum?: string[] };
+    const openEnums = Object.entries(spec.components.schemas as Record<string, { anyOf?: Branch[] }>).filter(
+      ([, schema]) =>
+        schema.anyOf?.some((branch) => branch.enum) &&
+        schema.anyOf.some((branch) => !branch.enum && !('const' in branch)),
+    );
+    expect(openEnums.map(([name]) => name)).toContain('GatewayErrorCode');
+    for (const [name, schema] of openEnums) {
+      const values = schema.anyOf?.flatMap((branch) => branch.enum ?? []) ?? [];
+      expect(generated).toContain(
+        `${name}: ${values.map((value) => JSON.stringify(value)).join(' | ')} | (string & {});`,
+      );
+    }
+  });
+
   it('types no file part as string', () => {
     expect(generated).not.toMatch(/Format: binary[^;]*?:\s*string;/);
     expect(generated.match(/Format: binary[\s\S]*?\w+: (\w+);/g)?.map((match) => match.split(': ').at(-1))).toEqual([
