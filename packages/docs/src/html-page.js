@@ -62,7 +62,8 @@ const PAGE_STYLE = `
 body { margin: 0; padding: ${BAR_HEIGHT} 0 0; font-family: ${SYSTEM_FONTS}; }
 .pc-bar { position: fixed; top: 0; left: 0; right: 0; z-index: 30; height: ${BAR_HEIGHT}; box-sizing: border-box;
   display: flex; align-items: center; gap: 8px; padding: 0 12px; background: #263238; color: #fff; }
-.pc-bar-title { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 600; }
+.pc-bar-title { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
+  font-weight: 600; }
 .pc-bar button { font: inherit; min-height: 36px; padding: 0 14px; border: 1px solid #fff; border-radius: 4px;
   background: transparent; color: #fff; cursor: pointer; }
 .pc-bar button:focus-visible { outline: 3px solid #ffd54f; outline-offset: 1px; }

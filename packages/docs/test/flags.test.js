@@ -63,7 +63,7 @@ describe('addFlags', () => {
     expect(document.components.examples.Sample.value).toEqual({ 'x-sandbox-only': true });
   });
 
-  it('keeps the text of the referenced schema after the notice of a flagged $ref, which would otherwise replace it', () => {
+  it("keeps the referenced schema's text after the notice of a flagged $ref, which would replace it", () => {
     const document = {
       components: {
         schemas: {

@@ -51,7 +51,7 @@ describe('buildTryItRequest', () => {
     expect(() => buildTryItRequest(answer, { ...values, body: '{ answer: Yes }' }, session)).toThrow(/not JSON/);
   });
 
-  it('sends a multipart upload with the chosen file, or the example placeholder under the sample file name', async () => {
+  it('sends a multipart upload with the chosen file, else the example placeholder as the sample file', async () => {
     const upload = operation('uploadPaymentRequestPreviewLogo');
     const placeholder = buildTryItRequest(upload, exampleValues(upload.operationId), session).init.body;
     if (!(placeholder instanceof FormData)) throw new Error('expected form data');
@@ -84,7 +84,11 @@ describe('localServer', () => {
   });
 
   it('refuses any other host or scheme, and what is not a URL', () => {
-    for (const server of ['https://sandbox.api.payments-connect.example', 'http://10.0.0.1:4010', 'https://127.0.0.1']) {
+    for (const server of [
+      'https://sandbox.api.payments-connect.example',
+      'http://10.0.0.1:4010',
+      'https://127.0.0.1',
+    ]) {
       expect(() => localServer(server), server).toThrow(/only to a server on this machine/);
     }
     expect(() => localServer('127.0.0.1:4010')).toThrow(/this machine|Not a URL/);

@@ -45,7 +45,8 @@ describe('tryItModel', () => {
       for (const { name, value } of inputs.path) {
         expect(parameters.find((parameter) => parameter.in === 'path' && parameter.name === name)?.value).toBe(value);
       }
-      if (inputs.body?.kind === 'json') expect(JSON.parse(body?.kind === 'json' ? body.text : '')).toEqual(inputs.body.value);
+      if (inputs.body?.kind === 'json')
+        expect(JSON.parse(body?.kind === 'json' ? body.text : '')).toEqual(inputs.body.value);
     }
     expect(operation('uploadPaymentRequestPreviewLogo').body).toEqual({
       kind: 'multipart',
