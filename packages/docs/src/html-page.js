@@ -49,7 +49,9 @@ export const REDOC_OPTIONS = {
     typography: {
       fontFamily: SYSTEM_FONTS,
       headings: { fontFamily: SYSTEM_FONTS },
-      code: { fontFamily: MONOSPACE_FONTS },
+      // Inline code on a light chip in both panels: Redoc's red on its grey, or on the dark panel, is below WCAG AA
+      // contrast (axe).
+      code: { fontFamily: MONOSPACE_FONTS, color: '#b3261e', backgroundColor: '#f4f5f5' },
     },
   },
 };
@@ -75,6 +77,12 @@ body { margin: 0; padding: ${BAR_HEIGHT} 0 0; font-family: ${SYSTEM_FONTS}; }
 /* An identifier (RFI_ITEM_ALREADY_APPROVED) breaks only when it cannot fit a line of its own; in a table its
    column grows to hold it instead (Redoc's tables scroll sideways when they must). */
 #redoc code { word-break: normal; overflow-wrap: break-word; }
+/* Below WCAG AA contrast in Redoc's colours (axe): section labels ("PATH PARAMETERS") in grey on white, and the
+   error statuses of the response sample tabs in red on the dark panel. */
+#redoc h5 { color: #5c6266; }
+#redoc .tab-error:not(.react-tabs__tab--selected) { color: #ff8a80; }
+/* A link inside a sentence is told from the text by more than its colour. */
+#redoc p a { text-decoration: underline; }
 /* A path and an example's name wrap on a narrow screen rather than end in an ellipsis or past the edge. */
 #redoc .http-verb + span { white-space: normal; overflow-wrap: anywhere; text-overflow: clip; }
 #redoc .dropdown-select ~ label { max-width: 100%; white-space: normal; }
@@ -126,6 +134,12 @@ Redoc.init(json('openapi'), options, document.getElementById('redoc'), () => {
   const showState = () => menuButton.setAttribute('aria-expanded', String(getComputedStyle(menu).display !== 'none'));
   menuButton.addEventListener('click', () => { floating.click(); setTimeout(showState); });
   menu.addEventListener('click', () => setTimeout(showState));
+  // Redoc's example pickers have no label of their own, and a table that scrolls sideways on a small screen must
+  // take the keyboard's focus to be scrolled without a pointer.
+  for (const select of document.querySelectorAll('select.dropdown-select:not([aria-label])')) {
+    select.setAttribute('aria-label', 'Example');
+  }
+  for (const table of document.querySelectorAll('#redoc .redoc-markdown table')) table.tabIndex = 0;
   document.documentElement.dataset.rendered = 'true';
 });
 startTryItConsole({ dialog: document.getElementById('try-it'), model: json('try-it-model') });

@@ -11,6 +11,7 @@ import { loadContract, openEnumValues } from '@payments-connect/openapi/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURL_LABEL, TYPESCRIPT_LABEL } from '../src/code-samples.js';
 import { FLAGS } from '../src/flags.js';
+import { axeViolations } from './axe-audit.js';
 import { TEST_BUILD_DIR, TEST_RESULTS_DIR } from './built-reference.js';
 import { launchGuardedBrowser, SCREENS } from './guarded-browser.js';
 import { croppedText, overflowingCodeBlocks, serverUrlsByOperation, splitTokens } from './page-probes.js';
@@ -207,6 +208,10 @@ for (const [screenName, screen] of Object.entries(SCREENS)) {
         );
       });
     }
+
+    it('breaks no rule of WCAG 2.1 A and AA that axe-core checks', async () => {
+      expect(await axeViolations(page)).toEqual([]);
+    });
 
     it('made no request that left the machine, and the page policy refused nothing', async () => {
       expect(browser.leftMachine).toEqual([]);

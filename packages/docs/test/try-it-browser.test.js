@@ -10,6 +10,7 @@ import { startMock } from '@payments-connect/mock';
 import { loadContract } from '@payments-connect/openapi/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tryItModel } from '../src/try-it-model.js';
+import { axeViolations } from './axe-audit.js';
 import { TEST_BUILD_DIR, TEST_RESULTS_DIR } from './built-reference.js';
 import { launchGuardedBrowser, SCREENS } from './guarded-browser.js';
 
@@ -111,6 +112,10 @@ describe('Try it, against the mock (startMock on 127.0.0.1)', () => {
     await screenshot(page, 'desktop-try-it');
   });
 
+  it('breaks no rule of WCAG 2.1 A and AA that axe-core checks, open with an answer', async () => {
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   it('sends every operation of the spec, with its examples, and shows the answer the mock gives', async () => {
     /** @type {string[]} */
     const notOk = [];
@@ -167,6 +172,7 @@ describe('Try it on a phone, against the mock', () => {
       expect(status.split('\n')[1]).toMatch(/^200 OK/);
       await browser.page.locator('#try-it-response-status').scrollIntoViewIfNeeded();
       await screenshot(browser.page, 'phone-try-it');
+      expect(await axeViolations(browser.page)).toEqual([]);
       expect(browser.leftMachine).toEqual([]);
     } finally {
       await browser.close();
