@@ -9,6 +9,7 @@ import { startEmulator } from '@payments-connect/emulator';
 import { startMock } from '@payments-connect/mock';
 import { loadContract } from '@payments-connect/openapi/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDocsServer } from '../src/docs-server.js';
 import { tryItModel } from '../src/try-it-model.js';
 import { axeViolations } from './axe-audit.js';
 import { TEST_BUILD_DIR, TEST_RESULTS_DIR } from './built-reference.js';
@@ -29,10 +30,10 @@ const ANSWERED = /^(?:[A-Z]+ \S+\n(\d{3}) [^\n]* in \d+ ms|Not sent)$/;
 /**
  * Opens the page (at an operation's address when given) and the console from the bar.
  * @param {Page} page
- * @param {string} [hash]
+ * @param {{ hash?: string, pageUrl?: string }} [where] the file on disk unless another address is given
  */
-async function openConsole(page, hash = '') {
-  await page.goto(`${PAGE_URL}${hash}`);
+async function openConsole(page, { hash = '', pageUrl = PAGE_URL } = {}) {
+  await page.goto(`${pageUrl}${hash}`);
   await page.locator('html[data-rendered]').waitFor({ state: 'attached', timeout: RENDER_TIMEOUT_MS });
   await page.locator('.pc-bar [data-try-it-open]').click();
   await page.locator('#try-it').waitFor({ state: 'visible' });
@@ -80,7 +81,7 @@ describe('Try it, against the mock (startMock on 127.0.0.1)', () => {
     page.on('request', (request) => {
       if (request.url().startsWith(mock.url)) sent.push({ url: request.url(), headers: request.headers() });
     });
-    await openConsole(page, '#tag/RFI/operation/getRfiCase');
+    await openConsole(page, { hash: '#tag/RFI/operation/getRfiCase' });
     await page.locator('#try-it-server').fill(mock.url);
   });
   afterAll(async () => {
@@ -153,6 +154,27 @@ describe('Try it, against the mock (startMock on 127.0.0.1)', () => {
   it('made no request that left the machine, and the page policy refused nothing', async () => {
     expect(browser.leftMachine).toEqual([]);
     expect(await browser.policyViolations()).toEqual([]);
+  });
+});
+
+describe('Try it from the page docs:serve serves, against the mock', () => {
+  it('calls the mock from the docs server origin (another port: a cross-origin request)', async () => {
+    const mock = await startMock({ port: 0 });
+    const docs = await startDocsServer({ root: TEST_BUILD_DIR, port: 0 });
+    const browser = await launchGuardedBrowser();
+    try {
+      await openConsole(browser.page, { pageUrl: docs.url });
+      await browser.page.locator('#try-it-server').fill(mock.url);
+      const { status, body } = await send(browser.page, 'answerRfiQuestion');
+      expect(new URL(docs.url).origin).not.toBe(new URL(mock.url).origin);
+      expect(status.split('\n')[1]).toMatch(/^200 OK/);
+      expect(JSON.parse(body)).toBeTypeOf('object');
+      expect(browser.leftMachine).toEqual([]);
+    } finally {
+      await browser.close();
+      await docs.close();
+      await mock.stop();
+    }
   });
 });
 
