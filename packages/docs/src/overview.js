@@ -2,6 +2,7 @@ import { ERROR_ENVELOPE_POINTER, parsePointer } from '@payments-connect/openapi/
 import { ACCESS_TOKEN_VARIABLE, ACCOUNT_ID_VARIABLE, curlSample } from './curl-sample.js';
 import { FLAGS } from './flags.js';
 import { sampleInputs } from './sample-inputs.js';
+import { TOKEN_FIELDS } from './try-it-model.js';
 import { CLIENT_ID_VARIABLE, CLIENT_PACKAGE, CLIENT_SECRET_VARIABLE, typeScriptSample } from './typescript-sample.js';
 
 /**
@@ -11,7 +12,7 @@ import { CLIENT_ID_VARIABLE, CLIENT_PACKAGE, CLIENT_SECRET_VARIABLE, typeScriptS
  */
 
 /** The token field of the token response, as section 5 of the interface document names it. */
-const TOKEN_RESPONSE_FIELD = 'access_token';
+const TOKEN_RESPONSE_FIELD = TOKEN_FIELDS.accessToken;
 
 /** A paragraph opening with a bold lead-in such as `**Errors.**` becomes a heading Redoc lists in its menu. */
 const LEAD_IN = /^\*\*([^*\n]+?)\.\*\*[ \t]*/gm;
