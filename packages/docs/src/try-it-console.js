@@ -366,6 +366,12 @@ export function startTryItConsole({ dialog, model }) {
   }
 
   operationSelect.addEventListener('change', showOperation);
+  // The token exchange's body is the credentials: keep it in step with their fields.
+  for (const field of [clientId, clientSecret]) {
+    field.addEventListener('input', () => {
+      if (current()?.isTokenExchange) showOperation();
+    });
+  }
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     void send();

@@ -227,8 +227,13 @@ describe('Try it, against the emulator (startEmulator on 127.0.0.1)', () => {
     expect(await browser.page.locator('#try-it-token-status').textContent()).toContain(`Token from ${emulator.url}`);
   });
 
-  it('shows why there is no token when the secret is wrong', async () => {
+  it('shows why there is no token when the secret is wrong, and sends the credentials typed', async () => {
+    await browser.page.locator('#try-it-operation').selectOption('createAccessToken');
     await browser.page.locator('#try-it-client-secret').fill('not-the-secret');
+    expect(JSON.parse(await browser.page.locator('#try-it-body').inputValue())).toEqual({
+      clientId: emulator.credentials.clientId,
+      clientSecret: 'not-the-secret',
+    });
     await browser.page.locator('#try-it-get-token').click();
     await expect
       .poll(() => browser.page.locator('#try-it-token-status').textContent(), { timeout: ANSWER_TIMEOUT_MS })
