@@ -3,8 +3,12 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type {
   GatewayErrorCode,
+  OpenEnumsAsString,
+  PathsForOpenapiFetch,
   PaymentRequestExecutionMode,
   PaymentRequestStatus,
+  PreviewLogoUpload,
+  paths,
   RfiCaseStatus,
 } from '../src/index.js';
 
@@ -35,5 +39,33 @@ describe('the other open enums', () => {
     expectTypeOf<string>().toExtend<RfiCaseStatus>();
     expectTypeOf<string>().toExtend<PaymentRequestStatus>();
     expectTypeOf<string>().toExtend<PaymentRequestExecutionMode>();
+  });
+});
+
+describe('PathsForOpenapiFetch', () => {
+  type Case<P> = P extends {
+    '/v1/rfi/{rfiId}': { get: { responses: { 200: { content: { 'application/json': infer C } } } } };
+  }
+    ? C
+    : never;
+  type Logo<P> = P extends {
+    '/v1/collections/payment-requests/{paymentRequestId}/preview-logo': {
+      put: { requestBody: { content: { 'multipart/form-data': infer B } } };
+    };
+  }
+    ? B
+    : never;
+
+  it('has the open enums as plain string, which openapi-fetch 0.17 passes through intact', () => {
+    expectTypeOf<Exclude<Case<PathsForOpenapiFetch>['status'], undefined>>().toEqualTypeOf<string>();
+    expectTypeOf<Literals<Exclude<Case<paths>['status'], undefined>>>().toEqualTypeOf<'CLOSED' | 'CANCELLED'>();
+    expectTypeOf<OpenEnumsAsString<GatewayErrorCode>>().toEqualTypeOf<string>();
+    expectTypeOf<OpenEnumsAsString<'CLOSED'>>().toEqualTypeOf<'CLOSED'>();
+  });
+
+  it('leaves everything else as it is: ids, file parts, records', () => {
+    expectTypeOf<Case<PathsForOpenapiFetch>['rfiId']>().toEqualTypeOf<string>();
+    expectTypeOf<Logo<PathsForOpenapiFetch>>().toEqualTypeOf<PreviewLogoUpload>();
+    expectTypeOf<Logo<PathsForOpenapiFetch>['logo']>().toEqualTypeOf<Blob>();
   });
 });
