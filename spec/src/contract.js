@@ -33,6 +33,7 @@ export {
 } from './http-answers.js';
 export { childPointer, formatPointer, getAtPointer, parsePointer } from './json-pointer.js';
 export { parseMediaType } from './media-type.js';
+export { openEnumValues } from './open-enum.js';
 export { createOperationMatcher } from './operation-matcher.js';
 export { ENVIRONMENT_BY_SERVER_VARIABLE, HTTP_METHODS, listOperations, listWebhooks } from './operations.js';
 export { parseRequestTarget } from './request-target.js';

@@ -1,8 +1,12 @@
-import type { paths } from '@payments-connect/types';
+import type { PathsForOpenapiFetch } from '@payments-connect/types';
 import type { TOKEN_PATH } from './generated/spec-constants.js';
 
-/** The paths a client calls: every path of the spec but the token exchange, which the client performs itself. */
-export type ClientPaths = Omit<paths, typeof TOKEN_PATH>;
+/**
+ * The paths a client calls: every path of the spec but the token exchange, which the client performs itself. Open
+ * enums are plain `string` here: openapi-fetch 0.17 would turn the types' `'A' | (string & {})` into no string at
+ * all (see `PathsForOpenapiFetch`).
+ */
+export type ClientPaths = Omit<PathsForOpenapiFetch, typeof TOKEN_PATH>;
 
 /** Parameters with the `AccountId` header optional (and `header` too when nothing else in it is required). */
 type ParametersWithOptionalAccountId<Parameters extends { header: { AccountId: string } }> = Omit<

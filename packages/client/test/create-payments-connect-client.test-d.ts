@@ -72,6 +72,16 @@ describe('results and options', () => {
     expectTypeOf(rfiConflictVariant(error)).toEqualTypeOf<RfiConflictVariant | undefined>();
   });
 
+  it('gives open enums (status, code) as real strings, which openapi-fetch 0.17 alone would not', async () => {
+    const { data, error } = await client.GET('/v1/rfi/{rfiId}', { params: { path: { rfiId } } });
+    expectTypeOf(data?.status).toEqualTypeOf<string | undefined>();
+    expectTypeOf(error?.code).toEqualTypeOf<string | undefined>();
+    expectTypeOf(data?.status?.toLowerCase()).toEqualTypeOf<string | undefined>();
+    expectTypeOf(error?.code.startsWith('RFI')).toEqualTypeOf<boolean | undefined>();
+    const asRecord: RfiCase | undefined = data; // what another team's code does with the answer
+    void asRecord;
+  });
+
   it('takes a per-call timeoutMs and signal', () => {
     void client.GET('/v1/rfi', { timeoutMs: 5_000, signal: AbortSignal.timeout(10_000) });
   });

@@ -1,12 +1,19 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createContract } from '@payments-connect/openapi/model';
 import { addCodeSamples } from './code-samples.js';
 import { inlineFileExamples } from './file-examples.js';
 import { addFlags } from './flags.js';
 import { renderHtmlPage } from './html-page.js';
+import { addOpenEnumValues } from './open-enums.js';
 import { addOverview } from './overview.js';
+import { loadPublishedBundle } from './published-bundle.js';
 import { loadRedocBundle } from './redoc-bundle.js';
+import { showDefaultServerUrls } from './server-urls.js';
+import { tryItModel } from './try-it-model.js';
+
+/** The console runs in the page as written: it is a browser module that imports nothing. */
+const CONSOLE_SOURCE = new URL('./try-it-console.js', import.meta.url);
 
 /** Output names inside the output folder. */
 export const HTML_FILE = 'index.html';
@@ -28,7 +35,8 @@ const SAMPLE_HEADER = (operationId) =>
 
 /**
  * Builds the reference from the bundled spec: decorates a copy (code samples, file examples shown by their parts,
- * flags, overview), writes the self-contained page and the TypeScript samples as files.
+ * open enum values, flags, overview, server URLs), writes the self-contained page (with the "Try it" console and the
+ * published bundle for "Download") and the TypeScript samples as files.
  * @param {object} options
  * @param {unknown} options.spec The bundled OpenAPI document (left unchanged).
  * @param {string} [options.specLocation] Its file, against which the files of its file examples are read.
@@ -41,10 +49,22 @@ export function buildReference({ spec: bundled, specLocation, outDir }) {
   const spec = contract.document;
   const samples = addCodeSamples(contract);
   inlineFileExamples(contract);
+  const tryIt = tryItModel(contract);
+  // Before the flags: a flagged reference to an open enum shows the values after its notice.
+  addOpenEnumValues(contract);
   const flagged = addFlags(contract);
-  addOverview(contract, flagged);
+  addOverview(contract, flagged, tryIt);
+  // After the overview, which lists the URL templates with what their variables mean.
+  showDefaultServerUrls(contract);
   const redoc = loadRedocBundle();
-  const html = renderHtmlPage({ spec, redocSource: redoc.source, redocVersion: redoc.version });
+  const html = renderHtmlPage({
+    spec,
+    redocSource: redoc.source,
+    redocVersion: redoc.version,
+    consoleSource: readFileSync(CONSOLE_SOURCE, 'utf8'),
+    tryItModel: tryIt,
+    published: loadPublishedBundle(),
+  });
 
   mkdirSync(outDir, { recursive: true });
   const htmlPath = join(outDir, HTML_FILE);

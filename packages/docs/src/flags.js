@@ -3,8 +3,9 @@ import { formatPointer } from '@payments-connect/openapi/model';
 /**
  * The extensions this repository puts on the spec that readers must see. `badge` appears beside an
  * operation's name; `notice` opens the description of whatever carries the flag (operation, schema,
- * property, header), since Redoc shows no extension by itself; `title` and `summary` head the
- * overview section listing everything flagged.
+ * property, header), since Redoc shows no extension by itself; the node's own text follows it, and that
+ * of the schema it references when it has none (a `description` beside `$ref` replaces the referenced
+ * one in Redoc); `title` and `summary` head the overview section listing everything flagged.
  */
 export const FLAGS = [
   {
@@ -47,8 +48,10 @@ export function addFlags(contract) {
   const { document } = contract;
   /** @type {Record<string, FlaggedNode[]>} */
   const flagged = Object.fromEntries(FLAGS.map(({ extension }) => [extension, []]));
+  /** @param {any} node */
+  const ownText = (node) => node.description ?? (node.$ref ? contract.dereference(node).node?.description : undefined);
   for (const root of FLAGGABLE_ROOTS) {
-    if (document[root]) visit(document[root], [root], flagged);
+    if (document[root]) visit(document[root], [root], { flagged, ownText });
   }
   return flagged;
 }
@@ -56,13 +59,16 @@ export function addFlags(contract) {
 /**
  * @param {any} node Any node of the document.
  * @param {string[]} tokens Where it sits: the keys leading to it (a pointer is formatted only for a flagged node).
- * @param {Record<string, FlaggedNode[]>} flagged Collects what carries each flag.
+ * @param {{ flagged: Record<string, FlaggedNode[]>, ownText: (node: any) => string | undefined }} context
+ *   `flagged` collects what carries each flag; `ownText` is the text a node shows without its notice.
  */
-function visit(node, tokens, flagged) {
+function visit(node, tokens, context) {
   if (!node || typeof node !== 'object') return;
+  const { flagged, ownText } = context;
   for (const flag of FLAGS) {
     if (node[flag.extension] !== true) continue;
-    node.description = node.description ? `${flag.notice}\n\n${node.description}` : flag.notice;
+    const text = ownText(node);
+    node.description = text ? `${flag.notice}\n\n${text}` : flag.notice;
     const isOperation = typeof node.operationId === 'string';
     const pointer = formatPointer(tokens);
     if (isOperation) node['x-badges'] = [...(node['x-badges'] ?? []), flag.badge];
@@ -73,6 +79,6 @@ function visit(node, tokens, flagged) {
   for (const [key, child] of Object.entries(node)) {
     // A schema property may be named like a data keyword ("value"): under `properties` it is a schema.
     if (DATA_KEYS.has(key) && tokens.at(-1) !== 'properties') continue;
-    visit(child, [...tokens, key], flagged);
+    visit(child, [...tokens, key], context);
   }
 }

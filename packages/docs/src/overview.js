@@ -2,15 +2,17 @@ import { ERROR_ENVELOPE_POINTER, parsePointer } from '@payments-connect/openapi/
 import { ACCESS_TOKEN_VARIABLE, ACCOUNT_ID_VARIABLE, curlSample } from './curl-sample.js';
 import { FLAGS } from './flags.js';
 import { sampleInputs } from './sample-inputs.js';
+import { TOKEN_FIELDS } from './try-it-model.js';
 import { CLIENT_ID_VARIABLE, CLIENT_PACKAGE, CLIENT_SECRET_VARIABLE, typeScriptSample } from './typescript-sample.js';
 
 /**
  * @typedef {import('@payments-connect/openapi/model').Contract} Contract
  * @typedef {import('./flags.js').FlaggedNode} FlaggedNode
+ * @typedef {import('./try-it-model.js').TryItModel} TryItModel
  */
 
 /** The token field of the token response, as section 5 of the interface document names it. */
-const TOKEN_RESPONSE_FIELD = 'access_token';
+const TOKEN_RESPONSE_FIELD = TOKEN_FIELDS.accessToken;
 
 /** A paragraph opening with a bold lead-in such as `**Errors.**` becomes a heading Redoc lists in its menu. */
 const LEAD_IN = /^\*\*([^*\n]+?)\.\*\*[ \t]*/gm;
@@ -18,16 +20,18 @@ const LEAD_IN = /^\*\*([^*\n]+?)\.\*\*[ \t]*/gm;
 /** Top-level headings of the overview: the spec's own introduction, then what this build adds. */
 export const OVERVIEW_TITLE = 'Overview';
 export const USAGE_TITLE = 'Using the API';
+export const TRY_IT_TITLE = 'Try it';
 
 /**
  * Writes the overview at the top of the reference: the spec's own introduction (its bold lead-ins
  * turned into menu headings), then sections generated from the spec: servers, calling the API (token
- * exchange, client and curl), errors with the RFI 409 variants, and what is sandbox-only or designed
- * here. Mutates the document's `info.description`.
+ * exchange, client and curl), trying it against the local mock or emulator, errors with the RFI 409
+ * variants, and what is sandbox-only or designed here. Mutates the document's `info.description`.
  * @param {Contract} contract The contract of a copy of the bundled document.
  * @param {Record<string, FlaggedNode[]>} flagged What {@link addFlags} flagged.
+ * @param {TryItModel} tryIt What the page's console calls.
  */
-export function addOverview(contract, flagged) {
+export function addOverview(contract, flagged, tryIt) {
   const { info } = contract.document;
   /** @type {string} */
   const description = info.description ?? '';
@@ -40,6 +44,7 @@ export function addOverview(contract, flagged) {
     `# ${USAGE_TITLE}`,
     serversSection(contract),
     callingSection(contract),
+    tryItSection(tryIt),
     errorsSection(contract),
     ...FLAGS.map((flag) => flagSection(flag, flagged[flag.extension] ?? [])),
   ];
@@ -112,6 +117,40 @@ function callingSection(contract) {
     '',
     `Every other curl sample sends \`-H "Authorization: Bearer $${ACCESS_TOKEN_VARIABLE}"\` and, on \`/v1\` paths, ` +
       `\`-H "AccountId: $${ACCOUNT_ID_VARIABLE}"\`.`,
+  ].join('\n');
+}
+
+/**
+ * How to run the local servers, and the button that opens the console (raw HTML, which Redoc keeps).
+ * @param {TryItModel} tryIt
+ */
+function tryItSection({ servers, credentials }) {
+  const [mock, emulator] = servers;
+  return [
+    `## ${TRY_IT_TITLE}`,
+    '',
+    'Send any operation from this page to a server on your machine: **Try it** (in the bar at the top) opens a ' +
+      'console that gets a token from the token exchange, fills `AccountId` and sends the operation you pick, with ' +
+      'the examples of this description filled in. The page reaches nothing else: its security policy allows only ' +
+      '`127.0.0.1` and `localhost`.',
+    '',
+    ...(mock
+      ? [
+          `- **The mock** (\`@payments-connect/mock\`) answers every operation from this description's examples at ` +
+            `\`${mock.url}\`. Start it with \`${mock.command}\` at the root of the contract repository (it builds ` +
+            'everything first), `pnpm mock` after a build, or `npx payments-connect-mock` where the package is ' +
+            'installed. It accepts any credentials; the `Prefer` header picks another documented answer ' +
+            '(`Prefer: code=404`).',
+        ]
+      : []),
+    ...(emulator
+      ? [
+          `- **The emulator** keeps state (tokens expire, a closed case refuses writes) at \`${emulator.url}\`: ` +
+            `\`${emulator.command}\`. The console sends its credentials (\`${credentials.clientId}\`) by default.`,
+        ]
+      : []),
+    '',
+    '<button type="button" data-try-it-open>Open the console</button>',
   ].join('\n');
 }
 

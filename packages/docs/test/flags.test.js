@@ -63,6 +63,45 @@ describe('addFlags', () => {
     expect(document.components.examples.Sample.value).toEqual({ 'x-sandbox-only': true });
   });
 
+  it("keeps the referenced schema's text after the notice of a flagged $ref, which would replace it", () => {
+    const document = {
+      components: {
+        schemas: {
+          Status: { description: 'Values include `OPEN`.', type: 'string' },
+          Thing: {
+            properties: {
+              status: { $ref: '#/components/schemas/Status', 'x-designed-here': true },
+              state: { $ref: '#/components/schemas/Status', description: 'Its own words.', 'x-designed-here': true },
+            },
+          },
+        },
+      },
+    };
+    addFlags(createContract(document));
+    const { Status, Thing } = document.components.schemas;
+    expect(/** @type {any} */ (Thing.properties.status).description).toBe(
+      `${designedFlag.notice}\n\nValues include \`OPEN\`.`,
+    );
+    expect(Thing.properties.state.description).toBe(`${designedFlag.notice}\n\nIts own words.`);
+    expect(Status.description).toBe('Values include `OPEN`.');
+  });
+
+  it('shows the documented values of the spec beside the notice of each flagged $ref', () => {
+    const contract = createContract(structuredClone(loadBundledDocument()));
+    addFlags(contract);
+    const { PaymentRequest, RfiCase } = contract.document.components.schemas;
+    const designed = [
+      [PaymentRequest.properties.executionMode, 'HOSTED_PAGE'],
+      [PaymentRequest.properties.status, 'PART_PAID'],
+      [RfiCase.properties.status, 'CANCELLED'],
+    ];
+    expect(designed.every(([property]) => property.$ref && property['x-designed-here'])).toBe(true);
+    for (const [property, value] of designed) {
+      expect(property.description.startsWith(designedFlag.notice)).toBe(true);
+      expect(property.description).toContain(value);
+    }
+  });
+
   it('points at a flagged node the way the model writes pointers: ~1 for a slash in a key', () => {
     const document = { paths: { '/a/{id}': { get: { operationId: 'getA', 'x-sandbox-only': true, responses: {} } } } };
     const [node] = addFlags(createContract(document))[sandboxFlag.extension] ?? [];

@@ -18,7 +18,14 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-const VIEWPORT = { width: 1440, height: 900 };
+/**
+ * The screens the tests read the page on: a laptop, and a phone held upright (the CSS size of an iPhone 12 to 15,
+ * two device pixels to one, touch).
+ */
+export const SCREENS = {
+  desktop: { viewport: { width: 1440, height: 900 } },
+  phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+};
 
 /**
  * The page's window with its own record of what its Content-Security-Policy refused, kept by the init script.
@@ -49,16 +56,17 @@ export function staysOnMachine(url) {
 /**
  * Starts headless Chromium with a fresh profile. Every request is routed: file and 127.0.0.1 go
  * through, anything else is aborted and recorded.
- * @param {{ offline?: boolean }} [options] offline: also switch the network off, as a reader without one.
+ * @param {{ offline?: boolean, screen?: (typeof SCREENS)[keyof typeof SCREENS] }} [options] offline: also switch
+ *   the network off, as a reader without one (Chromium then refuses 127.0.0.1 too); screen: the desktop's by default.
  * @returns {Promise<GuardedBrowser>}
  */
-export async function launchGuardedBrowser({ offline = false } = {}) {
+export async function launchGuardedBrowser({ offline = false, screen = SCREENS.desktop } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'payments-connect-docs-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
-    viewport: VIEWPORT,
+    ...screen,
     offline,
   });
   /** @type {string[]} */

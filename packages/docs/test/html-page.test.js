@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, REDOC_OPTIONS, renderHtmlPage, SYSTEM_FONTS } from '../src/html-page.js';
+import {
+  CONTENT_SECURITY_POLICY,
+  LOCAL_ORIGINS,
+  REDOC_OPTIONS,
+  renderHtmlPage,
+  SYSTEM_FONTS,
+} from '../src/html-page.js';
 
 const spec = {
   openapi: '3.1.0',
   info: { title: 'T', version: '1', description: 'Ends </script><!-- here' },
   paths: {},
 };
-const page = renderHtmlPage({ spec, redocSource: 'window.Redoc = {};', redocVersion: '2.5.0' });
+const parts = {
+  spec,
+  redocSource: 'window.Redoc = {};',
+  redocVersion: '2.5.0',
+  consoleSource: 'export function startTryItConsole() {}\n',
+  tryItModel: { note: 'a </script> in the model' },
+  published: { fileName: 'openapi.yaml', mediaType: 'application/yaml', base64: 'b3BlbmFwaTogMy4xLjAK' },
+};
+const page = renderHtmlPage(parts);
 
 /**
  * The text of the <script> element with this id; empty when there is none, which JSON.parse refuses.
@@ -16,27 +30,41 @@ const scriptText = (id) =>
   new RegExp(`<script id="${id}" type="application/json">([^<]*)</script>`).exec(page)?.[1] ?? '';
 
 describe('renderHtmlPage', () => {
-  it('inlines the spec so that it parses back unchanged, even with </script> in a description', () => {
+  it('inlines the spec, the console model and the published bundle so that they parse back unchanged', () => {
     expect(JSON.parse(scriptText('openapi'))).toEqual(spec);
-    expect(page.match(/<\/script>/g)).toHaveLength(4);
+    expect(JSON.parse(scriptText('try-it-model'))).toEqual(parts.tryItModel);
+    const { fileName, mediaType, base64 } = parts.published;
+    expect(JSON.parse(scriptText('published-bundle'))).toEqual({ fileName, mediaType, base64 });
+    expect(page.match(/<\/script>/g)).toHaveLength(6);
+  });
+
+  it('runs the console source as a module, and refuses one that would end its element', () => {
+    expect(page).toContain(`<script type="module">${parts.consoleSource}`);
+    expect(() => renderHtmlPage({ ...parts, consoleSource: 'const s = "</script>";' })).toThrow(/<script>/);
   });
 
   it('loads nothing by address: no src, no stylesheet link, no @import, no url()', () => {
+    // Outside the scripts, whose code may well say createObjectURL(.
+    const markup = page.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '<script></script>');
     expect(page).not.toMatch(/\ssrc=/i);
     expect(page).not.toMatch(/<link\b/i);
-    expect(page).not.toMatch(/@import|url\(/i);
+    expect(markup).not.toMatch(/@import|url\(/i);
+    expect(markup).toContain('<style>');
   });
 
-  it('forbids every load from anywhere by Content-Security-Policy', () => {
+  it('forbids every load by Content-Security-Policy, and lets the console call only this machine', () => {
     expect(page).toContain(`<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">`);
     expect(CONTENT_SECURITY_POLICY).toContain("default-src 'none'");
-    expect(CONTENT_SECURITY_POLICY).toContain("connect-src 'none'");
-    expect(CONTENT_SECURITY_POLICY).not.toMatch(/https?:/);
+    expect(LOCAL_ORIGINS).toEqual(['http://127.0.0.1:*', 'http://localhost:*']);
+    expect(CONTENT_SECURITY_POLICY).toContain(`connect-src ${LOCAL_ORIGINS.join(' ')};`);
+    const hosts = [...CONTENT_SECURITY_POLICY.matchAll(/https?:\/\/([^\s:;]+)/g)].map(([, host]) => host);
+    expect(hosts).toEqual(['127.0.0.1', 'localhost']);
   });
 
-  it('sets Redoc to the system font stack', () => {
+  it('sets Redoc to the system font stack and the offset of the page bar', () => {
     expect(JSON.parse(scriptText('redoc-options'))).toEqual(REDOC_OPTIONS);
     expect(REDOC_OPTIONS.theme.typography.fontFamily).toBe(SYSTEM_FONTS);
     expect(REDOC_OPTIONS.theme.typography.headings.fontFamily).toBe(SYSTEM_FONTS);
+    expect(page).toContain(`<header class="${REDOC_OPTIONS.scrollYOffset.slice(1)}">`);
   });
 });

@@ -1,7 +1,8 @@
 import { createContract, loadBundledDocument } from '@payments-connect/openapi/model';
 import { describe, expect, it } from 'vitest';
 import { addFlags, FLAGS } from '../src/flags.js';
-import { addOverview, OVERVIEW_TITLE, sectionAnchor, USAGE_TITLE } from '../src/overview.js';
+import { addOverview, OVERVIEW_TITLE, sectionAnchor, TRY_IT_TITLE, USAGE_TITLE } from '../src/overview.js';
+import { tryItModel } from '../src/try-it-model.js';
 import { parameterExample } from './parameter-example.js';
 
 /** The bundled document as the build reads it, never decorated. */
@@ -16,7 +17,7 @@ function overviewOf(mutate = () => {}) {
   const document = structuredClone(spec);
   mutate(document);
   const contract = createContract(document);
-  addOverview(contract, addFlags(contract));
+  addOverview(contract, addFlags(contract), tryItModel(contract));
   return document.info.description;
 }
 
@@ -45,6 +46,20 @@ describe('addOverview', () => {
       /ACCESS_TOKEN=\$\(curl -sS -X POST 'https:\/\/[^']+\/auth\/token'[\s\S]+\| jq -r \.access_token\)/,
     );
     expect(overview).toContain(`ACCOUNT_ID=${parameterExample(createContract(spec), 'AccountId')}`);
+  });
+
+  it('says how to run the mock and the emulator, and opens the console from a button', () => {
+    const { servers, credentials } = tryItModel(createContract(structuredClone(spec)));
+    expect(servers.map(({ name }) => name)).toEqual(['Mock', 'Emulator']);
+    const section = overview.slice(overview.indexOf(`## ${TRY_IT_TITLE}\n`));
+    expect(section.length).toBeLessThan(overview.length);
+    for (const { url, command } of servers) {
+      expect(section).toContain(`\`${url}\``);
+      expect(section).toContain(`\`${command}\``);
+    }
+    expect(section).toContain('`pnpm mock`');
+    expect(section).toContain(`\`${credentials.clientId}\``);
+    expect(section).toContain('<button type="button" data-try-it-open>');
   });
 
   it('embeds the error envelope schema and each RFI 409 variant with its recovery and example', () => {

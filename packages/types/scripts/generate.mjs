@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
+import { openEnumType } from './open-enum-type.mjs';
 
 const require = createRequire(import.meta.url);
 const specPath = require.resolve('@payments-connect/openapi/openapi.json');
@@ -31,12 +32,13 @@ export async function generate() {
     // A named alias per component (`RfiCase`, not only components['schemas']['RfiCase']).
     rootTypes: true,
     rootTypesNoSchemaPrefix: true,
-    // File parts must be Blob (what FormData takes), not the string openapi-typescript emits by default.
     transform(schemaObject) {
+      // File parts must be Blob (what FormData takes), not the string openapi-typescript emits by default.
       if (schemaObject.format === 'binary') {
         return schemaObject.nullable ? ts.factory.createUnionTypeNode([BLOB, NULL]) : BLOB;
       }
-      return undefined;
+      // Open enums keep their documented values: `'A' | (string & {})`, not a union that collapses to string.
+      return openEnumType(schemaObject);
     },
   });
   return HEADER + astToString(ast);

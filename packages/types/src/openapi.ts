@@ -638,7 +638,7 @@ export interface components {
          *     The values listed are those the document states (RFI area). Codes for other statuses and areas are
          *     not shown in v1.0, so this is an open set: any other string is valid and must be passed through.
          */
-        GatewayErrorCode: ("VALIDATION_FAILED" | "NOT_FOUND" | "CONFLICT") | string;
+        GatewayErrorCode: "VALIDATION_FAILED" | "NOT_FOUND" | "CONFLICT" | (string & {});
         /**
          * @description The error envelope of every error response: the HTTP status of the response, a stable `code`
          *     (a GatewayErrorCode), a human-readable `message` and optional `details`. Whether the status is also
@@ -682,13 +682,13 @@ export interface components {
          *     other values are not shown in v1.0 (the document speaks of embedded, hosted and shareable payment
          *     links but does not say whether these are execution modes), so any string is valid.
          */
-        PaymentRequestExecutionMode: "HOSTED_PAGE" | string;
+        PaymentRequestExecutionMode: "HOSTED_PAGE" | (string & {});
         /**
          * @description Status of the payment request. `UNPAID` and `PART_PAID` are among its values (the only ones the
          *     document names); refresh-session leaves either unchanged. Other states and the transitions between
          *     states are not shown in v1.0, so any string is valid.
          */
-        PaymentRequestStatus: ("UNPAID" | "PART_PAID") | string;
+        PaymentRequestStatus: "UNPAID" | "PART_PAID" | (string & {});
         /**
          * @description A payment request (payment link). The document states that it has an execution mode and a status, can
          *     carry a session token for hosted payment and a preview logo override. It names these concepts but not
@@ -835,7 +835,7 @@ export interface components {
          *     Other states (an open case's status among them) and the transitions into the terminal states are
          *     not shown in v1.0, so any string is valid.
          */
-        RfiCaseStatus: ("CLOSED" | "CANCELLED") | string;
+        RfiCaseStatus: "CLOSED" | "CANCELLED" | (string & {});
         /**
          * @description A question of an RFI case, identified by `questionId`. A question can be approved, which locks it:
          *     writes answer 409 `CONFLICT` (variant `RFI_ITEM_ALREADY_APPROVED`) and the API offers no unlock. How

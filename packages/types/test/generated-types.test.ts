@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { loadBundledDocument } from '@payments-connect/openapi/model';
+import { loadBundledDocument, openEnumValues } from '@payments-connect/openapi/model';
 import { describe, expect, it } from 'vitest';
 
 const generated = await readFile(new URL('../src/openapi.ts', import.meta.url), 'utf8');
@@ -14,6 +14,19 @@ describe('src/openapi.ts', () => {
     const aliases = [...generated.matchAll(/^export type (\w+) = components\['schemas'\]\['(\w+)'\];$/gm)];
     expect(aliases.every(([, alias, schema]) => alias === schema)).toBe(true);
     expect(aliases.map(([, alias]) => alias).sort()).toEqual(Object.keys(spec.components.schemas).sort());
+  });
+
+  it('keeps the documented values of every open enum beside any other string', () => {
+    const openEnums = Object.entries(spec.components.schemas).flatMap(([name, schema]) => {
+      const values = openEnumValues(schema);
+      return values ? [{ name, values }] : [];
+    });
+    expect(openEnums.map(({ name }) => name)).toContain('GatewayErrorCode');
+    for (const { name, values } of openEnums) {
+      expect(generated).toContain(
+        `${name}: ${values.map((value) => JSON.stringify(value)).join(' | ')} | (string & {});`,
+      );
+    }
   });
 
   it('types no file part as string', () => {

@@ -1,0 +1,389 @@
+// The page's "Try it" console. This file runs in the reader's browser: html-page.js inlines it as a module script
+// (so it imports nothing), and the tests import its request builder in Node (so nothing runs at load).
+
+/**
+ * @typedef {import('./try-it-model.js').TryItModel} TryItModel
+ * @typedef {import('./try-it-model.js').TryItOperation} TryItOperation
+ */
+
+/** The page may reach only this machine (its Content-Security-Policy says the same). */
+export const LOCAL_HOSTS = ['127.0.0.1', 'localhost'];
+
+/** A token this close to its expiry is exchanged again before a request. */
+const TOKEN_MARGIN_MS = 5_000;
+
+/**
+ * What the reader typed for one request.
+ * @typedef {object} TryItValues
+ * @property {Record<string, string>} path
+ * @property {Record<string, string>} query
+ * @property {Record<string, string>} header
+ * @property {string} [body] The JSON body as typed.
+ * @property {Record<string, string>} [fields] Multipart text parts.
+ * @property {Record<string, Blob>} [files] Multipart file parts the reader chose.
+ */
+
+/**
+ * @typedef {object} TryItSession
+ * @property {string} server Base URL of a local server.
+ * @property {string} [token] The bearer token, for operations that require one.
+ * @property {string} [accountId]
+ * @property {string} [prefer] The `Prefer` header (the mock picks its answer by it).
+ */
+
+/**
+ * The fetch arguments of one request: the URL from the server, the path template and the query; the bearer token,
+ * `AccountId` and header parameters; the body as JSON or multipart form data (a file part the reader did not choose
+ * is sent as its example placeholder, named like the curl sample's file).
+ * @param {TryItOperation} operation
+ * @param {TryItValues} values
+ * @param {TryItSession} session
+ * @returns {{ url: string, init: RequestInit }}
+ * @throws {Error} saying what to fix: a server elsewhere, a missing required value, a body that is not JSON
+ */
+export function buildTryItRequest(operation, values, session) {
+  const base = localServer(session.server);
+  const missing = operation.parameters.filter(
+    (parameter) => parameter.required && !values[parameter.in][parameter.name]?.trim(),
+  );
+  if (missing.length > 0) throw new Error(`Fill in ${missing.map((parameter) => parameter.name).join(', ')}`);
+  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(values.path[name]?.trim() ?? ''));
+  const query = new URLSearchParams(Object.entries(values.query).filter(([, value]) => value !== ''));
+  const url = `${base}${path}${query.size > 0 ? `?${query}` : ''}`;
+  /** @type {Record<string, string>} */
+  const headers = {};
+  if (operation.requiresBearer) {
+    if (!session.token) throw new Error('No token: get one first');
+    headers.Authorization = `Bearer ${session.token}`;
+  }
+  if (operation.sendsAccount) headers.AccountId = session.accountId?.trim() ?? '';
+  for (const [name, value] of Object.entries(values.header)) if (value !== '') headers[name] = value;
+  if (session.prefer?.trim()) headers.Prefer = session.prefer.trim();
+  /** @type {RequestInit} */
+  const init = { method: operation.method, headers, credentials: 'omit' };
+  const { body } = operation;
+  if (body?.kind === 'json') {
+    const text = values.body ?? body.text;
+    try {
+      JSON.parse(text);
+    } catch (error) {
+      throw new Error(`The body is not JSON: ${/** @type {Error} */ (error).message}`);
+    }
+    headers['Content-Type'] = body.mediaType;
+    init.body = text;
+  } else if (body?.kind === 'multipart') {
+    const form = new FormData();
+    for (const field of body.fields) {
+      if (field.fileName) {
+        const chosen = values.files?.[field.name];
+        const file = chosen ?? new Blob([field.value], { type: 'application/octet-stream' });
+        form.append(field.name, file, chosen instanceof File ? chosen.name : field.fileName);
+      } else {
+        form.append(field.name, values.fields?.[field.name] ?? field.value);
+      }
+    }
+    init.body = form; // fetch sets the multipart Content-Type with its boundary
+  }
+  return { url, init };
+}
+
+/**
+ * The base URL of a server on this machine, without a trailing slash.
+ * @param {string} server
+ * @throws {Error} for anything else: the page may only talk to this machine
+ */
+export function localServer(server) {
+  let url;
+  try {
+    url = new URL(server.trim());
+  } catch {
+    throw new Error(`Not a URL: "${server}"`);
+  }
+  if (url.protocol !== 'http:' || !LOCAL_HOSTS.includes(url.hostname)) {
+    throw new Error(`This page talks only to a server on this machine (http://${LOCAL_HOSTS.join(' or http://')})`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/**
+ * Builds the console into a `<dialog>` and wires the elements that open it (`[data-try-it-open]`): the operation
+ * in the page's address (`#operation/<id>`) is the one it shows first.
+ * @param {object} options
+ * @param {HTMLDialogElement} options.dialog
+ * @param {TryItModel} options.model
+ */
+export function startTryItConsole({ dialog, model }) {
+  const doc = dialog.ownerDocument;
+  /** @type {{ value: string, server: string, expiresAt: number } | undefined} */
+  let token;
+
+  /**
+   * @param {string} tag
+   * @param {Record<string, string | boolean>} [attributes]
+   * @param {...(Node | string)} children
+   */
+  function el(tag, attributes = {}, ...children) {
+    const node = doc.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) {
+      if (value === true) node.setAttribute(name, '');
+      else if (value !== false) node.setAttribute(name, value);
+    }
+    node.append(...children);
+    return node;
+  }
+  /** @param {string} text @param {HTMLElement} control */
+  const labelled = (text, control) => el('label', {}, el('span', {}, text), control);
+  const input = (/** @type {string} */ id, /** @type {string} */ value, type = 'text') =>
+    /** @type {HTMLInputElement} */ (el('input', { id, type, value, autocomplete: 'off', spellcheck: 'false' }));
+
+  const server = input('try-it-server', model.servers[0]?.url ?? '', 'url');
+  server.setAttribute('list', 'try-it-servers');
+  const servers = el(
+    'datalist',
+    { id: 'try-it-servers' },
+    ...model.servers.map(({ name, url }) => el('option', { value: url, label: name })),
+  );
+  const clientId = input('try-it-client-id', model.credentials.clientId);
+  const clientSecret = input('try-it-client-secret', model.credentials.clientSecret);
+  const accountId = input('try-it-account-id', model.accountId);
+  const prefer = input('try-it-prefer', '');
+  prefer.placeholder = 'code=404';
+  const tokenStatus = el('p', { id: 'try-it-token-status', role: 'status' }, 'No token yet.');
+  const tokenButton = el('button', { type: 'button', id: 'try-it-get-token' }, 'Get token');
+  const operationSelect = /** @type {HTMLSelectElement} */ (
+    el(
+      'select',
+      { id: 'try-it-operation' },
+      ...model.operations.map((operation) =>
+        el('option', { value: operation.operationId }, `${operation.method} ${operation.path}: ${operation.summary}`),
+      ),
+    )
+  );
+  const requestFields = el('div', { class: 'pc-try-it-fields' });
+  const responseStatus = el('p', { id: 'try-it-response-status' });
+  const responseBody = el('pre', { id: 'try-it-response-body', tabindex: '0' });
+  const close = el('button', { type: 'button', class: 'pc-try-it-close', 'aria-label': 'Close' }, '×');
+  const form = el(
+    'form',
+    {},
+    el('div', { class: 'pc-try-it-head' }, el('h2', { id: 'try-it-title' }, 'Try it on this machine'), close),
+    el(
+      'p',
+      {},
+      'Sends requests to a server on this machine, and nowhere else: ',
+      model.servers.map(({ name, url, command }) => `the ${name.toLowerCase()} at ${url} (${command})`).join(' or '),
+      '.',
+    ),
+    el(
+      'fieldset',
+      {},
+      el('legend', {}, 'Server and credentials'),
+      labelled('Server', server),
+      servers,
+      labelled('Client id', clientId),
+      labelled('Client secret', clientSecret),
+      labelled('AccountId', accountId),
+      el('div', { class: 'pc-try-it-row' }, tokenButton, tokenStatus),
+    ),
+    el(
+      'fieldset',
+      {},
+      el('legend', {}, 'Request'),
+      labelled('Operation', operationSelect),
+      requestFields,
+      labelled('Prefer (the mock answers as it asks)', prefer),
+      el('button', { type: 'submit', id: 'try-it-send' }, 'Send'),
+    ),
+    el(
+      'section',
+      { 'aria-labelledby': 'try-it-response-title' },
+      el('h3', { id: 'try-it-response-title' }, 'Response'),
+      el('output', { for: 'try-it-send', 'aria-live': 'polite' }, responseStatus, responseBody),
+    ),
+  );
+  dialog.replaceChildren(form);
+  dialog.setAttribute('aria-labelledby', 'try-it-title');
+
+  const current = () =>
+    model.operations.find(({ operationId }) => operationId === operationSelect.value) ?? model.operations[0];
+
+  /** Fields of the selected operation: its parameters, then its body. */
+  function showOperation() {
+    const operation = current();
+    if (!operation) return;
+    const fields = operation.parameters.map((parameter) => {
+      const field = input(`try-it-${parameter.in}-${parameter.name}`, parameter.value);
+      field.dataset.in = parameter.in;
+      field.dataset.name = parameter.name;
+      field.required = parameter.required;
+      return labelled(`${parameter.name} (${parameter.in}${parameter.required ? ', required' : ''})`, field);
+    });
+    const { body } = operation;
+    if (body?.kind === 'json') {
+      const text = operation.isTokenExchange
+        ? JSON.stringify(
+            {
+              [model.token.fields.clientId]: clientId.value,
+              [model.token.fields.clientSecret]: clientSecret.value,
+            },
+            null,
+            2,
+          )
+        : body.text;
+      const area = el('textarea', { id: 'try-it-body', rows: String(Math.min(12, text.split('\n').length + 1)) });
+      area.textContent = text;
+      fields.push(labelled(`Body (${body.mediaType})`, area));
+    } else if (body?.kind === 'multipart') {
+      for (const part of body.fields) {
+        const field = part.fileName
+          ? /** @type {HTMLInputElement} */ (el('input', { id: `try-it-part-${part.name}`, type: 'file' }))
+          : input(`try-it-part-${part.name}`, part.value);
+        field.dataset.part = part.name;
+        const hint = part.fileName ? ` (file; none chosen sends "${part.value}" as ${part.fileName})` : '';
+        fields.push(labelled(`${part.name}${hint}`, field));
+      }
+    }
+    requestFields.replaceChildren(...fields);
+  }
+
+  /** @returns {TryItValues} */
+  function readValues() {
+    /** @type {TryItValues} */
+    const values = { path: {}, query: {}, header: {}, fields: {}, files: {} };
+    for (const field of requestFields.querySelectorAll('input')) {
+      const { dataset } = field;
+      if (dataset.in === 'path' || dataset.in === 'query' || dataset.in === 'header') {
+        values[dataset.in][dataset.name ?? ''] = field.value;
+      } else if (dataset.part && field.type === 'file') {
+        const file = field.files?.[0];
+        if (file && values.files) values.files[dataset.part] = file;
+      } else if (dataset.part && values.fields) {
+        values.fields[dataset.part] = field.value;
+      }
+    }
+    const area = requestFields.querySelector('textarea');
+    if (area) values.body = area.value;
+    return values;
+  }
+
+  /** @param {string} status @param {string} [body] */
+  function showResponse(status, body = '') {
+    responseStatus.textContent = status;
+    responseBody.textContent = body;
+  }
+
+  /**
+   * The answer's body, pretty-printed when it is JSON.
+   * @param {Response} response
+   * @returns {Promise<{ text: string, json: unknown }>}
+   */
+  async function readBody(response) {
+    const text = await response.text();
+    try {
+      const json = JSON.parse(text);
+      return { text: JSON.stringify(json, null, 2), json };
+    } catch {
+      return { text, json: undefined };
+    }
+  }
+
+  /** @param {string} base @param {unknown} body */
+  function keepToken(base, body) {
+    const fields = /** @type {Record<string, unknown>} */ (body && typeof body === 'object' ? body : {});
+    const value = fields[model.token.fields.accessToken];
+    if (typeof value !== 'string') return false;
+    const expiresIn = fields[model.token.fields.expiresIn];
+    const lifetime = typeof expiresIn === 'number' ? expiresIn : 0;
+    token = { value, server: base, expiresAt: Date.now() + lifetime * 1000 };
+    tokenStatus.textContent = `Token from ${base}, valid ${lifetime} s.`;
+    return true;
+  }
+
+  /** A token for the server in the field: the one kept, or a new one from the token exchange. */
+  async function ensureToken() {
+    const base = localServer(server.value);
+    if (token && token.server === base && Date.now() < token.expiresAt - TOKEN_MARGIN_MS) return token.value;
+    tokenStatus.textContent = `Getting a token from ${base}…`;
+    const response = await fetch(`${base}${model.token.path}`, {
+      method: model.token.method,
+      headers: { 'Content-Type': 'application/json' },
+      credentials: 'omit',
+      body: JSON.stringify({
+        [model.token.fields.clientId]: clientId.value,
+        [model.token.fields.clientSecret]: clientSecret.value,
+      }),
+    });
+    const { text, json } = await readBody(response);
+    if (!response.ok || !keepToken(base, json)) {
+      tokenStatus.textContent = `No token: the token exchange answered ${response.status}.`;
+      throw new Error(`The token exchange answered ${response.status}\n${text}`);
+    }
+    return token?.value;
+  }
+
+  /** @param {unknown} error */
+  function reportFailure(error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // fetch says only "Failed to fetch" when nothing listens: say what to start.
+    const hint =
+      error instanceof TypeError
+        ? `\nNothing answered at ${server.value}. Start the mock (${model.servers[0]?.command}) or the emulator.`
+        : '';
+    showResponse('Not sent', `${message}${hint}`);
+  }
+
+  async function send() {
+    const operation = current();
+    if (!operation) return;
+    showResponse('Sending…');
+    try {
+      const session = {
+        server: server.value,
+        token: operation.requiresBearer ? await ensureToken() : undefined,
+        accountId: accountId.value,
+        prefer: prefer.value,
+      };
+      const { url, init } = buildTryItRequest(operation, readValues(), session);
+      const started = performance.now();
+      const response = await fetch(url, init);
+      const { text, json } = await readBody(response);
+      const took = Math.round(performance.now() - started);
+      if (operation.isTokenExchange && response.ok) keepToken(localServer(server.value), json);
+      showResponse(`${operation.method} ${url}\n${response.status} ${response.statusText} in ${took} ms`, text);
+    } catch (error) {
+      reportFailure(error);
+    }
+  }
+
+  /** Opens the console on the operation the page's address names, if any. */
+  function open() {
+    const named = /operation\/([\w.-]+)/.exec(decodeURIComponent(doc.location.hash))?.[1];
+    if (named && model.operations.some(({ operationId }) => operationId === named)) {
+      operationSelect.value = named;
+      showOperation();
+    }
+    if (!dialog.open) dialog.showModal();
+  }
+
+  operationSelect.addEventListener('change', showOperation);
+  // The token exchange's body is the credentials: keep it in step with their fields.
+  for (const field of [clientId, clientSecret]) {
+    field.addEventListener('input', () => {
+      if (current()?.isTokenExchange) showOperation();
+    });
+  }
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void send();
+  });
+  tokenButton.addEventListener('click', () => {
+    token = undefined;
+    ensureToken().catch(reportFailure);
+  });
+  close.addEventListener('click', () => dialog.close());
+  doc.addEventListener('click', (event) => {
+    const target = /** @type {Element | null} */ (event.target);
+    if (target?.closest?.('[data-try-it-open]')) open();
+  });
+  showOperation();
+}

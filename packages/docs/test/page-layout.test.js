@@ -1,0 +1,221 @@
+// The page as a reader sees it, on a laptop and on a phone, opened from disk with the network off: real server
+// URLs, flags that keep the schema's own text, open enums with their values, code and names that show whole, a
+// menu that covers nothing, and a "Download" that gives the published bundle. Screenshots go to
+// test-results/screenshots.
+
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadContract, openEnumValues } from '@payments-connect/openapi/model';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CURL_LABEL, TYPESCRIPT_LABEL } from '../src/code-samples.js';
+import { FLAGS } from '../src/flags.js';
+import { axeViolations } from './axe-audit.js';
+import { TEST_BUILD_DIR, TEST_RESULTS_DIR } from './built-reference.js';
+import { launchGuardedBrowser, SCREENS } from './guarded-browser.js';
+import { croppedText, overflowingCodeBlocks, serverUrlsByOperation, splitTokens } from './page-probes.js';
+
+/**
+ * @typedef {import('playwright-core').Page} Page
+ * @typedef {import('./guarded-browser.js').GuardedBrowser} GuardedBrowser
+ */
+
+const require = createRequire(import.meta.url);
+const RENDER_TIMEOUT_MS = 30_000;
+const SCREENSHOTS_DIR = join(TEST_RESULTS_DIR, 'screenshots');
+const PAGE_URL = pathToFileURL(join(TEST_BUILD_DIR, 'index.html')).href;
+
+const contract = loadContract();
+const schemas = contract.document.components.schemas;
+/** The RFI 409 variant names, which only ever appear inside text. */
+const VARIANT_NAMES = ['RFI_NOT_OPEN', 'RFI_ITEM_ALREADY_APPROVED'];
+const openEnums = Object.entries(schemas).flatMap(([name, schema]) => {
+  const values = openEnumValues(schema);
+  return values ? [{ name, values }] : [];
+});
+/** Properties that carry a flag beside a `$ref`, with the values their schema documents. */
+const flaggedReferences = Object.entries(schemas).flatMap(([schemaName, schema]) =>
+  Object.entries(/** @type {Record<string, any>} */ (schema.properties ?? {})).flatMap(([property, node]) =>
+    FLAGS.filter((flag) => node.$ref && node[flag.extension] === true).map((flag) => ({
+      where: `${schemaName}.${property}`,
+      property,
+      flag,
+      values: openEnumValues(contract.dereference({ $ref: node.$ref }).node) ?? [],
+    })),
+  ),
+);
+/** A notice as the page shows it: the Markdown's text. @param {string} notice */
+const shownText = (notice) => notice.replaceAll('**', '').replaceAll('`', '');
+
+/** @param {Page} page */
+async function openPage(page) {
+  await page.goto(PAGE_URL);
+  await page.locator('html[data-rendered]').waitFor({ state: 'attached', timeout: RENDER_TIMEOUT_MS });
+}
+
+/** @param {Page} page @param {string} name */
+async function screenshot(page, name) {
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}.png`) });
+}
+
+/** @param {Page} page @param {string} sectionId */
+async function scrollToSection(page, sectionId) {
+  await page.evaluate((id) => document.querySelector(`[data-section-id="${id}"]`)?.scrollIntoView(), sectionId);
+}
+
+for (const [screenName, screen] of Object.entries(SCREENS)) {
+  const { width, height } = screen.viewport;
+  describe(`the page on a ${screenName} screen (${width}×${height}), opened from disk offline`, () => {
+    /** @type {GuardedBrowser} */
+    let browser;
+    /** @type {Page} */
+    let page;
+    beforeAll(async () => {
+      browser = await launchGuardedBrowser({ offline: true, screen });
+      page = browser.page;
+      await openPage(page);
+      await screenshot(page, `${screenName}-top`);
+    });
+    afterAll(() => browser?.close());
+
+    it('shows every server as its documented URL, never a file: address', async () => {
+      const listed = await page.evaluate(serverUrlsByOperation);
+      for (const entry of contract.operations) {
+        expect(listed[entry.operationId], entry.operationId).toEqual(
+          entry.servers.map((server) => `${server.defaultUrl}${entry.path}`),
+        );
+      }
+      expect(await page.locator('#redoc').innerHTML()).not.toContain('file:');
+      // Opened, the path bar shows them to the reader.
+      const section = page.locator('[data-section-id="operation/getRfiCase"]').first();
+      await section.locator('button:has(.http-verb)').first().click();
+      const production = `${contract.servers[0]?.defaultUrl}/v1/rfi/{rfiId}`;
+      await expect.poll(() => section.getByText(production).first().isVisible()).toBe(true);
+      await section.getByText(production).first().scrollIntoViewIfNeeded();
+      await screenshot(page, `${screenName}-server-urls`);
+      await section.locator('button:has(.http-verb)').first().click();
+    });
+
+    it("keeps the schema's own text after a flag's notice on a $ref: the documented values stay", async () => {
+      expect(flaggedReferences.map(({ where }) => where)).toEqual(
+        expect.arrayContaining(['PaymentRequest.status', 'PaymentRequest.executionMode', 'RfiCase.status']),
+      );
+      for (const { where, property, flag, values } of flaggedReferences) {
+        expect(values.length, where).toBeGreaterThan(0);
+        // The property's row: its name in the first cell, its type and description in the second.
+        const rows = page
+          .locator('#redoc tr')
+          .filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^\\s*${property}\\s*$`) }) })
+          .filter({ hasText: shownText(flag.notice) });
+        const texts = await rows.allInnerTexts();
+        expect(texts.length, where).toBeGreaterThan(0);
+        expect(
+          texts.some((text) => values.every((value) => text.includes(value))),
+          `${where}: ${values.join(', ')} beside "${flag.title}"`,
+        ).toBe(true);
+      }
+    });
+
+    it('lists the documented values of every open enum, where Redoc showed "X (string) or X (string)"', async () => {
+      expect(openEnums.map(({ name }) => name)).toContain('GatewayErrorCode');
+      const text = await page.locator('#redoc').innerText();
+      for (const { name, values } of openEnums) {
+        expect(text, name).toContain(`Documented values: ${values.join(', ')}. The set is open`);
+      }
+      expect(text).not.toMatch(/\((string)\) or \w+ \(string\)/);
+      await scrollToSection(page, 'section/Using-the-API/Error-envelope');
+      await screenshot(page, `${screenName}-error-envelope`);
+    });
+
+    it('hides no part of any code block, in either sample tab: lines wrap inside the block', async () => {
+      const results = [];
+      for (const label of [CURL_LABEL, TYPESCRIPT_LABEL]) {
+        const tabs = page.locator('[role="tab"]', { hasText: new RegExp(`^${label}$`) });
+        const count = await tabs.count();
+        expect(count, label).toBe(contract.operations.length);
+        for (let index = 0; index < count; index += 1) await tabs.nth(index).click();
+        results.push(await page.evaluate(overflowingCodeBlocks, '#redoc pre'));
+      }
+      for (const { checked, overflowing } of results) {
+        expect(checked).toBeGreaterThanOrEqual(contract.operations.length);
+        expect(overflowing).toEqual([]);
+      }
+    });
+
+    it('breaks no variant name or documented value across lines', async () => {
+      await page.locator('#redoc').evaluate((redoc) => redoc.scrollIntoView());
+      const tokens = [...VARIANT_NAMES, ...openEnums.flatMap(({ values }) => values)];
+      const { found, split } = await page.evaluate(splitTokens, tokens);
+      for (const token of tokens) expect(found[token], token).toBeGreaterThan(0);
+      expect(split).toEqual([]);
+    });
+
+    it('crops no text at the edge of the screen or of a box that clips it', async () => {
+      const { checked, cropped } = await page.evaluate(croppedText, '#redoc');
+      expect(checked).toBeGreaterThan(1_000);
+      expect(cropped).toEqual([]);
+    });
+
+    it('gives the published @payments-connect/openapi bundle, byte for byte, from "Download"', async () => {
+      await page.locator('#redoc').evaluate((redoc) => redoc.scrollIntoView());
+      const link = page.locator('.api-info a[download]');
+      const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+      const published = readFileSync(require.resolve('@payments-connect/openapi/openapi.yaml'));
+      expect(download.suggestedFilename()).toBe('openapi.yaml');
+      expect(readFileSync(await download.path()).equals(published)).toBe(true);
+    });
+
+    if (screenName === 'phone') {
+      it('puts the menu button in the bar above the text, and lands a chosen section below the bar', async () => {
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const viewportWidth = width;
+        const bar = await page.locator('.pc-bar').boundingBox();
+        const button = await page.locator('#pc-menu').boundingBox();
+        if (!bar || !button) throw new Error('no bar or menu button');
+        expect([bar.x, bar.y, bar.width]).toEqual([0, 0, viewportWidth]);
+        expect(button.y).toBeGreaterThanOrEqual(bar.y);
+        expect(button.y + button.height).toBeLessThanOrEqual(bar.y + bar.height);
+        expect(await page.locator('.redoc-wrap > .menu-content + div').isVisible()).toBe(false);
+        const contentTop = await page.locator('.api-content').evaluate((node) => node.getBoundingClientRect().top);
+        expect(contentTop).toBeGreaterThanOrEqual(bar.height);
+
+        await page.locator('#pc-menu').click();
+        const menu = page.locator('.menu-content');
+        await expect.poll(() => menu.isVisible()).toBe(true);
+        expect(await page.locator('#pc-menu').getAttribute('aria-expanded')).toBe('true');
+        expect((await menu.boundingBox())?.y).toBeGreaterThanOrEqual(bar.height);
+        await screenshot(page, 'phone-menu');
+        await menu.locator('[data-item-id="tag/Connections"]').click();
+        await expect.poll(() => menu.isVisible()).toBe(false);
+        const heading = page.locator('[data-section-id="tag/Connections"]').locator('h1, h2').first();
+        await expect
+          .poll(async () => (await heading.boundingBox())?.y ?? -1, { timeout: 5_000 })
+          .toBeGreaterThanOrEqual(bar.height);
+        expect((await heading.boundingBox())?.y).toBeLessThan(height / 2);
+        expect(await page.locator('#pc-menu').getAttribute('aria-expanded')).toBe('false');
+        await screenshot(page, 'phone-after-menu');
+      });
+    } else {
+      it('keeps the menu beside the text, starting below the bar', async () => {
+        const bar = await page.locator('.pc-bar').boundingBox();
+        const menu = await page.locator('.menu-content').boundingBox();
+        expect(await page.locator('#pc-menu').isVisible()).toBe(false);
+        expect(menu?.y).toBe(bar?.height);
+        expect((menu?.x ?? 0) + (menu?.width ?? 0)).toBeLessThanOrEqual(
+          (await page.locator('.api-content').boundingBox())?.x ?? 0,
+        );
+      });
+    }
+
+    it('breaks no rule of WCAG 2.1 A and AA that axe-core checks', async () => {
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
+    it('made no request that left the machine, and the page policy refused nothing', async () => {
+      expect(browser.leftMachine).toEqual([]);
+      expect(await browser.policyViolations()).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,244 @@
+// The "Try it" console in a real browser against real local servers: the mock (startMock) and the emulator, both on
+// 127.0.0.1. The page is opened from disk; every request that would leave the machine is blocked and counted.
+
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { startEmulator } from '@payments-connect/emulator';
+import { startMock } from '@payments-connect/mock';
+import { loadContract } from '@payments-connect/openapi/model';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDocsServer } from '../src/docs-server.js';
+import { tryItModel } from '../src/try-it-model.js';
+import { axeViolations } from './axe-audit.js';
+import { TEST_BUILD_DIR, TEST_RESULTS_DIR } from './built-reference.js';
+import { launchGuardedBrowser, SCREENS } from './guarded-browser.js';
+
+/**
+ * @typedef {import('playwright-core').Page} Page
+ * @typedef {import('./guarded-browser.js').GuardedBrowser} GuardedBrowser
+ */
+
+const RENDER_TIMEOUT_MS = 30_000;
+const ANSWER_TIMEOUT_MS = 10_000;
+const PAGE_URL = pathToFileURL(join(TEST_BUILD_DIR, 'index.html')).href;
+const model = tryItModel(loadContract());
+/** What the console shows once a request is done: the request line and the status, or why it was not sent. */
+const ANSWERED = /^(?:[A-Z]+ \S+\n(\d{3}) [^\n]* in \d+ ms|Not sent)$/;
+
+/**
+ * Opens the page (at an operation's address when given) and the console from the bar.
+ * @param {Page} page
+ * @param {{ hash?: string, pageUrl?: string }} [where] the file on disk unless another address is given
+ */
+async function openConsole(page, { hash = '', pageUrl = PAGE_URL } = {}) {
+  await page.goto(`${pageUrl}${hash}`);
+  await page.locator('html[data-rendered]').waitFor({ state: 'attached', timeout: RENDER_TIMEOUT_MS });
+  await page.locator('.pc-bar [data-try-it-open]').click();
+  await page.locator('#try-it').waitFor({ state: 'visible' });
+}
+
+/**
+ * Picks an operation, sends it, and waits for the console to show the outcome.
+ * @param {Page} page
+ * @param {string} operationId
+ * @returns {Promise<{ status: string, body: string }>}
+ */
+async function send(page, operationId) {
+  await page.locator('#try-it-operation').selectOption(operationId);
+  const status = page.locator('#try-it-response-status');
+  await status.evaluate((node) => {
+    node.textContent = '';
+  });
+  await page.locator('#try-it-send').click();
+  await expect.poll(() => status.textContent(), { timeout: ANSWER_TIMEOUT_MS }).toMatch(ANSWERED);
+  return {
+    status: (await status.textContent()) ?? '',
+    body: (await page.locator('#try-it-response-body').textContent()) ?? '',
+  };
+}
+
+/** @param {Page} page @param {string} name */
+async function screenshot(page, name) {
+  mkdirSync(join(TEST_RESULTS_DIR, 'screenshots'), { recursive: true });
+  await page.screenshot({ path: join(TEST_RESULTS_DIR, 'screenshots', `${name}.png`) });
+}
+
+describe('Try it, against the mock (startMock on 127.0.0.1)', () => {
+  /** @type {import('@payments-connect/mock').RunningMock} */
+  let mock;
+  /** @type {GuardedBrowser} */
+  let browser;
+  /** @type {Page} */
+  let page;
+  /** @type {{ url: string, headers: Record<string, string> }[]} */
+  const sent = [];
+  beforeAll(async () => {
+    mock = await startMock({ port: 0 });
+    browser = await launchGuardedBrowser();
+    page = browser.page;
+    page.on('request', (request) => {
+      if (request.url().startsWith(mock.url)) sent.push({ url: request.url(), headers: request.headers() });
+    });
+    await openConsole(page, { hash: '#tag/RFI/operation/getRfiCase' });
+    await page.locator('#try-it-server').fill(mock.url);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await mock?.stop();
+  });
+
+  it("opens on the operation in the page's address, gets a token, fills AccountId and shows the answer", async () => {
+    expect(await page.locator('#try-it-operation').inputValue()).toBe('getRfiCase');
+    expect(await page.locator('#try-it-account-id').inputValue()).toBe(model.accountId);
+    const rfiId = model.operations.find(({ operationId }) => operationId === 'getRfiCase')?.parameters[0]?.value;
+    const { status, body } = await send(page, 'getRfiCase');
+    expect(status).toBe(`GET ${mock.url}/v1/rfi/${rfiId}\n${status.split('\n')[1]}`);
+    expect(status.split('\n')[1]).toMatch(/^200 OK in \d+ ms$/);
+    expect(JSON.parse(body)).toMatchObject({ rfiId });
+    const tokenAnswer = await (
+      await fetch(`${mock.url}${model.token.path}`, {
+        method: model.token.method,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(model.credentials),
+      })
+    ).json();
+    expect(sent.map(({ url }) => url.slice(mock.url.length))).toEqual([model.token.path, `/v1/rfi/${rfiId}`]);
+    expect(sent[1]?.headers).toMatchObject({
+      authorization: `Bearer ${tokenAnswer.access_token}`,
+      accountid: model.accountId,
+    });
+    expect(await page.locator('#try-it-token-status').textContent()).toMatch(/^Token from http:\/\/127\.0\.0\.1:\d+/);
+    await screenshot(page, 'desktop-try-it');
+  });
+
+  it('breaks no rule of WCAG 2.1 A and AA that axe-core checks, open with an answer', async () => {
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('sends every operation of the spec, with its examples, and shows the answer the mock gives', async () => {
+    /** @type {string[]} */
+    const notOk = [];
+    for (const { operationId } of model.operations) {
+      const { status, body } = await send(page, operationId);
+      const code = Number(ANSWERED.exec(status)?.[1]);
+      if (!(code >= 200 && code < 300)) notOk.push(`${operationId}: ${status} ${body}`);
+    }
+    expect(notOk).toEqual([]);
+    expect(model.operations.length).toBeGreaterThan(20);
+  });
+
+  it('shows an error answer as the mock gives it (Prefer: code=404)', async () => {
+    await page.locator('#try-it-prefer').fill('code=404');
+    const { status, body } = await send(page, 'getRfiCase');
+    await page.locator('#try-it-prefer').fill('');
+    expect(status.split('\n')[1]).toMatch(/^404 Not Found in/);
+    expect(JSON.parse(body)).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('says what to start when nothing listens, and sends nothing to a server elsewhere', async () => {
+    const closed = createServer();
+    await new Promise((resolve) => closed.listen(0, '127.0.0.1', () => resolve(undefined)));
+    const { port } = /** @type {import('node:net').AddressInfo} */ (closed.address());
+    await new Promise((resolve) => closed.close(resolve));
+    await page.locator('#try-it-server').fill(`http://127.0.0.1:${port}`);
+    expect(await send(page, 'listRfiCases')).toMatchObject({ status: 'Not sent' });
+    expect(await page.locator('#try-it-response-body').textContent()).toContain(`Start the mock (npm start)`);
+    await page.locator('#try-it-server').fill('https://sandbox.api.payments-connect.example');
+    const elsewhere = await send(page, 'listRfiCases');
+    expect(elsewhere.body).toContain('only to a server on this machine');
+    await page.locator('#try-it-server').fill(mock.url);
+  });
+
+  it('made no request that left the machine, and the page policy refused nothing', async () => {
+    expect(browser.leftMachine).toEqual([]);
+    expect(await browser.policyViolations()).toEqual([]);
+  });
+});
+
+describe('Try it from the page docs:serve serves, against the mock', () => {
+  it('calls the mock from the docs server origin (another port: a cross-origin request)', async () => {
+    const mock = await startMock({ port: 0 });
+    const docs = await startDocsServer({ root: TEST_BUILD_DIR, port: 0 });
+    const browser = await launchGuardedBrowser();
+    try {
+      await openConsole(browser.page, { pageUrl: docs.url });
+      await browser.page.locator('#try-it-server').fill(mock.url);
+      const { status, body } = await send(browser.page, 'answerRfiQuestion');
+      expect(new URL(docs.url).origin).not.toBe(new URL(mock.url).origin);
+      expect(status.split('\n')[1]).toMatch(/^200 OK/);
+      expect(JSON.parse(body)).toBeTypeOf('object');
+      expect(browser.leftMachine).toEqual([]);
+    } finally {
+      await browser.close();
+      await docs.close();
+      await mock.stop();
+    }
+  });
+});
+
+describe('Try it on a phone, against the mock', () => {
+  it('fits the console on the screen and sends a request', async () => {
+    const mock = await startMock({ port: 0 });
+    const browser = await launchGuardedBrowser({ screen: SCREENS.phone });
+    try {
+      await openConsole(browser.page);
+      const dialog = await browser.page.locator('#try-it').boundingBox();
+      expect(dialog?.x).toBeGreaterThanOrEqual(0);
+      expect((dialog?.x ?? 0) + (dialog?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(
+        SCREENS.phone.viewport.width,
+      );
+      await browser.page.locator('#try-it-server').fill(mock.url);
+      const { status } = await send(browser.page, 'listRfiCases');
+      expect(status.split('\n')[1]).toMatch(/^200 OK/);
+      await browser.page.locator('#try-it-response-status').scrollIntoViewIfNeeded();
+      await screenshot(browser.page, 'phone-try-it');
+      expect(await axeViolations(browser.page)).toEqual([]);
+      expect(browser.leftMachine).toEqual([]);
+    } finally {
+      await browser.close();
+      await mock.stop();
+    }
+  });
+});
+
+describe('Try it, against the emulator (startEmulator on 127.0.0.1)', () => {
+  /** @type {Awaited<ReturnType<typeof startEmulator>>} */
+  let emulator;
+  /** @type {GuardedBrowser} */
+  let browser;
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0 });
+    browser = await launchGuardedBrowser();
+    await openConsole(browser.page);
+    await browser.page.locator('#try-it-server').fill(emulator.url);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await emulator?.stop();
+  });
+
+  it('gets a token with the credentials the console starts with, and lists the seed account’s RFI cases', async () => {
+    expect(model.credentials).toEqual(emulator.credentials);
+    const { status, body } = await send(browser.page, 'listRfiCases');
+    expect(status.split('\n')[1]).toMatch(/^200 OK/);
+    expect(JSON.parse(body)).toBeDefined();
+    expect(await browser.page.locator('#try-it-token-status').textContent()).toContain(`Token from ${emulator.url}`);
+  });
+
+  it('shows why there is no token when the secret is wrong, and sends the credentials typed', async () => {
+    await browser.page.locator('#try-it-operation').selectOption('createAccessToken');
+    await browser.page.locator('#try-it-client-secret').fill('not-the-secret');
+    expect(JSON.parse(await browser.page.locator('#try-it-body').inputValue())).toEqual({
+      clientId: emulator.credentials.clientId,
+      clientSecret: 'not-the-secret',
+    });
+    await browser.page.locator('#try-it-get-token').click();
+    await expect
+      .poll(() => browser.page.locator('#try-it-token-status').textContent(), { timeout: ANSWER_TIMEOUT_MS })
+      .toBe('No token: the token exchange answered 401.');
+    expect(await browser.page.locator('#try-it-response-body').textContent()).toContain('401');
+    expect(browser.leftMachine).toEqual([]);
+  });
+});

@@ -1,0 +1,69 @@
+import { DEFAULT_CLI_PORT, DEFAULT_CREDENTIALS } from '@payments-connect/emulator';
+import { DEFAULT_PORT } from '@payments-connect/mock';
+import { createContract, loadBundledDocument, loadContract } from '@payments-connect/openapi/model';
+import { describe, expect, it } from 'vitest';
+import { sampleInputs } from '../src/sample-inputs.js';
+import { ACCOUNT_HEADER, tryItModel } from '../src/try-it-model.js';
+import { oneOperationContract } from './one-operation-contract.js';
+
+const contract = loadContract();
+const model = tryItModel(contract);
+/** @param {string} id */
+const operation = (id) => {
+  const found = model.operations.find(({ operationId }) => operationId === id);
+  if (!found) throw new Error(`no ${id}`);
+  return found;
+};
+
+describe('tryItModel', () => {
+  it('calls the mock first and the emulator second, on this machine, with the emulator credentials', () => {
+    expect(model.servers.map(({ name, url }) => `${name} ${url}`)).toEqual([
+      `Mock http://127.0.0.1:${DEFAULT_PORT}`,
+      `Emulator http://127.0.0.1:${DEFAULT_CLI_PORT}`,
+    ]);
+    expect(model.credentials).toEqual(DEFAULT_CREDENTIALS);
+    expect(model.accountId).toBe(loadBundledDocument().components.parameters.AccountId.example);
+    expect(model.token).toMatchObject({ method: 'POST', path: '/auth/token' });
+  });
+
+  it('offers every operation of the spec, in order, the token exchange marked', () => {
+    expect(model.operations.map(({ operationId }) => operationId)).toEqual(
+      contract.operations.map(({ operationId }) => operationId),
+    );
+    expect(model.operations.filter(({ isTokenExchange }) => isTokenExchange).map(({ path }) => path)).toEqual([
+      '/auth/token',
+    ]);
+    expect(operation('createAccessToken')).toMatchObject({ requiresBearer: false, sendsAccount: false });
+    expect(operation('getRfiCase')).toMatchObject({ requiresBearer: true, sendsAccount: true });
+  });
+
+  it('fills each parameter and body with the example the code samples use, AccountId aside', () => {
+    for (const entry of contract.operations) {
+      const inputs = sampleInputs(contract, entry);
+      const { parameters, body } = operation(entry.operationId);
+      expect(parameters.some(({ name }) => name === ACCOUNT_HEADER)).toBe(false);
+      for (const { name, value } of inputs.path) {
+        expect(parameters.find((parameter) => parameter.in === 'path' && parameter.name === name)?.value).toBe(value);
+      }
+      if (inputs.body?.kind === 'json')
+        expect(JSON.parse(body?.kind === 'json' ? body.text : '')).toEqual(inputs.body.value);
+    }
+    expect(operation('uploadPaymentRequestPreviewLogo').body).toEqual({
+      kind: 'multipart',
+      mediaType: 'multipart/form-data',
+      fields: [{ name: 'logo', value: '(binary PNG data)', fileName: 'logo.png' }],
+    });
+  });
+
+  it('needs a token exchange and an AccountId example', () => {
+    const { contract: noToken } = oneOperationContract({
+      path: '/a',
+      method: 'get',
+      operation: { operationId: 'a', responses: { 200: { description: 'ok' } } },
+    });
+    expect(() => tryItModel(noToken)).toThrow(/token exchange/);
+    const document = structuredClone(loadBundledDocument());
+    delete document.components.parameters.AccountId.example;
+    expect(() => tryItModel(createContract(document))).toThrow(/AccountId/);
+  });
+});
