@@ -1,10 +1,16 @@
 import { DEFAULT_CLI_PORT, DEFAULT_CREDENTIALS } from '@payments-connect/emulator';
 import { DEFAULT_PORT } from '@payments-connect/mock';
-import { createContract, loadBundledDocument, loadContract } from '@payments-connect/openapi/model';
+import {
+  bundledDocumentPath,
+  createContract,
+  loadBundledDocument,
+  loadContract,
+} from '@payments-connect/openapi/model';
 import { describe, expect, it } from 'vitest';
 import { sampleInputs } from '../src/sample-inputs.js';
 import { ACCOUNT_HEADER, tryItModel } from '../src/try-it-model.js';
 import { oneOperationContract } from './one-operation-contract.js';
+import { parameterExample } from './parameter-example.js';
 
 const contract = loadContract();
 const model = tryItModel(contract);
@@ -22,7 +28,7 @@ describe('tryItModel', () => {
       `Emulator http://127.0.0.1:${DEFAULT_CLI_PORT}`,
     ]);
     expect(model.credentials).toEqual(DEFAULT_CREDENTIALS);
-    expect(model.accountId).toBe(loadBundledDocument().components.parameters.AccountId.example);
+    expect(model.accountId).toBe(parameterExample(contract, ACCOUNT_HEADER));
     expect(model.token).toMatchObject({ method: 'POST', path: '/auth/token' });
   });
 
@@ -48,10 +54,11 @@ describe('tryItModel', () => {
       if (inputs.body?.kind === 'json')
         expect(JSON.parse(body?.kind === 'json' ? body.text : '')).toEqual(inputs.body.value);
     }
-    expect(operation('uploadPaymentRequestPreviewLogo').body).toEqual({
+    // The file part comes from the spec's file example, as the samples show it.
+    expect(operation('uploadPaymentRequestPreviewLogo').body).toMatchObject({
       kind: 'multipart',
       mediaType: 'multipart/form-data',
-      fields: [{ name: 'logo', value: '(binary PNG data)', fileName: 'logo.png' }],
+      fields: [{ name: 'logo', value: expect.any(String), fileName: 'logo.png' }],
     });
   });
 
@@ -64,6 +71,7 @@ describe('tryItModel', () => {
     expect(() => tryItModel(noToken)).toThrow(/token exchange/);
     const document = structuredClone(loadBundledDocument());
     delete document.components.parameters.AccountId.example;
-    expect(() => tryItModel(createContract(document))).toThrow(/AccountId/);
+    delete document.components.parameters.AccountId.examples;
+    expect(() => tryItModel(createContract(document, { location: bundledDocumentPath() }))).toThrow(/AccountId/);
   });
 });
