@@ -1,6 +1,7 @@
 import { parseRequestTarget } from './request-target.js';
 
 /** @typedef {{ path: string, method: string }} Routable what the matcher reads of an operation */
+/** @typedef {ReturnType<typeof parseRequestTarget>} ParsedTarget */
 
 /**
  * @template {Routable} [Operation=import('./operations.js').ContractOperation]
@@ -51,7 +52,8 @@ import { parseRequestTarget } from './request-target.js';
  * `/a/{x}`), whatever the order of `paths`. Any list of `{ path, method }` routes is matched by the same rule.
  * @template {Routable} Operation
  * @param {Operation[]} operations
- * @returns {(method: string, target: string) => OperationMatch<Operation>}
+ * @returns {(method: string, target: string | ParsedTarget) => OperationMatch<Operation>} `target` raw, or
+ *   already parsed by {@link parseRequestTarget} (a server that read it first need not read it twice)
  */
 export function createOperationMatcher(operations) {
   /** @type {Map<string, CompiledTemplate<Operation>>} */
@@ -77,7 +79,7 @@ export function createOperationMatcher(operations) {
   const ordered = [...templates.values()].sort(bySpecificity);
 
   return (method, target) => {
-    const parsed = parseRequestTarget(target);
+    const parsed = typeof target === 'string' ? parseRequestTarget(target) : target;
     if (!parsed.valid) return { kind: 'invalid-target', reason: parsed.reason };
     for (const compiled of ordered) {
       const pathParams = matchSegments(compiled, parsed.segments);

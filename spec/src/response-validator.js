@@ -258,11 +258,12 @@ function headerReader(headers) {
   if (typeof Headers !== 'undefined' && headers instanceof Headers) return (name) => headers.get(name) ?? undefined;
   // A few names are read from a few headers: a scan costs less than a lower-cased copy of them all.
   // Names differing only in case: the last one counts, as it would in a lower-cased copy.
+  const record = /** @type {Record<string, string | string[] | number | undefined>} */ (headers);
   return (name) => {
     const wanted = name.toLowerCase();
     /** @type {string | string[] | number | undefined} */
     let value;
-    for (const key of Object.keys(headers)) if (key.toLowerCase() === wanted) value = headers[key];
+    for (const key of Object.keys(record)) if (key.toLowerCase() === wanted) value = record[key];
     if (value === undefined) return undefined;
     return Array.isArray(value) ? value.join(', ') : String(value);
   };
