@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStubFetch } from '../src/clients/answer-exchange.js';
 import { generateHeyApiClient } from '../src/clients/hey-api-client.js';
-import { startLoopbackServer } from '../src/clients/loopback-server.js';
 import { requestCandidates } from '../src/clients/request-candidates.js';
 import { loadSampleExchange } from '../src/clients/sample-exchange.js';
+import { startSubject } from '../src/servers/start-subject.js';
 
 // Every client of the comparison must do the same work: fetch the RFI case and hand back its parsed body.
 // A wiring mistake (a wrong path, a missing header, an error object taken for data) would time the wrong thing.
@@ -17,12 +17,12 @@ describe('request candidates', () => {
   let candidates;
 
   beforeAll(async () => {
-    server = await startLoopbackServer(sample);
+    server = await startSubject('bare');
     const heyApi = await generateHeyApiClient(tempDir);
     candidates = requestCandidates({ heyApiModule: heyApi.runtimeModule });
   }, 60_000);
   afterAll(async () => {
-    await server?.close();
+    await server?.stop();
     rmSync(tempDir, { recursive: true, force: true });
   });
 
@@ -38,7 +38,7 @@ describe('request candidates', () => {
     const setup =
       transport === 'stub'
         ? { fetch: createStubFetch(sample), baseUrl: 'http://stub.invalid', sample }
-        : { fetch: globalThis.fetch, baseUrl: server.url, sample };
+        : { fetch: globalThis.fetch, baseUrl: server.baseUrl, sample };
     const answered = [];
     for (const candidate of candidates.filter((c) => c.transports.includes(transport))) {
       const call = await candidate.create(setup);

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundleEntry } from '../measure/esbuild-bundle.js';
+import { bundleEntry } from './bundle-entry.js';
 import { describeFailure, runMeasured } from '../measure/run-measured.js';
 import { BUNDLED_SPEC_JSON, binPath, packageVersion } from '../workspace.js';
 

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { createStubFetch } from '../clients/answer-exchange.js';
-import { startLoopbackServer } from '../clients/loopback-server.js';
 import { requestCandidates } from '../clients/request-candidates.js';
 import { loadSampleExchange } from '../clients/sample-exchange.js';
 import { timeInterleaved } from '../measure/interleaved-timing.js';
 import { markdownTable } from '../report/markdown-table.js';
 import { checkAtMost } from '../report/targets.js';
 import { formatDuration, formatRatio } from '../report/units.js';
+import { startSubject } from '../servers/start-subject.js';
 import { BUNDLED_SPEC_JSON } from '../workspace.js';
 
 /** The target: this client costs at most 15% more per request than bare openapi-fetch. */
@@ -53,7 +53,9 @@ export async function benchClient(context) {
   const sample = loadSampleExchange();
   const heyApi = await context.heyApiClient();
   const candidates = requestCandidates({ heyApiModule: heyApi.client?.runtimeModule });
-  const server = await startLoopbackServer(sample);
+  // The bare node:http server of the servers section, in a process of its own: serving never shares the event loop
+  // whose client work is timed.
+  const server = await startSubject('bare');
   /** @type {Map<string, Map<string, string | { median: number, min: number, max: number, count: number }>>} */
   const figures = new Map(candidates.map(({ name }) => [name, new Map()]));
   try {
@@ -61,7 +63,7 @@ export async function benchClient(context) {
       const setup =
         transport === 'stub'
           ? { fetch: createStubFetch(sample), baseUrl: STUB_BASE_URL, sample }
-          : { fetch: globalThis.fetch, baseUrl: server.url, sample };
+          : { fetch: globalThis.fetch, baseUrl: server.baseUrl, sample };
       const subjects = [];
       for (const candidate of candidates) {
         if (!candidate.transports.includes(transport)) {
@@ -83,7 +85,7 @@ export async function benchClient(context) {
       for (const [name, timing] of timings) figures.get(name).set(transport, timing);
     }
   } finally {
-    await server.close();
+    await server.stop();
   }
 
   const rows = candidates.map(({ name }) => [
