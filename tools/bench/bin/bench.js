@@ -41,7 +41,7 @@ try {
   // `pnpm bench --out x.md` runs this script in tools/bench: a relative path means where the user typed it.
   if (options.out) options.out = resolve(process.env.INIT_CWD ?? process.cwd(), options.out);
 } catch (error) {
-  console.error(error.message);
+  console.error(error instanceof Error ? error.message : String(error));
   process.exit(2);
 }
 if (options.help) {

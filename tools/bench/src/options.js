@@ -1,7 +1,17 @@
 import { LOAD_GENERATORS } from './load/load-generator.js';
 
 /** The sections of the report, in order; `--only` takes these names. */
-export const SECTIONS = ['pipeline', 'client', 'bundle', 'servers', 'start', 'memory', 'conformance', 'scale', 'fresh-test'];
+export const SECTIONS = [
+  'pipeline',
+  'client',
+  'bundle',
+  'servers',
+  'start',
+  'memory',
+  'conformance',
+  'scale',
+  'fresh-test',
+];
 /** Sections a `--quick` run leaves out unless `--only` names them: one run of them takes minutes. */
 const SLOW_SECTIONS = ['fresh-test'];
 

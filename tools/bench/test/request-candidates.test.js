@@ -13,7 +13,9 @@ import { startSubject } from '../src/servers/start-subject.js';
 describe('request candidates', () => {
   const sample = loadSampleExchange();
   const tempDir = mkdtempSync(join(tmpdir(), 'bench-candidates-test-'));
+  /** @type {import('../src/servers/start-subject.js').Subject} */
   let server;
+  /** @type {import('../src/clients/request-candidates.js').RequestCandidate[]} */
   let candidates;
 
   beforeAll(async () => {
@@ -34,19 +36,22 @@ describe('request candidates', () => {
     );
   });
 
-  it.each(['stub', 'loopback'])('each client answers the parsed RFI case over the %s transport', async (transport) => {
-    const setup =
-      transport === 'stub'
-        ? { fetch: createStubFetch(sample), baseUrl: 'http://stub.invalid', sample }
-        : { fetch: globalThis.fetch, baseUrl: server.baseUrl, sample };
-    const answered = [];
-    for (const candidate of candidates.filter((c) => c.transports.includes(transport))) {
-      const call = await candidate.create(setup);
-      expect(await call(), candidate.name).toEqual(JSON.parse(sample.caseBody));
-      answered.push(candidate.name);
-    }
-    expect(answered).toHaveLength(transport === 'stub' ? 5 : 6);
-  });
+  it.each(/** @type {const} */ (['stub', 'loopback']))(
+    'each client answers the parsed RFI case over the %s transport',
+    async (transport) => {
+      const setup =
+        transport === 'stub'
+          ? { fetch: createStubFetch(sample), baseUrl: 'http://stub.invalid', sample }
+          : { fetch: globalThis.fetch, baseUrl: server.baseUrl, sample };
+      const answered = [];
+      for (const candidate of candidates.filter((c) => c.transports.includes(transport))) {
+        const call = await candidate.create(setup);
+        expect(await call(), candidate.name).toEqual(JSON.parse(sample.caseBody));
+        answered.push(candidate.name);
+      }
+      expect(answered).toHaveLength(transport === 'stub' ? 5 : 6);
+    },
+  );
 
   it('a candidate without its generated client fails at creation, not with a wrong answer', async () => {
     const [heyApi] = requestCandidates({}).filter((c) => c.name.startsWith('@hey-api'));

@@ -102,13 +102,23 @@ export const SCALE_STEPS = [
   },
 ];
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ cwd: string, timeoutMs: number }} options
+ * @returns {Promise<StepRun>}
+ */
 async function measuredStep(command, args, options) {
   const run = await runMeasured(command, args, options);
   if (run.exitCode !== 0) return { wallMs: null, peakRssBytes: run.peakRssBytes, failure: describeFailure(run) };
   return { wallMs: run.wallMs, peakRssBytes: run.peakRssBytes };
 }
 
-/** The consumer, its tsconfig, and openapi-fetch linked in so that it resolves from the temporary directory. */
+/**
+ * The consumer, its tsconfig, and openapi-fetch linked in so that it resolves from the temporary directory.
+ * @param {string} typesDir
+ * @param {GeneratedOperation[]} operations
+ */
 function writeConsumerProject(typesDir, operations) {
   writeFileSync(join(typesDir, 'consumer.ts'), consumerSource(operations));
   writeFileSync(join(typesDir, 'tsconfig.json'), JSON.stringify(CONSUMER_TSCONFIG, null, 2));
@@ -116,10 +126,14 @@ function writeConsumerProject(typesDir, operations) {
   try {
     symlinkSync(packageDir('openapi-fetch'), join(typesDir, 'node_modules', 'openapi-fetch'), 'dir');
   } catch (error) {
-    if (error.code !== 'EEXIST') throw error;
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
   }
 }
 
+/**
+ * @param {string} output
+ * @returns {any}
+ */
 function lastJsonLine(output) {
   const line = output.trim().split('\n').at(-1);
   try {

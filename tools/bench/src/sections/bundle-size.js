@@ -64,9 +64,10 @@ export async function benchBundleSize(context) {
     return typeof size === 'number' ? `${formatCount(size)} B` : String(size);
   };
   const markdown = [
-    "Sizes by size-limit's own definition (its small-lib preset: esbuild bundles what an application imports, minified,",
-    "for the browser, then gzip at level 9), in bytes: the client's budgets are the checks of its `.size-limit.json`,",
-    'which `pnpm check` enforces; the others are measured the same way for comparison. Sizes are deterministic: one run.',
+    "Sizes by size-limit's own definition (its small-lib preset: esbuild bundles what an application imports,",
+    "minified, for the browser, then gzip at level 9), in bytes: the client's budgets are the checks of its",
+    '`.size-limit.json`, which `pnpm check` enforces; the others are measured the same way for comparison. Sizes are',
+    'deterministic: one run.',
     '',
     markdownTable(
       ['Bundle', 'Gzip', 'Budget'],

@@ -37,7 +37,8 @@ export async function benchFreshTest({ tempDir, log }) {
   const head = spawnSync('git', ['log', '-1', '--format=%h %s'], { cwd: clone, encoding: 'utf8' }).stdout.trim();
   log(`fresh-test: npm test in a fresh clone of ${head}`);
   const run = await runStreamed('npm', ['test'], { cwd: clone, timeoutMs: RUN_TIMEOUT_MS });
-  const closing = run.lines.findLast((line) => /^\w*:?\s*\d+ passed, \d+ failed/.test(line)) ?? 'no closing line';
+  const closing =
+    [...run.lines].reverse().find((line) => /^\w*:?\s*\d+ passed, \d+ failed/.test(line)) ?? 'no closing line';
   const spans = taskSpans(run.lines, run.times).sort((a, b) => b.lastMs - b.firstMs - (a.lastMs - a.firstMs));
   const rows = spans
     .slice(0, TASKS_SHOWN)
@@ -53,7 +54,8 @@ export async function benchFreshTest({ tempDir, log }) {
     `warm: ${formatDuration(run.wallMs)} from the spawn to its exit. Closing line: \`${closing}\`.${failed}`,
     '',
     "Where the time goes: each turbo task from its first line of output to its last (turbo's prefix `pkg:task:`),",
-    `the ${Math.min(TASKS_SHOWN, spans.length)} longest of ${spans.length}. Tasks overlap: turbo runs them side by side.`,
+    `the ${Math.min(TASKS_SHOWN, spans.length)} longest of ${spans.length}. Tasks overlap: turbo runs them side by`,
+    'side.',
     '',
     markdownTable(['Task', 'Span', 'First line at', 'Last line at'], rows, { align: ['l', 'r', 'r', 'r'] }),
   ].join('\n');
@@ -81,7 +83,13 @@ function notMeasured(section, reason) {
     ...section,
     markdown: `Not measured: ${reason}`,
     targets: [
-      checkAtMost({ target: '`npm test` on a fresh clone <= 60 s', value: undefined, limit: 0, format: String, missing: reason }),
+      checkAtMost({
+        target: '`npm test` on a fresh clone <= 60 s',
+        value: undefined,
+        limit: 0,
+        format: String,
+        missing: reason,
+      }),
     ],
   };
 }

@@ -41,6 +41,8 @@ export async function benchScale({ runs, tempDir, log, loadGenerator }) {
     .sort((a, b) => a - b);
   /** @type {Map<string, StepAtSize[]>} */
   const results = new Map(SCALE_STEPS.map((step) => [step.id, []]));
+  const at = (/** @type {string} */ id) => results.get(id) ?? [];
+  /** @type {Array<{ size: number, files: number, ms: number }>} */
   const generated = [];
   /** @type {Throughput[]} */
   const throughput = [];
@@ -51,24 +53,25 @@ export async function benchScale({ runs, tempDir, log, loadGenerator }) {
     const started = performance.now();
     const spec = await writeScaleSpec(dir, size);
     generated.push({ size, files: spec.fileCount, ms: performance.now() - started });
+    /** @type {Map<string, StepRun[]>} */
     const stepRuns = new Map(SCALE_STEPS.map((step) => [step.id, []]));
     for (let run = 0; run < runs.scale[size]; run += 1) {
       for (const step of SCALE_STEPS) {
-        const prerequisite = step.needs && stepRuns.get(step.needs).at(-1);
+        const prerequisite = step.needs && stepRuns.get(step.needs)?.at(-1);
         if (prerequisite && prerequisite.wallMs === null) {
           stepRuns
             .get(step.id)
-            .push({ wallMs: null, peakRssBytes: null, failure: `not measured: ${step.needs} failed` });
+            ?.push({ wallMs: null, peakRssBytes: null, failure: `not measured: ${step.needs} failed` });
           continue;
         }
         log(`scale: ${formatCount(size)} operations, ${step.label}, run ${run + 1}/${runs.scale[size]}`);
         stepRuns
           .get(step.id)
-          .push(await step.run({ dir, operations: spec.operations, timeoutMs: runs.scaleTimeoutMs }));
+          ?.push(await step.run({ dir, operations: spec.operations, timeoutMs: runs.scaleTimeoutMs }));
       }
     }
-    for (const step of SCALE_STEPS) results.get(step.id).push(summarizeStep(size, stepRuns.get(step.id)));
-    const bundled = stepRuns.get('bundle').every((run) => run.wallMs !== null);
+    for (const step of SCALE_STEPS) at(step.id).push(summarizeStep(size, stepRuns.get(step.id) ?? []));
+    const bundled = (stepRuns.get('bundle') ?? []).every((run) => run.wallMs !== null);
     throughput.push(
       bundled
         ? await mockThroughput({ size, dir, operations: spec.operations, runs, log, loadGenerator })
@@ -79,18 +82,18 @@ export async function benchScale({ runs, tempDir, log, loadGenerator }) {
 
   const growth = SCALE_STEPS.map((step) => ({
     step,
-    time: growthSteps(results.get(step.id), 'medianMs'),
-    memory: growthSteps(results.get(step.id), 'peakBytes'),
+    time: growthSteps(at(step.id), 'medianMs'),
+    memory: growthSteps(at(step.id), 'peakBytes'),
   }));
   const sizeHeaders = sizes.map((size) => `${formatCount(size)} ops (${formatRuns(runs.scale[size])})`);
   const timeRows = SCALE_STEPS.map((step) => [
     step.label,
     step.tool,
-    ...results.get(step.id).map((at) => (at.medianMs === null ? at.failure : formatDuration(at.medianMs))),
+    ...at(step.id).map((size) => (size.medianMs === null ? size.failure : formatDuration(size.medianMs))),
   ]);
   const memoryRows = SCALE_STEPS.map((step) => [
     step.label,
-    ...results.get(step.id).map((at) => (at.peakBytes === null ? 'not measured' : formatBytes(at.peakBytes))),
+    ...at(step.id).map((size) => (size.peakBytes === null ? 'not measured' : formatBytes(size.peakBytes))),
   ]);
   const intervals = sizes.slice(1).map((size, index) => `${formatCount(sizes[index])} to ${formatCount(size)}`);
   const growthRows = growth.map(({ step, time, memory }) => [
@@ -147,8 +150,8 @@ export async function benchScale({ runs, tempDir, log, loadGenerator }) {
     ...advice(results, sizes),
   ].join('\n');
 
-  const typesAtTarget = results.get('types').find((at) => at.size === TYPES_TARGET.operations);
-  const mockAtTarget = results.get('mock').find((at) => at.size === MOCK_TARGET_OPERATIONS);
+  const typesAtTarget = at('types').find((step) => step.size === TYPES_TARGET.operations);
+  const mockAtTarget = at('mock').find((step) => step.size === MOCK_TARGET_OPERATIONS);
   const measuredGrowth = growth.some(({ time }) => time.some(Boolean));
   return {
     id: 'scale',
@@ -161,7 +164,7 @@ export async function benchScale({ runs, tempDir, log, loadGenerator }) {
         limit: TYPES_TARGET.ms,
         format: formatDuration,
         missing: typesAtTarget
-          ? typesAtTarget.failure
+          ? (typesAtTarget.failure ?? 'no figure')
           : `this run did not generate ${formatCount(TYPES_TARGET.operations)} operations (--quick)`,
       }),
       checkObserved(
@@ -179,7 +182,7 @@ export async function benchScale({ runs, tempDir, log, loadGenerator }) {
         mockAtTarget
           ? mockAtTarget.medianMs !== null
             ? `first 200 after ${formatDuration(mockAtTarget.medianMs)}`
-            : mockAtTarget.failure
+            : (mockAtTarget.failure ?? 'no figure')
           : 'size not run',
       ),
     ],
@@ -194,22 +197,27 @@ export async function benchScale({ runs, tempDir, log, loadGenerator }) {
  */
 export function summarizeStep(size, stepRuns) {
   const failed = stepRuns.find((run) => run.wallMs === null);
-  const peaks = stepRuns.map((run) => run.peakRssBytes).filter((peak) => peak !== null);
+  const peaks = /** @type {number[]} */ (stepRuns.map((run) => run.peakRssBytes).filter((peak) => peak !== null));
   return {
     size,
     runs: stepRuns,
-    medianMs: failed ? null : median(stepRuns.map((run) => run.wallMs)),
+    medianMs: failed ? null : median(stepRuns.map((run) => /** @type {number} */ (run.wallMs))),
     peakBytes: peaks.length > 0 ? Math.max(...peaks) : null,
     failure: failed?.failure,
   };
 }
 
-/** Growth between each pair of consecutive sizes, or null where either figure is missing. */
+/**
+ * Growth between each pair of consecutive sizes, or null where either figure is missing.
+ * @param {StepAtSize[]} atSizes
+ * @param {'medianMs' | 'peakBytes'} field
+ */
 function growthSteps(atSizes, field) {
   return atSizes.slice(1).map((to, index) => {
-    const from = atSizes[index];
-    if (!(from[field] > 0 && to[field] > 0)) return null;
-    return growthBetween({ size: from.size, cost: from[field] }, { size: to.size, cost: to[field] });
+    const [from, cost] = [/** @type {StepAtSize} */ (atSizes[index]), to[field]];
+    const fromCost = from[field];
+    if (!(fromCost && cost && fromCost > 0 && cost > 0)) return null;
+    return growthBetween({ size: from.size, cost: fromCost }, { size: to.size, cost });
   });
 }
 
@@ -224,15 +232,20 @@ export function describeGrowth(growth) {
   return growth.superlinear ? `**${figure}, worse than linear**` : figure;
 }
 
-/** What the figures mean for users: the mock's start-up and the type generation at the largest sizes. */
+/**
+ * What the figures mean for users: the mock's start-up and the type generation at the largest sizes.
+ * @param {Map<string, StepAtSize[]>} results
+ * @param {number[]} sizes
+ */
 function advice(results, sizes) {
   const lines = ['**What to expect**', ''];
-  const mock = results.get('mock');
+  const mock = results.get('mock') ?? [];
   const started = mock.filter((at) => at.medianMs !== null);
   const failed = mock.filter((at) => at.medianMs === null);
   for (const at of started) {
     lines.push(
-      `- The mock answered its first 200 on ${formatCount(at.size)} operations after ${formatDuration(at.medianMs)}, ` +
+      `- The mock answered its first 200 on ${formatCount(at.size)} operations after ` +
+        `${formatDuration(/** @type {number} */ (at.medianMs))}, ` +
         `peak ${at.peakBytes === null ? 'memory not measured' : formatBytes(at.peakBytes)}.`,
     );
   }
@@ -242,7 +255,7 @@ function advice(results, sizes) {
         'answers; for a spec this large, mock a subset (a spec of the operations a test uses).',
     );
   }
-  const types = results.get('types').find((at) => at.size === sizes.at(-1));
+  const types = (results.get('types') ?? []).find((at) => at.size === sizes.at(-1));
   if (types?.medianMs !== null && types?.medianMs !== undefined) {
     lines.push(
       `- Type generation of ${formatCount(types.size)} operations took ${formatDuration(types.medianMs)} ` +
@@ -275,7 +288,12 @@ async function mockThroughput({ size, dir, operations, runs, log, loadGenerator 
     const subject = await startSubject('mock', { spec: join(dir, BUNDLED), path: requestPath(middleRead(operations)) });
     return await loadSubject(subject, size, { runs, loadGenerator });
   } catch (error) {
-    return { size, requestsPerSecond: null, p99Ms: null, failure: error instanceof Error ? error.message : String(error) };
+    return {
+      size,
+      requestsPerSecond: null,
+      p99Ms: null,
+      failure: error instanceof Error ? error.message : String(error),
+    };
   }
 }
 
@@ -326,7 +344,9 @@ function serversAtScale({ sizes, results, throughput, bare, loadGenerator }) {
     return [
       formatCount(size),
       cell(mockStart[index]?.medianMs, formatDuration),
-      served?.requestsPerSecond ? `${formatCount(served.requestsPerSecond)} req/s` : (served?.failure ?? 'not measured'),
+      served?.requestsPerSecond
+        ? `${formatCount(served.requestsPerSecond)} req/s`
+        : (served?.failure ?? 'not measured'),
       cell(share, formatShare),
       cell(model[index]?.medianMs, formatDuration),
       cell(judged(model[index]), (rate) => `${formatCount(rate)}/s`),
@@ -351,9 +371,10 @@ function serversAtScale({ sizes, results, throughput, bare, loadGenerator }) {
     '**Servers on the generated specs**',
     '',
     `The mock serves each generated spec (\`startMock({ spec })\`) in a process of its own, loaded by`,
-    `${loadGenerator.label} with ${CONNECTIONS} connections on the read nearest the middle of the spec's operations, beside`,
-    `a bare node:http server loaded the same way in this section (${cell(bare.requestsPerSecond, formatCount)} req/s).`,
-    "The emulator serves only the operations it implements and refuses a spec with others, so on a generated spec what",
+    `${loadGenerator.label} with ${CONNECTIONS} connections on the read nearest the middle of the spec's operations,`,
+    'beside a bare node:http server loaded the same way in this section',
+    `(${cell(bare.requestsPerSecond, formatCount)} req/s).`,
+    'The emulator serves only the operations it implements and refuses a spec with others, so on a generated spec what',
     'is measured is the part of its work that grows with the spec: loading the contract model (`createContract`, in a',
     'fresh process) and judging a request on it (the operation matched, the bearer token and parameters checked).',
     '',
@@ -370,6 +391,8 @@ function serversAtScale({ sizes, results, throughput, bare, loadGenerator }) {
       { align: ['r', 'r', 'r', 'r', 'r', 'r'] },
     ),
     '',
-    markdownTable(['Growth per 10x operations', ...intervals], growthRows, { align: ['l', ...intervals.map(() => 'r')] }),
+    markdownTable(['Growth per 10x operations', ...intervals], growthRows, {
+      align: ['l', ...intervals.map(() => 'r')],
+    }),
   ];
 }

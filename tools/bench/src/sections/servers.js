@@ -78,13 +78,14 @@ export async function benchServers({ runs, log, loadGenerator }) {
     });
   });
   const markdown = [
-    `Each server in a process of its own, loaded by ${loadGenerator.label} from another process with N connections, each`,
-    'sending its next request as soon as its answer is in: `GET /v1/rfi/{rfiId}` with a bearer token and `AccountId`,',
-    "answered 200 (the mock: the spec's named example; the emulator: its seeded open case, with a token it issued and",
-    "every answer checked against the contract). The bare node:http server answers the same example's bytes with no",
-    `routing and no checks: the floor. Medians of ${formatRuns(runs.loadRounds)} of ${runs.loadSeconds} s per server`,
-    'and connection count, the servers taking turns, after a warm-up of each. "vs bare": requests per second as a share',
-    "of the bare server's; latency as a multiple of its latency.",
+    `Each server in a process of its own, loaded by ${loadGenerator.label} from another process with N connections,`,
+    'each sending its next request as soon as its answer is in: `GET /v1/rfi/{rfiId}` with a bearer token and',
+    "`AccountId`, answered 200 (the mock: the spec's named example; the emulator: its seeded open case, with a token",
+    "it issued and every answer checked against the contract). The bare node:http server answers the same example's",
+    'bytes with no routing and no checks: the floor.',
+    `Medians of ${formatRuns(runs.loadRounds)} of ${runs.loadSeconds} s per server and connection count, the servers`,
+    'taking turns, after a warm-up of each. "vs bare": requests per second as a share of the bare server\'s; latency',
+    'as a multiple of its latency.',
     '',
     markdownTable(
       ['Connections', 'Server', 'Requests per second', 'vs bare', 'p50', 'vs bare', 'p99', 'vs bare'],
@@ -132,7 +133,9 @@ function serverTargets(figures, missing) {
       missing,
     }),
     checkAtLeast({
-      target: `Emulator >= ${TARGETS.emulatorShare * 100} % of the bare server's req/s at ${TARGETS.connections} connections`,
+      target:
+        `Emulator >= ${TARGETS.emulatorShare * 100} % of the bare server's req/s ` +
+        `at ${TARGETS.connections} connections`,
       value: share(emulator),
       limit: TARGETS.emulatorShare,
       format: formatShare,

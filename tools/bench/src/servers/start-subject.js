@@ -35,7 +35,10 @@ export async function startSubject(kind, options = {}) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   /** @type {{ url: string, path: string, headers: Record<string, string> }} */
   const ready = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${kind} did not start within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`${kind} did not start within ${START_TIMEOUT_MS} ms`)),
+      START_TIMEOUT_MS,
+    );
     child.once('message', (message) => {
       clearTimeout(timer);
       resolve(/** @type {any} */ (message));
