@@ -19,6 +19,10 @@ const JSON_MEDIA_TYPE = /^application\/(.+\+)?json$/;
  * @property {number} status
  * @property {Headers | Record<string, string | string[] | number | undefined>} headers
  * @property {string} bodyText the body as text (`''` for none)
+ * @property {unknown} [value] the value `bodyText` was made from by `JSON.stringify`, when the caller has it (a server
+ *   checking its own answer): checked in place of parsing `bodyText` again. Only for plain JSON data (objects,
+ *   arrays, strings, finite numbers, booleans, null; no `toJSON`, no class instances), which is what parsing the
+ *   text gives back
  */
 
 /**
@@ -62,9 +66,9 @@ export function findDocumentedResponse(operation, status) {
  * @param {Answer} answer
  * @returns {ResponseVerdict}
  */
-export function validateResponse(document, validateAt, operation, { status, headers, bodyText }) {
+export function validateResponse(document, validateAt, operation, { status, headers, bodyText, value }) {
   const header = headerReader(headers);
-  const body = parseBody(bodyText);
+  const body = value === undefined ? parseBody(bodyText) : value;
   const documented = findDocumentedResponse(operation, status);
   if (!documented) {
     const statuses = operation.responses.map((r) => r.status).join(', ');

@@ -64,7 +64,8 @@ export function createRequestListener(deps) {
   function send(res, operation, { status, body, headers = {} }, closeConnection = false) {
     const bodyText = body === undefined ? '' : JSON.stringify(body);
     const sentHeaders = body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' };
-    const verdict = contract.validateResponse(operation, { status, headers: sentHeaders, bodyText });
+    // The answer is checked as the value it was serialised from: plain data from the store and the handlers.
+    const verdict = contract.validateResponse(operation, { status, headers: sentHeaders, bodyText, value: body });
     // The document gives some operations no error status at all ("only 200 is documented"), yet every operation
     // needs a token: their error answers are reported as undocumented, and held to the envelope all the same.
     const documentsErrors = operation.responses.some((r) => /^[45]/.test(r.status));
