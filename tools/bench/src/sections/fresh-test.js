@@ -103,7 +103,11 @@ function notMeasured(section, reason) {
  */
 function runStreamed(command, args, { cwd, timeoutMs }) {
   const started = performance.now();
-  const child = spawn(command, args, { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // As a person types it: without the variables pnpm sets for the bench's own script (npm_*, PNPM_*, INIT_CWD).
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(npm_|pnpm_|INIT_CWD$)/i.test(name)),
+  );
+  const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   /** @type {string[]} */
   const lines = [];
   /** @type {number[]} */
