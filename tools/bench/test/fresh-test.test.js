@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { limitBytes } from '../src/sections/bundle-size.js';
-import { taskSpans } from '../src/sections/fresh-test.js';
+import { failureLines, taskSpans } from '../src/sections/fresh-test.js';
 
 describe('taskSpans', () => {
   it("spans each turbo task from its first prefixed line to its last, ignoring lines that are no task's", () => {
@@ -16,6 +16,19 @@ describe('taskSpans', () => {
       { task: '@payments-connect/openapi:build', firstMs: 100, lastMs: 900 },
       { task: '@payments-connect/mock:test', firstMs: 250, lastMs: 4000 },
     ]);
+  });
+});
+
+describe('failureLines', () => {
+  it('quotes the failed tests and tasks, and nothing that passed', () => {
+    const lines = [
+      '@payments-connect/mock:test:  ✓ test/cli.test.js (5 tests) 900ms',
+      '@payments-connect/mock:test:  × test/cli.test.js > refuses a bad --port 30012ms',
+      '@payments-connect/mock:test:  FAIL  test/cli.test.js > refuses a bad --port',
+      '  Failed:    @payments-connect/mock#test',
+      '[bootstrap] failure: @payments-connect/docs:check exited 2',
+    ];
+    expect(failureLines(lines)).toEqual(lines.slice(1));
   });
 });
 

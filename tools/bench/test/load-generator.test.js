@@ -27,12 +27,20 @@ describe.skipIf(noWrk)(`the load generators on the bare node:http server${noWrk 
   it('autocannon reaches at least half of what wrk measures: the generator is not the bottleneck', async () => {
     if ('reason' in wrk) throw new Error(wrk.reason);
     const plan = { connections: CONNECTIONS, seconds: SECONDS };
-    const byWrk = await wrk.run(bare.target, plan);
-    const byAutocannon = await autocannonGenerator().run(bare.target, plan);
-    for (const result of [byWrk, byAutocannon]) expect(result).toMatchObject({ failed: 0 });
-    expect(byWrk.ok).toBeGreaterThan(100);
-    expect(byAutocannon.requestsPerSecond).toBeGreaterThanOrEqual(byWrk.requestsPerSecond / 2);
-  }, 30_000);
+    // Taking turns, twice each, and the best of each: a busy second of the machine (other tests run beside this
+    // one) then cannot fall on one generator alone. What is compared is what each can reach.
+    const byWrk = [];
+    const byAutocannon = [];
+    for (let round = 0; round < 2; round += 1) {
+      byWrk.push(await wrk.run(bare.target, plan));
+      byAutocannon.push(await autocannonGenerator().run(bare.target, plan));
+    }
+    for (const result of [...byWrk, ...byAutocannon]) expect(result).toMatchObject({ failed: 0 });
+    const best = (/** @type {import('../src/load/load-result.js').LoadResult[]} */ results) =>
+      Math.max(...results.map((result) => result.requestsPerSecond));
+    expect(Math.min(...byWrk.map((result) => result.ok))).toBeGreaterThan(100);
+    expect(best(byAutocannon)).toBeGreaterThanOrEqual(best(byWrk) / 2);
+  }, 60_000);
 });
 
 describe('autocannon asked for a number of requests', () => {

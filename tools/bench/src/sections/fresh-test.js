@@ -14,6 +14,8 @@ const TARGET_MS = 60_000;
 const RUN_TIMEOUT_MS = 20 * 60_000;
 /** The tasks the report lists, longest first. */
 const TASKS_SHOWN = 12;
+/** Lines of a failed run the report quotes: which tests and tasks failed. */
+const FAILURE_LINES_SHOWN = 40;
 
 /**
  * @typedef {object} TaskSpan when turbo's prefixed lines of one task (`pkg:task: ...`) first and last came
@@ -49,6 +51,7 @@ export async function benchFreshTest({ tempDir, log }) {
       formatDuration(lastMs),
     ]);
   const failed = run.exitCode !== 0 ? ` It **failed** (exit ${run.exitCode ?? 'killed at the timeout'}).` : '';
+  const failures = run.exitCode === 0 ? [] : failureLines(run.lines);
   const markdown = [
     `\`npm test\` in a fresh \`git clone\` of \`${head}\` (committed work only), turbo's cache empty, the pnpm store`,
     `warm: ${formatDuration(run.wallMs)} from the spawn to its exit. Closing line: \`${closing}\`.${failed}`,
@@ -58,6 +61,7 @@ export async function benchFreshTest({ tempDir, log }) {
     'side.',
     '',
     markdownTable(['Task', 'Span', 'First line at', 'Last line at'], rows, { align: ['l', 'r', 'r', 'r'] }),
+    ...(failures.length > 0 ? ['', 'What failed, as the run printed it:', '', '```', ...failures, '```'] : []),
   ].join('\n');
   return {
     ...section,
@@ -129,6 +133,18 @@ function runStreamed(command, args, { cwd, timeoutMs }) {
       resolve({ exitCode: code, wallMs: performance.now() - started, lines, times });
     });
   });
+}
+
+/**
+ * The lines of a run's output that say what failed: vitest's failed tests and files, turbo's failed tasks, the
+ * bootstrap's failures that are no failed test; the first few of them.
+ * @param {string[]} lines
+ * @returns {string[]}
+ */
+export function failureLines(lines) {
+  return lines
+    .filter((line) => /(\s(×|FAIL)\s)|\[bootstrap\] failure:|^\s*Failed:\s|ERR_PNPM|AssertionError|Error: /.test(line))
+    .slice(0, FAILURE_LINES_SHOWN);
 }
 
 /**
