@@ -9,7 +9,8 @@ describe('the published package', () => {
     const esm = await read('dist/index.js');
     const cjs = await read('dist/index.cjs');
     expect([...esm.matchAll(/^import .* from "([^"]+)";?$/gm)].map(([, from]) => from)).toEqual(['openapi-fetch']);
-    expect([...new Set([...cjs.matchAll(/require\("([^"]+)"\)/g)].map(([, from]) => from))]).toEqual(['openapi-fetch']);
+    // The CommonJS build bundles openapi-fetch in (tsup.config.ts says why): it requires nothing at all.
+    expect([...new Set([...cjs.matchAll(/require\("([^"]+)"\)/g)].map(([, from]) => from))]).toEqual([]);
   });
 
   it('lists only openapi-fetch and the type-only @payments-connect/types as dependencies', async () => {
