@@ -23,6 +23,9 @@ export default defineConfig({
           exclude: ['suite/coverage.test.js'],
           globalSetup: ['src/global-setup.js'],
           sequence: { groupOrder: 0 },
+          // The suite's files keep no state between them (each worker appends to its own ledger file), so a worker
+          // runs them one after another on the modules it loaded once: a whole run takes about half the time.
+          isolate: false,
         },
       },
       {

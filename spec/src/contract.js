@@ -29,6 +29,7 @@ export {
   continueIfExpected,
   lingerThenClose,
   sendJson,
+  sendJsonText,
   sendRefusal,
 } from './http-answers.js';
 export { childPointer, formatPointer, getAtPointer, parsePointer } from './json-pointer.js';
@@ -175,7 +176,7 @@ export function createContract(document, { location } = {}) {
     servers: /** @type {ContractServer[]} */ ((document.servers ?? []).map(describeServer)),
     /** @param {string} operationId */
     operation: (operationId) => byId.get(operationId),
-    /** Matches a method and a raw request target (see `request-target.js` for the rule). */
+    /** Matches a method and a request target, raw or already parsed (see `request-target.js` for the rule). */
     match,
     /** @param {unknown} node @param {string} [pointer] */
     dereference: (node, pointer) => dereference(document, node, pointer),

@@ -22,13 +22,26 @@ const PREFLIGHT_MAX_AGE_SECONDS = 600;
  * @param {Record<string, string>} [headers]
  */
 export function sendJson(response, status, body, headers = {}) {
+  sendJsonText(response, status, body === undefined ? undefined : JSON.stringify(body), headers);
+}
+
+/**
+ * {@link sendJson} for a body already serialised (a server that checked the text it is about to send).
+ * @param {import('node:http').ServerResponse} response
+ * @param {number} status
+ * @param {string | undefined} text the JSON text; undefined: no body
+ * @param {Record<string, string>} [headers]
+ */
+export function sendJsonText(response, status, text, headers = {}) {
   if (response.headersSent || response.destroyed) return;
-  const text = body === undefined ? '' : JSON.stringify(body);
-  response.statusCode = status;
-  for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
-  if (body !== undefined) response.setHeader('Content-Type', 'application/json');
-  response.setHeader('Content-Length', Buffer.byteLength(text));
-  response.end(text);
+  // One header per name, whatever its case, ours last: what setHeader would send, in one writeHead.
+  /** @type {Map<string, [string, string | number]>} */
+  const byName = new Map();
+  for (const [name, value] of Object.entries(headers)) byName.set(name.toLowerCase(), [name, value]);
+  if (text !== undefined) byName.set('content-type', ['Content-Type', 'application/json']);
+  byName.set('content-length', ['Content-Length', text === undefined ? 0 : Buffer.byteLength(text)]);
+  response.writeHead(status, Object.fromEntries(byName.values()));
+  response.end(text ?? '');
 }
 
 /**

@@ -34,6 +34,8 @@ import { hasBodyHeaders } from './request-validator.js';
  *   fault it was told to inject); a refusal it returns is the answer
  * @property {() => void} [beforeBody] called once every check before the body has passed, just before the body is
  *   read: where a server sends `100 Continue` to a client that waits for it (`Expect: 100-continue`)
+ * @property {import('./operation-matcher.js').ParsedTarget} [target] the request's target as the server already
+ *   read it with `parseRequestTarget` (read from `request.url` otherwise)
  */
 
 /**
@@ -46,7 +48,7 @@ import { hasBodyHeaders } from './request-validator.js';
  * @param {IncomingOptions} options
  * @returns {Promise<AcceptedRequest | RefusedRequest | AbandonedRequest>}
  */
-export async function readIncomingRequest(contract, request, { maxBodyBytes, screen, beforeBody }) {
+export async function readIncomingRequest(contract, request, { maxBodyBytes, screen, beforeBody, target }) {
   const headers = request.headersDistinct;
   const pendingBody = hasBodyHeaders(headers);
   /**
@@ -56,14 +58,16 @@ export async function readIncomingRequest(contract, request, { maxBodyBytes, scr
    */
   const refuse = (refusal, operation) => ({ kind: 'refused', refusal, closeConnection: pendingBody, operation });
 
-  const match = contract.match(request.method ?? 'GET', request.url ?? '/');
+  const match = contract.match(request.method ?? 'GET', target ?? request.url ?? '/');
   const unmatched = contract.refusalForMatch(match);
   if (unmatched || match.kind !== 'matched') return refuse(/** @type {Refusal} */ (unmatched));
   const { operation } = match;
 
   const head = contract.checkRequestHead(operation, { headers, pathParams: match.pathParams, query: match.query });
   if (head.status === 401) return refuse(contract.refusal(head.status, head.violations, operation), operation);
-  const screened = await screen?.(operation, headers);
+  // Awaited only when it is a promise: a synchronous gate costs no turn of the event loop.
+  const gate = screen?.(operation, headers);
+  const screened = gate instanceof Promise ? await gate : gate;
   if (screened) return refuse(screened, operation);
   if (head.status === 415) return refuse(contract.refusal(head.status, head.violations, operation), operation);
 
@@ -74,7 +78,10 @@ export async function readIncomingRequest(contract, request, { maxBodyBytes, scr
   if (body === 'abandoned') return { kind: 'abandoned' };
   if (body === 'too-large') return refuse(tooLarge(contract, operation, maxBodyBytes), operation);
 
-  const checked = await contract.checkRequestBody(operation, { headers, body });
+  const checked =
+    body.length > 0 || operation.requestBody?.required
+      ? await contract.checkRequestBody(operation, { headers, body })
+      : NO_BODY;
   const violations = [...head.violations, ...checked.violations];
   if (violations.length > 0) {
     const refusal = contract.refusal(400, violations, operation);
@@ -88,6 +95,9 @@ export async function readIncomingRequest(contract, request, { maxBodyBytes, scr
     query: match.query,
   };
 }
+
+/** What a request without a body carries, where none is required (the body check would find nothing to check). */
+const NO_BODY = Object.freeze({ violations: [], body: undefined, parts: Object.freeze({}) });
 
 /**
  * @param {Contract} contract

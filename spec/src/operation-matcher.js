@@ -1,6 +1,7 @@
 import { parseRequestTarget } from './request-target.js';
 
 /** @typedef {{ path: string, method: string }} Routable what the matcher reads of an operation */
+/** @typedef {ReturnType<typeof parseRequestTarget>} ParsedTarget */
 
 /**
  * @template {Routable} [Operation=import('./operations.js').ContractOperation]
@@ -45,17 +46,31 @@ import { parseRequestTarget } from './request-target.js';
  */
 
 /**
+ * A node of the templates' segment tree: a request's segments are walked down it, so that finding the operation
+ * costs as many steps as the path has segments, however many paths the contract has.
+ * @template {Routable} Operation
+ * @typedef {object} SegmentNode
+ * @property {Map<string, SegmentNode<Operation>>} literals children by literal segment
+ * @property {SegmentNode<Operation> | undefined} parameter the child of a `{name}` segment, whatever the name
+ * @property {CompiledTemplate<Operation>[]} templates the templates that end here, in the order of `paths`
+ */
+
+/**
  * Finds the operation a request addresses, after {@link parseRequestTarget}'s normalisation. A template's
  * literal segments must equal the request's decoded segments; a `{name}` segment takes any non-empty one. When
  * several templates match, the one with more literal segments wins, counted from the left (`/a/b` over
- * `/a/{x}`), whatever the order of `paths`. Any list of `{ path, method }` routes is matched by the same rule.
+ * `/a/{x}`), whatever the order of `paths`; between templates of the same shape, the first in `paths`. Any list
+ * of `{ path, method }` routes is matched by the same rule.
  * @template {Routable} Operation
  * @param {Operation[]} operations
- * @returns {(method: string, target: string) => OperationMatch<Operation>}
+ * @returns {(method: string, target: string | ParsedTarget) => OperationMatch<Operation>} `target` raw, or
+ *   already parsed by {@link parseRequestTarget} (a server that read it first need not read it twice)
  */
 export function createOperationMatcher(operations) {
   /** @type {Map<string, CompiledTemplate<Operation>>} */
   const templates = new Map();
+  /** @type {SegmentNode<Operation>} */
+  const root = segmentNode();
   for (const operation of operations) {
     let compiled = templates.get(operation.path);
     if (!compiled) {
@@ -71,65 +86,69 @@ export function createOperationMatcher(operations) {
         byMethod: new Map(),
       };
       templates.set(operation.path, compiled);
+      let node = root;
+      for (const part of compiled.segments) {
+        if ('literal' in part) {
+          let child = node.literals.get(part.literal);
+          if (!child) {
+            child = segmentNode();
+            node.literals.set(part.literal, child);
+          }
+          node = child;
+        } else node = node.parameter ??= segmentNode();
+      }
+      node.templates.push(compiled);
     }
     compiled.byMethod.set(operation.method.toUpperCase(), operation);
   }
-  const ordered = [...templates.values()].sort(bySpecificity);
 
   return (method, target) => {
-    const parsed = parseRequestTarget(target);
+    const parsed = typeof target === 'string' ? parseRequestTarget(target) : target;
     if (!parsed.valid) return { kind: 'invalid-target', reason: parsed.reason };
-    for (const compiled of ordered) {
-      const pathParams = matchSegments(compiled, parsed.segments);
-      if (!pathParams) continue;
-      const operation = compiled.byMethod.get(method.toUpperCase());
-      if (!operation) {
-        const pathOperations = [...compiled.byMethod.values()];
-        return {
-          kind: 'method-not-allowed',
-          template: compiled.template,
-          operations: pathOperations,
-          allowed: pathOperations.map((o) => o.method.toUpperCase()),
-        };
-      }
-      return { kind: 'matched', operation, pathParams, query: parsed.query, path: parsed.path };
+    const compiled = findTemplate(root, parsed.segments, 0);
+    if (!compiled) return { kind: 'not-found', path: parsed.path };
+    /** @type {Record<string, string>} */
+    const pathParams = {};
+    compiled.segments.forEach((part, index) => {
+      if ('parameter' in part) pathParams[part.parameter] = /** @type {string} */ (parsed.segments[index]);
+    });
+    const operation = compiled.byMethod.get(method.toUpperCase());
+    if (!operation) {
+      const pathOperations = [...compiled.byMethod.values()];
+      return {
+        kind: 'method-not-allowed',
+        template: compiled.template,
+        operations: pathOperations,
+        allowed: pathOperations.map((o) => o.method.toUpperCase()),
+      };
     }
-    return { kind: 'not-found', path: parsed.path };
+    return { kind: 'matched', operation, pathParams, query: parsed.query, path: parsed.path };
   };
 }
 
 /**
- * @param {CompiledTemplate<Routable>} compiled
- * @param {string[]} segments
- * @returns {Record<string, string> | undefined}
+ * @template {Routable} Operation
+ * @returns {SegmentNode<Operation>}
  */
-function matchSegments(compiled, segments) {
-  if (compiled.segments.length !== segments.length) return undefined;
-  /** @type {Record<string, string>} */
-  const params = {};
-  for (const [index, part] of compiled.segments.entries()) {
-    const segment = /** @type {string} */ (segments[index]);
-    if ('literal' in part) {
-      if (part.literal !== segment) return undefined;
-    } else {
-      if (segment === '') return undefined;
-      params[part.parameter] = segment;
-    }
-  }
-  return params;
+function segmentNode() {
+  return { literals: new Map(), parameter: undefined, templates: [] };
 }
 
 /**
- * Literal segments before parameters, position by position from the left.
- * @param {CompiledTemplate<Routable>} a
- * @param {CompiledTemplate<Routable>} b
+ * The template the segments from `index` on lead to: at each segment the literal branch is tried before the
+ * parameter branch, which is the rule "more literal segments, counted from the left" (a depth-first walk reaches
+ * the templates in that order); a parameter takes no empty segment.
+ * @template {Routable} Operation
+ * @param {SegmentNode<Operation>} node
+ * @param {string[]} segments
+ * @param {number} index
+ * @returns {CompiledTemplate<Operation> | undefined}
  */
-function bySpecificity(a, b) {
-  const length = Math.min(a.segments.length, b.segments.length);
-  for (let i = 0; i < length; i += 1) {
-    const aLiteral = 'literal' in /** @type {object} */ (a.segments[i]);
-    const bLiteral = 'literal' in /** @type {object} */ (b.segments[i]);
-    if (aLiteral !== bLiteral) return aLiteral ? -1 : 1;
-  }
-  return 0;
+function findTemplate(node, segments, index) {
+  if (index === segments.length) return node.templates[0];
+  const segment = /** @type {string} */ (segments[index]);
+  const literal = node.literals.get(segment);
+  const found = literal && findTemplate(literal, segments, index + 1);
+  if (found) return found;
+  return node.parameter && segment !== '' ? findTemplate(node.parameter, segments, index + 1) : undefined;
 }

@@ -190,9 +190,18 @@ function violation(location, name, rule, message, expected) {
  * @param {ContractParameter[]} parameters
  */
 function orderParameters(parameters) {
-  const order = ['header', 'path', 'query', 'cookie'];
-  return [...parameters].sort((a, b) => order.indexOf(a.in) - order.indexOf(b.in));
+  let ordered = orderedParameters.get(parameters);
+  if (!ordered) {
+    const order = ['header', 'path', 'query', 'cookie'];
+    ordered = [...parameters].sort((a, b) => order.indexOf(a.in) - order.indexOf(b.in));
+    orderedParameters.set(parameters, ordered);
+  }
+  return ordered;
 }
+
+/** Each operation's parameters in checking order, sorted once: a server checks them on every request. */
+/** @type {WeakMap<ContractParameter[], ContractParameter[]>} */
+const orderedParameters = new WeakMap();
 
 /**
  * @param {string[] | undefined} values the Authorization header's values

@@ -19,6 +19,10 @@ const JSON_MEDIA_TYPE = /^application\/(.+\+)?json$/;
  * @property {number} status
  * @property {Headers | Record<string, string | string[] | number | undefined>} headers
  * @property {string} bodyText the body as text (`''` for none)
+ * @property {unknown} [value] the value `bodyText` was made from by `JSON.stringify`, when the caller has it (a server
+ *   checking its own answer): checked in place of parsing `bodyText` again. Only for plain JSON data (objects,
+ *   arrays, strings, finite numbers, booleans, null; no `toJSON`, no class instances), which is what parsing the
+ *   text gives back
  */
 
 /**
@@ -62,9 +66,9 @@ export function findDocumentedResponse(operation, status) {
  * @param {Answer} answer
  * @returns {ResponseVerdict}
  */
-export function validateResponse(document, validateAt, operation, { status, headers, bodyText }) {
+export function validateResponse(document, validateAt, operation, { status, headers, bodyText, value }) {
   const header = headerReader(headers);
-  const body = parseBody(bodyText);
+  const body = value === undefined ? parseBody(bodyText) : value;
   const documented = findDocumentedResponse(operation, status);
   if (!documented) {
     const statuses = operation.responses.map((r) => r.status).join(', ');
@@ -79,18 +83,17 @@ export function validateResponse(document, validateAt, operation, { status, head
     return { response: undefined, body, problems };
   }
 
+  const plan = responsePlan(document, documented);
   /** @type {ResponseProblem[]} */
   const problems = [];
-  for (const [name, raw] of Object.entries(documented.response.headers ?? {})) {
-    const { node: definition, pointer } = dereference(document, raw, childPointer(documented.pointer, 'headers', name));
+  for (const { name, required, schemaPointer, numeric } of plan.headers) {
     const value = header(name);
     if (value === undefined) {
-      if (definition.required) problems.push({ kind: 'header', message: `required header ${name} is missing` });
+      if (required) problems.push({ kind: 'header', message: `required header ${name} is missing` });
       continue;
     }
-    if (!definition.schema) continue;
-    const typed = definition.schema.type === 'integer' || definition.schema.type === 'number' ? Number(value) : value;
-    const issues = validateAt(childPointer(pointer, 'schema'), typed);
+    if (!schemaPointer) continue;
+    const issues = validateAt(schemaPointer, numeric ? Number(value) : value);
     if (issues.length > 0) {
       problems.push({
         kind: 'header',
@@ -99,26 +102,86 @@ export function validateResponse(document, validateAt, operation, { status, head
     }
   }
 
-  const content = documented.response.content ?? {};
-  const mediaTypes = Object.keys(content);
   const contentType = header('content-type');
-  const mediaType = parseMediaType(contentType)?.essence ?? '';
-  if (mediaTypes.length === 0) {
+  const mediaType = mediaTypeEssence(contentType);
+  if (plan.mediaTypes.length === 0) {
     if (bodyText.length > 0) {
       const sent = mediaType || 'no content-type';
       const message = `status ${status} documents no body, got ${bodyText.length} bytes (${sent})`;
       problems.push({ kind: 'media-type', message });
     }
-  } else if (!content[mediaType]) {
-    const documentedTypes = mediaTypes.join(', ');
+  } else if (!plan.mediaTypes.includes(mediaType)) {
+    const documentedTypes = plan.mediaTypes.join(', ');
     const sent = contentType ?? '';
     const message = `content-type "${sent}" is not documented for status ${status} (documented: ${documentedTypes})`;
     problems.push({ kind: 'media-type', message });
-  } else if (JSON_MEDIA_TYPE.test(mediaType) && content[mediaType].schema) {
-    const schemaPointer = childPointer(documented.pointer, 'content', mediaType, 'schema');
-    problems.push(...bodyProblems(validateAt, schemaPointer, bodyText, body));
+  } else {
+    const schemaPointer = plan.jsonSchemaPointers.get(mediaType);
+    if (schemaPointer) problems.push(...bodyProblems(validateAt, schemaPointer, bodyText, body));
   }
   return { response: documented, body, problems };
+}
+
+/**
+ * @typedef {object} ResponsePlan what checking an answer against one documented response needs, worked out once
+ * @property {Array<{ name: string, required: boolean, schemaPointer: string | undefined, numeric: boolean }>} headers
+ * @property {string[]} mediaTypes the documented media types (`content` keys)
+ * @property {Map<string, string>} jsonSchemaPointers the schema of each documented JSON media type that has one
+ */
+
+/** @type {WeakMap<ContractResponse, ResponsePlan>} */
+const responsePlans = new WeakMap();
+
+/**
+ * The checks of a documented response, resolved once: servers check every answer they send, so the references,
+ * pointers and media types of a response are not worked out again per answer.
+ * @param {any} document
+ * @param {ContractResponse} documented
+ * @returns {ResponsePlan}
+ */
+function responsePlan(document, documented) {
+  let plan = responsePlans.get(documented);
+  if (plan) return plan;
+  const headers = Object.entries(documented.response.headers ?? {}).map(([name, raw]) => {
+    const { node: definition, pointer } = dereference(document, raw, childPointer(documented.pointer, 'headers', name));
+    const type = definition.schema?.type;
+    return {
+      name,
+      required: definition.required === true,
+      schemaPointer: definition.schema ? childPointer(pointer, 'schema') : undefined,
+      numeric: type === 'integer' || type === 'number',
+    };
+  });
+  const content = documented.response.content ?? {};
+  const mediaTypes = Object.keys(content);
+  const jsonSchemaPointers = new Map(
+    mediaTypes
+      .filter((mediaType) => JSON_MEDIA_TYPE.test(mediaType) && content[mediaType].schema)
+      .map((mediaType) => [mediaType, childPointer(documented.pointer, 'content', mediaType, 'schema')]),
+  );
+  plan = { headers, mediaTypes, jsonSchemaPointers };
+  responsePlans.set(documented, plan);
+  return plan;
+}
+
+/** The essence of each Content-Type seen, by its text: a server sends the same few on every answer. */
+const essences = new Map();
+/** Content-Type texts remembered at most; past it the memory starts afresh (hostile clients send any text). */
+const MAX_REMEMBERED_CONTENT_TYPES = 64;
+
+/**
+ * @param {string | undefined} contentType
+ * @returns {string} the media type's essence, `''` for none or a malformed one
+ */
+function mediaTypeEssence(contentType) {
+  if (contentType === undefined) return '';
+  let essence = essences.get(contentType);
+  if (essence === undefined) {
+    essence = parseMediaType(contentType)?.essence ?? '';
+    if (essences.size >= MAX_REMEMBERED_CONTENT_TYPES) essences.clear();
+    essences.set(contentType, essence);
+  }
+  return essence;
 }
 
 /**
@@ -197,9 +260,14 @@ function bodyProblems(validateAt, schemaPointer, bodyText, body) {
  */
 function headerReader(headers) {
   if (typeof Headers !== 'undefined' && headers instanceof Headers) return (name) => headers.get(name) ?? undefined;
-  const lower = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  // A few names are read from a few headers: a scan costs less than a lower-cased copy of them all.
+  // Names differing only in case: the last one counts, as it would in a lower-cased copy.
+  const record = /** @type {Record<string, string | string[] | number | undefined>} */ (headers);
   return (name) => {
-    const value = lower[name.toLowerCase()];
+    const wanted = name.toLowerCase();
+    /** @type {string | string[] | number | undefined} */
+    let value;
+    for (const key of Object.keys(record)) if (key.toLowerCase() === wanted) value = record[key];
     if (value === undefined) return undefined;
     return Array.isArray(value) ? value.join(', ') : String(value);
   };

@@ -28,11 +28,19 @@ export function createSchemaValidator(document) {
   // A binary part of a multipart body is any bytes; the request validator checks parts, not their bytes.
   ajv.addFormat('binary', true);
   ajv.addSchema(document, DOCUMENT_ID);
+  // Ajv keeps what it compiled, but finding it again normalises the id and walks its registry on every call: a
+  // server validates on every request, so each pointer's function is looked up once.
+  /** @type {Map<string, import('ajv').ValidateFunction>} */
+  const compiled = new Map();
 
   return {
     validateAt(pointer, value) {
-      const validate = ajv.getSchema(`${DOCUMENT_ID}${pointer}`);
-      if (!validate) throw new Error(`no schema at ${pointer}`);
+      let validate = compiled.get(pointer);
+      if (!validate) {
+        validate = ajv.getSchema(`${DOCUMENT_ID}${pointer}`);
+        if (!validate) throw new Error(`no schema at ${pointer}`);
+        compiled.set(pointer, validate);
+      }
       return validate(value) ? [] : summariseSchemaErrors(validate.errors ?? []);
     },
   };

@@ -1,6 +1,6 @@
 // The one rule by which a raw request target becomes the path the contract is matched against.
 import { describe, expect, it } from 'vitest';
-import { parseRequestTarget } from '../src/request-target.js';
+import { parseRequestTarget, parseRequestTargetByUrl } from '../src/request-target.js';
 
 /** @param {string} raw */
 const pathOf = (raw) => {
@@ -42,5 +42,49 @@ describe('parseRequestTarget', () => {
   it('decodes each segment, and refuses a malformed escape', () => {
     expect(parseRequestTarget('/v1/%72fi/a%2Fb')).toMatchObject({ segments: ['v1', 'rfi', 'a/b'] });
     expect(pathOf('/v1/%zz')).toBe('invalid: path segment "%zz" holds a malformed percent-escape');
+  });
+
+  it('reads every target as the URL parser does, the plain ones it takes a shortcut for included', () => {
+    /** @param {string} raw */
+    const read = (raw) => {
+      const parsed = raw === undefined ? undefined : parseRequestTarget(raw);
+      return parsed?.valid ? { ...parsed, query: [...parsed.query] } : parsed;
+    };
+    /** @param {string} raw */
+    const byUrl = (raw) => {
+      const parsed = parseRequestTargetByUrl(raw);
+      return parsed.valid ? { ...parsed, query: [...parsed.query] } : parsed;
+    };
+    const fixed = [
+      '/v1/rfi/4f9a3e5d?includeTerminal=true&x=1&x=2',
+      '/v1/rfi/',
+      '//v1//rfi/',
+      "/a:b@c/!$&'()*+,;=~_-.x",
+      '/v1/rfi?a=b+c&d=%20e&f=?g&h="i"',
+      '/v1/rfi?',
+      '/v1/rfi?#x',
+      '/v1/./rfi/..',
+      '/..',
+      '/.../..x/x..',
+      '/v1/rfi?q=%zz',
+    ];
+    // Random targets over the characters that matter to the shortcut (bounded: 2,000 of at most 12 characters).
+    const alphabet = [' ', ...'/ . .. a Z 0 ? & = + %2e % # \\ " ~ : é'.split(' ')];
+    let seed = 18;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed;
+    };
+    const random = Array.from({ length: 2000 }, () => {
+      const length = 1 + (next() % 12);
+      return `/${Array.from({ length }, () => alphabet[next() % alphabet.length]).join('')}`;
+    });
+    let plain = 0;
+    for (const raw of [...fixed, ...random]) {
+      expect(read(raw), raw).toEqual(byUrl(raw));
+      if (/^\/[\w\-~/]*(\?[\w=&+]*)?$/.test(raw)) plain += 1; // no dot, no escape: the shortcut's
+    }
+    // The shortcut must have been taken by a good share of them, or this compared the URL parser with itself.
+    expect(plain).toBeGreaterThan(100);
   });
 });

@@ -89,3 +89,18 @@ describe('validateExchange', () => {
     );
   });
 });
+
+describe('validateResponse with the value the body was made from', () => {
+  it('checks that value, not the text again, and answers it as the body', () => {
+    const getRfiCase = contract.operation('getRfiCase');
+    if (!getRfiCase) throw new Error('no getRfiCase');
+    const kept = { rfiId: RFI_ID, status: 'CLOSED', questions: [], documentRequests: [] };
+    const answer = json(200, kept);
+    const verdict = contract.validateResponse(getRfiCase, { ...answer, value: kept });
+    expect(verdict).toMatchObject({ problems: [] });
+    expect(verdict.body).toBe(kept);
+    // The value is what is judged: one that breaks the schema is found even where the text would pass.
+    const broken = contract.validateResponse(getRfiCase, { ...answer, value: { rfiId: 'nope' } });
+    expect(broken.problems.map((problem) => problem.kind)).toEqual(['body']);
+  });
+});

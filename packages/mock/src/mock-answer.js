@@ -25,6 +25,13 @@ const JSON_MEDIA_TYPE = 'application/json';
  */
 export function createMockAnswerer(contract, defaults) {
   /**
+   * Answers that are not generated at random are the same every time: each is made once, on first use, and kept
+   * (by documented response, then example name) with its body already serialised.
+   * @type {WeakMap<ContractResponse, Map<string | undefined, MockAnswer>>}
+   */
+  const fixedAnswers = new WeakMap();
+
+  /**
    * @param {ContractOperation} operation
    * @param {Preferences} preferences
    * @returns {MockAnswer | { problem: string }}
@@ -34,6 +41,29 @@ export function createMockAnswerer(contract, defaults) {
     if ('problem' in chosen) return chosen;
     const { response, example } = chosen;
     const dynamic = preferences.dynamic ?? defaults.dynamic;
+    if (dynamic) return makeAnswer(response, example, preferences, true);
+    let byExample = fixedAnswers.get(response);
+    if (!byExample) {
+      byExample = new Map();
+      fixedAnswers.set(response, byExample);
+    }
+    let fixed = byExample.get(example);
+    if (!fixed) {
+      const made = makeAnswer(response, example, preferences, false);
+      fixed = Object.freeze({ ...made, headers: Object.freeze(made.headers) });
+      byExample.set(example, fixed);
+    }
+    return fixed;
+  }
+
+  /**
+   * @param {ContractResponse} response
+   * @param {string | undefined} example
+   * @param {Preferences} preferences
+   * @param {boolean} dynamic
+   * @returns {MockAnswer}
+   */
+  function makeAnswer(response, example, preferences, dynamic) {
     const seed = preferences.seed ?? defaults.seed;
     /** @type {Record<string, string>} */
     const headers = {};
@@ -65,10 +95,12 @@ export function createMockAnswerer(contract, defaults) {
  * @returns {{ response: ContractResponse, example: string | undefined } | { problem: string }}
  */
 function chooseResponse(operation, { code, example }) {
-  const documented = operation.responses.map((r) => r.status).join(', ');
   if (code !== undefined) {
     const response = operation.responses.find((r) => r.status === String(code));
-    if (!response) return { problem: `Prefer code=${code}: ${operation.operationId} documents ${documented}` };
+    if (!response) {
+      const documented = operation.responses.map((r) => r.status).join(', ');
+      return { problem: `Prefer code=${code}: ${operation.operationId} documents ${documented}` };
+    }
     return withExample(operation, response, example);
   }
   if (example !== undefined) {
@@ -77,12 +109,27 @@ function chooseResponse(operation, { code, example }) {
       return { problem: `Prefer example=${example}: ${operation.operationId} has no example of that name` };
     return { response, example };
   }
+  const response = defaultResponse(operation);
+  if (!response) return { problem: `${operation.operationId} documents no response` };
+  return { response, example: response.exampleNames[0] };
+}
+
+/** @type {WeakMap<ContractOperation, ContractResponse | undefined>} */
+const defaultResponses = new WeakMap();
+
+/**
+ * The answer without preferences: the lowest documented success status, else the first response; found once.
+ * @param {ContractOperation} operation
+ * @returns {ContractResponse | undefined}
+ */
+function defaultResponse(operation) {
+  if (defaultResponses.has(operation)) return defaultResponses.get(operation);
   const successes = operation.responses
     .filter((r) => /^2\d\d$/.test(r.status))
     .sort((a, b) => Number(a.status) - Number(b.status));
   const response = successes[0] ?? operation.responses[0];
-  if (!response) return { problem: `${operation.operationId} documents no response` };
-  return { response, example: response.exampleNames[0] };
+  defaultResponses.set(operation, response);
+  return response;
 }
 
 /**

@@ -4,23 +4,33 @@ import { writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createBenchContext } from '../src/bench-context.js';
+import { autocannonGenerator, wrkGenerator } from '../src/load/load-generator.js';
 import { describeMachine } from '../src/machine.js';
 import { PEAK_MEMORY_METHOD } from '../src/measure/run-measured.js';
 import { parseBenchOptions, USAGE } from '../src/options.js';
 import { renderReport } from '../src/report/render-report.js';
 import { benchBundleSize } from '../src/sections/bundle-size.js';
 import { benchClient } from '../src/sections/client.js';
-import { benchMock } from '../src/sections/mock.js';
+import { benchConformance } from '../src/sections/conformance.js';
+import { benchFreshTest } from '../src/sections/fresh-test.js';
+import { benchMemory } from '../src/sections/memory.js';
 import { benchPipeline } from '../src/sections/pipeline.js';
 import { benchScale } from '../src/sections/scale.js';
+import { benchServers } from '../src/sections/servers.js';
+import { benchStartTime } from '../src/sections/start-time.js';
 import { REPO_ROOT } from '../src/workspace.js';
 
+/** @type {Record<string, (context: import('../src/bench-context.js').BenchContext) => Promise<any>>} */
 const SECTION_RUNNERS = {
   pipeline: benchPipeline,
   client: benchClient,
   bundle: benchBundleSize,
-  mock: benchMock,
+  servers: benchServers,
+  start: benchStartTime,
+  memory: benchMemory,
+  conformance: benchConformance,
   scale: benchScale,
+  'fresh-test': benchFreshTest,
 };
 /** A load average above the core count means other work shared the CPU: the report says so. */
 const BUSY_LOAD_PER_CORE = 0.5;
@@ -31,7 +41,7 @@ try {
   // `pnpm bench --out x.md` runs this script in tools/bench: a relative path means where the user typed it.
   if (options.out) options.out = resolve(process.env.INIT_CWD ?? process.cwd(), options.out);
 } catch (error) {
-  console.error(error.message);
+  console.error(error instanceof Error ? error.message : String(error));
   process.exit(2);
 }
 if (options.help) {
@@ -42,9 +52,18 @@ if (options.help) {
 const machine = describeMachine();
 const startedAt = new Date();
 const started = performance.now();
-const log = (message) =>
+const log = (/** @type {string} */ message) =>
   console.error(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
-const context = createBenchContext({ runs: options.runs, log });
+const notes = [];
+// wrk by default (C, one thread: the load costs the machine least); autocannon when wrk cannot be had, said so.
+let loadGenerator = autocannonGenerator();
+if (options.generator === 'wrk') {
+  const wrk = wrkGenerator({ install: true, log });
+  if ('run' in wrk) loadGenerator = wrk;
+  else notes.push(`**The load came from autocannon, not wrk**: ${wrk.reason}. autocannon reports latency in whole ms.`);
+}
+log(`load generator: ${loadGenerator.label}`);
+const context = createBenchContext({ runs: options.runs, log, loadGenerator });
 const sections = [];
 try {
   for (const name of options.sections) {
@@ -55,7 +74,6 @@ try {
   context.dispose();
 }
 
-const notes = [];
 if (machine.loadAverage[0] > machine.cores * BUSY_LOAD_PER_CORE) {
   notes.push(
     `**The machine was busy when this run started** ` +
@@ -75,6 +93,7 @@ const report = renderReport({
   durationMs: performance.now() - started,
   command: ['pnpm bench', ...argv].join(' '),
   memoryMethod: PEAK_MEMORY_METHOD,
+  loadGenerator: loadGenerator.label,
   notes,
 });
 console.log(report);

@@ -28,6 +28,7 @@ export function describeMachine() {
   };
 }
 
+/** @param {string} command */
 function commandVersion(command) {
   try {
     return execFileSync(command, ['--version'], { encoding: 'utf8' }).trim();

@@ -1,5 +1,19 @@
+import { LOAD_GENERATORS } from './load/load-generator.js';
+
 /** The sections of the report, in order; `--only` takes these names. */
-export const SECTIONS = ['pipeline', 'client', 'bundle', 'mock', 'scale'];
+export const SECTIONS = [
+  'pipeline',
+  'client',
+  'bundle',
+  'servers',
+  'start',
+  'memory',
+  'conformance',
+  'scale',
+  'fresh-test',
+];
+/** Sections a `--quick` run leaves out unless `--only` names them: one run of them takes minutes. */
+const SLOW_SECTIONS = ['fresh-test'];
 
 /**
  * @typedef {object} RunCounts
@@ -7,16 +21,17 @@ export const SECTIONS = ['pipeline', 'client', 'bundle', 'mock', 'scale'];
  * @property {number} warmBuild warm `pnpm build` runs
  * @property {number} stage runs of each pipeline stage
  * @property {number} clientBatches interleaved batches per client and transport
- * @property {number} mockStarts mock starts timed to the first 200
- * @property {number} throughputRounds rounds of each mock throughput measurement
- * @property {number} throughputSeconds length of one throughput round
+ * @property {number} warmupSeconds load on a server before it is measured
+ * @property {number} loadRounds rounds of each server load measurement
+ * @property {number} loadSeconds length of one round
+ * @property {number} starts starts of each server timed to its first 200
+ * @property {number} conformance runs of the conformance suite
  * @property {Record<number, number>} scale runs per generated spec size (operations -> runs)
  * @property {number} scaleTimeoutMs bound of each scale step
  */
 
 /**
- * Full run: medians of 3 runs or more everywhere (5 for the warm build, 15 batches per client), which keeps
- * `pnpm bench` under 10 minutes on a 2-core machine; the 5,000-operation spec is most of it.
+ * Full run: medians of 3 runs or more everywhere (5 for the warm build and the starts, 15 batches per client).
  * @type {RunCounts}
  */
 export const FULL_RUNS = {
@@ -24,9 +39,11 @@ export const FULL_RUNS = {
   warmBuild: 5,
   stage: 3,
   clientBatches: 15,
-  mockStarts: 3,
-  throughputRounds: 3,
-  throughputSeconds: 3,
+  warmupSeconds: 2,
+  loadRounds: 3,
+  loadSeconds: 3,
+  starts: 5,
+  conformance: 3,
   scale: { 100: 3, 1000: 3, 5000: 3 },
   scaleTimeoutMs: 180_000,
 };
@@ -37,27 +54,33 @@ export const QUICK_RUNS = {
   warmBuild: 2,
   stage: 1,
   clientBatches: 5,
-  mockStarts: 1,
-  throughputRounds: 1,
-  throughputSeconds: 1,
+  warmupSeconds: 1,
+  loadRounds: 1,
+  loadSeconds: 1,
+  starts: 1,
+  conformance: 1,
   scale: { 100: 1, 1000: 1 },
   scaleTimeoutMs: 60_000,
 };
 
-export const USAGE = `Usage: pnpm bench [--only <section>[,<section>...]] [--quick] [--out <file>] [--no-write]
+export const USAGE = `Usage: pnpm bench [--only <section>[,<section>...]] [--quick] [--generator wrk|autocannon]
+                  [--out <file>] [--no-write]
 
 Sections: ${SECTIONS.join(', ')} (default: all).
-  --only      run these sections only (repeatable)
-  --quick     one run of each, scale at 100 and 1,000 operations only
-  --out       write the report to this file (default: BENCHMARKS.md at the repository root,
-              written only by a full run of every section)
-  --no-write  print the report, write nothing`;
+  --only       run these sections only (repeatable)
+  --quick      one run of each, scale at 100 and 1,000 operations only, no ${SLOW_SECTIONS.join(', ')}
+  --generator  the load generator of the server figures: wrk (default; installed from Debian's packages when
+               missing and run as root, else autocannon is used and the report says so) or autocannon
+  --out        write the report to this file (default: BENCHMARKS.md at the repository root,
+               written only by a full run of every section)
+  --no-write   print the report, write nothing`;
 
 /**
  * @typedef {object} BenchOptions
  * @property {string[]} sections
  * @property {boolean} quick
  * @property {RunCounts} runs
+ * @property {'wrk' | 'autocannon'} generator
  * @property {string | null} out where to write the report; null: print only
  * @property {boolean} help
  */
@@ -67,16 +90,19 @@ Sections: ${SECTIONS.join(', ')} (default: all).
  * @param {string[]} argv arguments after the script name
  * @param {{ defaultOut: string }} defaults
  * @returns {BenchOptions}
- * @throws {Error} on an unknown flag or section, with the usage in the message
+ * @throws {Error} on an unknown flag, section or generator, with the usage in the message
  */
 export function parseBenchOptions(argv, { defaultOut }) {
+  /** @type {string[]} */
   const only = [];
   let quick = false;
+  /** @type {string | undefined} */
   let out;
+  let generator = 'wrk';
   let noWrite = false;
   let help = false;
   for (let index = 0; index < argv.length; index += 1) {
-    const [flag, inlineValue] = argv[index].split(/=(.*)/s, 2);
+    const [flag, inlineValue] = String(argv[index]).split(/=(.*)/s, 2);
     const value = () => {
       if (inlineValue !== undefined) return inlineValue;
       index += 1;
@@ -84,6 +110,7 @@ export function parseBenchOptions(argv, { defaultOut }) {
     };
     if (flag === '--only') only.push(...value().split(','));
     else if (flag === '--quick') quick = true;
+    else if (flag === '--generator') generator = value();
     else if (flag === '--out') out = value();
     else if (flag === '--no-write') noWrite = true;
     else if (flag === '--help' || flag === '-h') help = true;
@@ -91,13 +118,28 @@ export function parseBenchOptions(argv, { defaultOut }) {
   }
   const unknown = only.filter((name) => !SECTIONS.includes(name));
   if (unknown.length > 0) fail(`unknown section ${unknown.join(', ')}`);
-  const sections = only.length > 0 ? SECTIONS.filter((name) => only.includes(name)) : SECTIONS;
+  if (!(/** @type {readonly string[]} */ (LOAD_GENERATORS).includes(generator))) fail(`unknown generator ${generator}`);
+  const sections =
+    only.length > 0
+      ? SECTIONS.filter((name) => only.includes(name))
+      : SECTIONS.filter((name) => !quick || !SLOW_SECTIONS.includes(name));
   // BENCHMARKS.md holds complete runs only: a partial or quick run is printed unless --out names a file.
   const complete = !quick && sections.length === SECTIONS.length;
   const target = noWrite ? null : (out ?? (complete ? defaultOut : null));
-  return { sections, quick, runs: quick ? QUICK_RUNS : FULL_RUNS, out: target, help };
+  return {
+    sections,
+    quick,
+    runs: quick ? QUICK_RUNS : FULL_RUNS,
+    generator: /** @type {'wrk' | 'autocannon'} */ (generator),
+    out: target,
+    help,
+  };
 }
 
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   throw new Error(`${message}\n\n${USAGE}`);
 }

@@ -16,6 +16,7 @@ export const WORKSPACE_DIRS = {
   types: join(REPO_ROOT, 'packages', 'types'),
   client: join(REPO_ROOT, 'packages', 'client'),
   mock: join(REPO_ROOT, 'packages', 'mock'),
+  conformance: join(REPO_ROOT, 'packages', 'conformance'),
   docs: join(REPO_ROOT, 'packages', 'docs'),
 };
 

@@ -9,12 +9,29 @@ import YAML from 'yaml';
 import { FIXED_OPERATION_COUNT, generateScaleSpec, writeScaleSpec } from '../src/scale/generate-spec.js';
 import { binPath } from '../src/workspace.js';
 
-/** Operations of a generated spec counted from its files, the way a tool reading them would. */
+/** @type {readonly string[]} */
+const METHODS = HTTP_METHODS;
+
+/**
+ * The text of a generated file, which must be there.
+ * @param {Map<string, string>} files
+ * @param {string} path
+ */
+const fileText = (files, path) => {
+  const text = files.get(path);
+  if (text === undefined) throw new Error(`no file ${path}`);
+  return text;
+};
+
+/**
+ * Operations of a generated spec counted from its files, the way a tool reading them would.
+ * @param {Map<string, string>} files
+ */
 function countOperations(files) {
-  const root = YAML.parse(files.get('openapi.yaml'));
+  const root = YAML.parse(fileText(files, 'openapi.yaml'));
   return Object.values(root.paths).reduce((count, { $ref }) => {
-    const item = YAML.parse(files.get($ref));
-    return count + Object.keys(item).filter((key) => HTTP_METHODS.includes(key)).length;
+    const item = YAML.parse(fileText(files, $ref));
+    return count + Object.keys(item).filter((key) => METHODS.includes(key)).length;
   }, 0);
 }
 
@@ -27,14 +44,15 @@ describe('generateScaleSpec', () => {
 
   it('gives every operation its own operationId and every /v1 path the AccountId header', () => {
     const { files } = generateScaleSpec(60);
-    const root = YAML.parse(files.get('openapi.yaml'));
+    const root = YAML.parse(fileText(files, 'openapi.yaml'));
+    /** @type {string[]} */
     const ids = [];
     for (const [path, { $ref }] of Object.entries(root.paths)) {
-      const item = YAML.parse(files.get($ref));
+      const item = YAML.parse(fileText(files, $ref));
       if (path.startsWith('/v1/'))
         expect(item.parameters).toContainEqual({ $ref: '../components/parameters/AccountId.yaml' });
       for (const [method, operation] of Object.entries(item))
-        if (HTTP_METHODS.includes(method)) ids.push(operation.operationId);
+        if (METHODS.includes(method)) ids.push(operation.operationId);
     }
     expect(new Set(ids).size).toBe(60);
   });
@@ -42,7 +60,8 @@ describe('generateScaleSpec', () => {
   it('pairs the named examples of request and response by name', () => {
     const { files, operations } = generateScaleSpec(10);
     const write = operations.find((operation) => operation.method === 'put');
-    const item = YAML.parse(files.get(`paths/${write.path.slice(1).replaceAll('/', '_')}.yaml`));
+    if (!write) throw new Error('no write generated');
+    const item = YAML.parse(fileText(files, `paths/${write.path.slice(1).replaceAll('/', '_')}.yaml`));
     const requestNames = Object.keys(item.put.requestBody.content['application/json'].examples);
     const responseNames = Object.keys(item.put.responses['200'].content['application/json'].examples);
     expect(requestNames).toEqual(responseNames);
@@ -55,6 +74,7 @@ describe('generateScaleSpec', () => {
 });
 
 describe('writeScaleSpec', () => {
+  /** @type {string[]} */
   const dirs = [];
   afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
 

@@ -3,9 +3,11 @@ import { timeInterleaved } from '../src/measure/interleaved-timing.js';
 
 describe('timeInterleaved', () => {
   it('warms each subject up, then runs every subject once per round, in a rotating order', async () => {
+    /** @type {string[]} */
     const order = [];
+    /** @type {Record<string, number>} */
     const counts = { a: 0, b: 0, c: 0 };
-    const subject = (name) => ({
+    const subject = (/** @type {string} */ name) => ({
       name,
       call: async () => {
         counts[name] += 1;

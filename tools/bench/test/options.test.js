@@ -19,10 +19,18 @@ describe('parseBenchOptions', () => {
     expect(options.out).toBeNull();
   });
 
-  it('--quick uses one run of each and writes only where --out says', () => {
+  it('--quick uses one run of each, leaves the fresh-clone test out and writes only where --out says', () => {
     expect(parseBenchOptions(['--quick'], defaults)).toMatchObject({ runs: QUICK_RUNS, out: null });
+    expect(parseBenchOptions(['--quick'], defaults).sections).not.toContain('fresh-test');
+    expect(parseBenchOptions(['--quick', '--only', 'fresh-test'], defaults).sections).toEqual(['fresh-test']);
     expect(parseBenchOptions(['--quick', '--out', '/tmp/b.md'], defaults).out).toBe('/tmp/b.md');
     expect(parseBenchOptions(['--no-write'], defaults).out).toBeNull();
+  });
+
+  it('loads the servers with wrk unless told autocannon', () => {
+    expect(parseBenchOptions([], defaults).generator).toBe('wrk');
+    expect(parseBenchOptions(['--generator=autocannon'], defaults).generator).toBe('autocannon');
+    expect(() => parseBenchOptions(['--generator', 'ab'], defaults)).toThrow(/unknown generator ab/);
   });
 
   it('refuses unknown sections and flags with the usage', () => {

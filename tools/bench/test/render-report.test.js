@@ -24,7 +24,7 @@ describe('markdownTable', () => {
 });
 
 describe('targets', () => {
-  const format = (value) => `${value} ms`;
+  const format = (/** @type {number} */ value) => `${value} ms`;
   it('passes at the limit and misses above it', () => {
     expect(checkAtMost({ target: 't', value: 1000, limit: 1000, format }).verdict).toBe('pass');
     expect(checkAtMost({ target: 't', value: 1001, limit: 1000, format })).toEqual({

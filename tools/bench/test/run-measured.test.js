@@ -42,7 +42,10 @@ describe('samplePeakMemory', () => {
   });
 });
 
-/** Pids whose command line (NUL-separated, as in /proc) contains `commandLine`. */
+/**
+ * Pids whose command line (NUL-separated, as in /proc) contains `commandLine`.
+ * @param {string} commandLine
+ */
 function processesRunning(commandLine) {
   return readdirSync('/proc').filter((pid) => {
     try {

@@ -28,7 +28,10 @@ export function createStubFetch(sample) {
   };
 }
 
-/** The headers the HTTP server sends, with the content length of a body. */
+/**
+ * The headers the HTTP server sends, with the content length of a body.
+ * @param {string} body
+ */
 export function answerHeaders(body) {
   return { ...JSON_HEADERS, 'content-length': Buffer.byteLength(body) };
 }

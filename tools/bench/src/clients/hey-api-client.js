@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundleEntry } from '../measure/esbuild-bundle.js';
 import { describeFailure, runMeasured } from '../measure/run-measured.js';
 import { BUNDLED_SPEC_JSON, binPath, packageVersion } from '../workspace.js';
+import { bundleEntry } from './bundle-entry.js';
 
 /** Generation of 25 operations takes about 2 s; a minute means something is wrong. */
 const GENERATE_TIMEOUT_MS = 60_000;

@@ -37,7 +37,10 @@ export function requestCandidates({ heyApiModule }) {
       name: 'openapi-fetch (bare)',
       transports: ['stub', 'loopback'],
       async create({ fetch, baseUrl, sample }) {
-        const client = createClient({ baseUrl, fetch, headers: { Authorization: `Bearer ${sample.accessToken}` } });
+        // Untyped, as a user without generated types calls it: the path is any string to it.
+        const client = /** @type {any} */ (
+          createClient({ baseUrl, fetch, headers: { Authorization: `Bearer ${sample.accessToken}` } })
+        );
         const params = { path: { rfiId: sample.rfiId }, header: { AccountId: ACCOUNT_ID } };
         return async () => (await client.GET(SAMPLE_PATH_TEMPLATE, { params })).data;
       },

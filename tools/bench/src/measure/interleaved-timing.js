@@ -14,13 +14,16 @@ export async function timeInterleaved(subjects, { warmupCalls, batches, batchSiz
   for (const { call } of subjects) {
     for (let index = 0; index < warmupCalls; index += 1) await call();
   }
+  /** @type {Map<string, number[]>} */
   const perCall = new Map(subjects.map(({ name }) => [name, []]));
   for (let round = 0; round < batches; round += 1) {
     for (let offset = 0; offset < subjects.length; offset += 1) {
-      const { name, call } = subjects[(round + offset) % subjects.length];
+      const { name, call } = /** @type {{ name: string, call: () => Promise<unknown> }} */ (
+        subjects[(round + offset) % subjects.length]
+      );
       const started = performance.now();
       for (let index = 0; index < batchSize; index += 1) await call();
-      perCall.get(name).push((performance.now() - started) / batchSize);
+      perCall.get(name)?.push((performance.now() - started) / batchSize);
     }
   }
   return new Map([...perCall].map(([name, values]) => [name, summarize(values)]));

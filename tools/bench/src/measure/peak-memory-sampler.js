@@ -25,7 +25,10 @@ export function samplePeakMemory(rootPid) {
   };
 }
 
-/** The pid and every descendant of it, found from the parent pid field of /proc/<pid>/stat. */
+/**
+ * The pid and every descendant of it, found from the parent pid field of /proc/<pid>/stat.
+ * @param {number} rootPid
+ */
 function processTree(rootPid) {
   const childrenOf = new Map();
   for (const entry of readdirSync('/proc')) {
@@ -40,6 +43,7 @@ function processTree(rootPid) {
   return tree;
 }
 
+/** @param {string} pid */
 function readParentPid(pid) {
   try {
     // The command name (field 2) may hold spaces and parentheses: the fields after its last ')' are fixed.

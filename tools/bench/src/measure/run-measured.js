@@ -40,13 +40,14 @@ export async function runMeasured(command, args, { cwd, env, timeoutMs }) {
 
   const started = performance.now();
   const child = spawn(file, argv, { cwd, env: env ?? process.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  const sampler = reportFile ? undefined : samplePeakMemory(child.pid);
+  const pid = /** @type {number} */ (child.pid);
+  const sampler = reportFile ? undefined : samplePeakMemory(pid);
   const stdout = collect(child.stdout);
   const stderr = collect(child.stderr);
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    killGroup(child.pid);
+    killGroup(pid);
   }, timeoutMs);
 
   const exitCode = await new Promise((resolve, reject) => {
@@ -96,6 +97,7 @@ function hasGnuTime() {
   }
 }
 
+/** @param {string} reportFile */
 function readGnuTimePeak(reportFile) {
   try {
     const match = /Maximum resident set size \(kbytes\): (\d+)/.exec(readFileSync(reportFile, 'utf8'));
@@ -105,19 +107,21 @@ function readGnuTimePeak(reportFile) {
   }
 }
 
+/** @param {import('node:stream').Readable} stream */
 function collect(stream) {
   let text = '';
   stream.setEncoding('utf8');
-  stream.on('data', (chunk) => {
+  stream.on('data', (/** @type {string} */ chunk) => {
     text = (text + chunk).slice(-KEPT_OUTPUT_CHARS);
   });
   return () => text;
 }
 
+/** @param {number} pid */
 function killGroup(pid) {
   try {
     process.kill(-pid, 'SIGKILL');
   } catch (error) {
-    if (error.code !== 'ESRCH') throw error;
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ESRCH') throw error;
   }
 }

@@ -18,10 +18,20 @@ import { markdownTable } from './markdown-table.js';
  * @param {number} report.durationMs
  * @param {string} report.command how the run was started, e.g. `pnpm bench --quick`
  * @param {string} report.memoryMethod how peak memory was measured
+ * @param {string} [report.loadGenerator] what loaded the servers
  * @param {string[]} [report.notes] remarks of this run (e.g. that the machine was busy)
  * @returns {string}
  */
-export function renderReport({ sections, machine, startedAt, durationMs, command, memoryMethod, notes = [] }) {
+export function renderReport({
+  sections,
+  machine,
+  startedAt,
+  durationMs,
+  command,
+  memoryMethod,
+  loadGenerator,
+  notes = [],
+}) {
   const targets = sections.flatMap((section) => section.targets);
   const load = machine.loadAverage.map((value) => value.toFixed(2)).join(', ');
   const lines = [
@@ -41,18 +51,19 @@ export function renderReport({ sections, machine, startedAt, durationMs, command
         ['Node', machine.node],
         ['pnpm', machine.pnpm],
         ['Load average at start (1, 5, 15 min)', load],
+        ...(loadGenerator ? [['Load generator (servers)', `${loadGenerator}, in a process of its own`]] : []),
       ],
     ),
     '',
     'Every figure below was measured in this run; none is carried over. "Median" is over the runs each table',
-    `names. Peak memory is the ${memoryMethod}.`,
+    `names. Peak memory is the ${memoryMethod}. Targets are figures for this 2-core machine, not timed tests.`,
     ...notes.flatMap((note) => ['', note]),
     '',
     '## Targets',
     '',
     targets.length > 0
       ? markdownTable(
-          ['Target (issue 8)', 'Measured', 'Verdict'],
+          ['Target', 'Measured', 'Verdict'],
           targets.map(({ target, measured, verdict }) => [target, measured, verdict]),
         )
       : 'No section with a target ran.',

@@ -31,6 +31,15 @@ export function formatRatio(ratio) {
 }
 
 /**
+ * A share as a percentage, such as `42.1 %`: how a server compares with the bare one.
+ * @param {number} share
+ * @returns {string}
+ */
+export function formatShare(share) {
+  return `${(share * 100).toFixed(1)} %`;
+}
+
+/**
  * A count with thousands separators (`5,000`), as the report writes operation counts and rates.
  * @param {number} count
  * @returns {string}

@@ -11,7 +11,11 @@ export const TYPES_MODULE = 'openapi.ts';
  */
 export function consumerSource(operations) {
   const firstWrite = operations.find((operation) => operation.requestExample) ?? operations[0];
-  const picked = [operations[0], firstWrite, operations.at(-1)];
+  const picked = /** @type {import('./resource-files.js').GeneratedOperation[]} */ ([
+    operations[0],
+    firstWrite,
+    operations.at(-1),
+  ]);
   const calls = picked.map((operation, index) => {
     const method = operation.method.toUpperCase();
     const { name, example } = operation.pathParameter;

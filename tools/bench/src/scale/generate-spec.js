@@ -26,7 +26,9 @@ export function generateScaleSpec(operationCount) {
   if (!Number.isInteger(operationCount) || operationCount <= FIXED_OPERATION_COUNT) {
     throw new RangeError(`operationCount must be an integer above ${FIXED_OPERATION_COUNT}, got ${operationCount}`);
   }
+  /** @type {Record<string, any>} */
   const documents = { ...sharedComponentFiles(), ...SHARED_RESOURCE_SCHEMAS };
+  /** @type {Record<string, { $ref: string }>} */
   const paths = {};
   const tags = new Map([
     ['Authentication', 'Token generation for registered clients.'],
@@ -38,6 +40,7 @@ export function generateScaleSpec(operationCount) {
   }
 
   const resourceOperationCount = operationCount - FIXED_OPERATION_COUNT;
+  /** @type {GeneratedOperation[]} */
   const operations = [];
   for (let index = 1; operations.length < resourceOperationCount; index += 1) {
     const withWrite = operations.length + 2 <= resourceOperationCount;
@@ -89,13 +92,14 @@ export async function writeScaleSpec(dir, operationCount) {
 /** Our redocly.yaml with each plugin path resolved against spec/, where it is written relative to. */
 async function lintPolicyFor() {
   const policy = YAML.parseDocument(await readFile(REDOCLY_CONFIG, 'utf8'));
-  const plugins = policy.get('plugins');
+  const plugins = /** @type {any} */ (policy.get('plugins'));
   for (const [index, item] of (plugins?.items ?? []).entries()) {
     plugins.set(index, resolve(dirname(REDOCLY_CONFIG), String(item.value ?? item)));
   }
   return policy.toString();
 }
 
+/** @param {unknown} document */
 function toYaml(document) {
   // No folding: long descriptions stay on one line, as a reviewer would write them.
   return YAML.stringify(document, { lineWidth: 0 });

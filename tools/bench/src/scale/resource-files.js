@@ -70,7 +70,7 @@ export function resourceFiles(index, { withWrite }) {
     createdAt: '2024-05-01T10:00:00Z',
   };
   const requestExample = { name: `Item ${number}`, status: 'ACTIVE', amount: { value: '125.00', currency: 'EUR' } };
-  const okResponse = (description) => ({
+  const okResponse = (/** @type {string} */ description) => ({
     description,
     content: {
       'application/json': {
@@ -80,6 +80,7 @@ export function resourceFiles(index, { withWrite }) {
     },
   });
 
+  /** @type {Record<string, any>} */
   const item = {
     parameters: [
       { $ref: `${components}/parameters/AccountId.yaml` },
@@ -93,9 +94,11 @@ export function resourceFiles(index, { withWrite }) {
       responses: { 200: okResponse(`Item ${number}.`), ...errorResponseRefs(READ_ERRORS, components) },
     },
   };
+  /** @type {GeneratedOperation[]} */
   const operations = [
     { operationId: `get${name}`, method: 'get', path, pathParameter: { name: idName, example: id }, responseExample },
   ];
+  /** @type {Record<string, any>} */
   const files = {
     [`components/parameters/${name}Id.yaml`]: uuidPathParameter(idName, `item ${number}`, id),
     [`components/schemas/${name}.yaml`]: {
@@ -154,14 +157,17 @@ export function resourceFiles(index, { withWrite }) {
   return { path, pathFile, tag, item, files, operations };
 }
 
+/** @param {number} index */
 function areaNumber(index) {
   return String(Math.ceil(index / RESOURCES_PER_AREA)).padStart(3, '0');
 }
 
+/** @param {number} index */
 function areaSlug(index) {
   return `area-${areaNumber(index)}`;
 }
 
+/** @param {number} index */
 function areaTag(index) {
   return `Area ${areaNumber(index)}`;
 }

@@ -2,15 +2,14 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeFailure, runMeasured } from '../measure/run-measured.js';
+import { probeHeaders } from '../mock-request.js';
+import { timeProgrammaticStart } from '../servers/time-start.js';
 import { binPath, packageDir } from '../workspace.js';
 import { CONSUMER_TSCONFIG, consumerSource, TYPES_MODULE } from './consumer.js';
 
-const MOCK_PROBE = fileURLToPath(new URL('./mock-start-probe.js', import.meta.url));
+const CONTRACT_PROBE = fileURLToPath(new URL('./contract-probe.js', import.meta.url));
 const GENERATE_TYPES = fileURLToPath(new URL('./generate-types.js', import.meta.url));
 /** @typedef {import('./resource-files.js').GeneratedOperation} GeneratedOperation */
-
-/** The probe gives up on Prism a little before the hard kill, so that it can say so itself. */
-const PROBE_MARGIN_MS = 5_000;
 
 /**
  * @typedef {object} StepRun
@@ -18,6 +17,7 @@ const PROBE_MARGIN_MS = 5_000;
  * @property {number | null} peakRssBytes
  * @property {string} [failure] why it did not complete ("timed out", "exit 1 (...)", "did not start within 180 s")
  * @property {number} [readyMs] mock only: time until startMock() resolved
+ * @property {number} [judgedPerSecond] model only: requests matched and judged per second
  */
 
 /**
@@ -30,7 +30,7 @@ const PROBE_MARGIN_MS = 5_000;
  */
 
 /** Where each step puts what the next one reads, under the generated spec's directory. */
-const BUNDLED = 'dist/openapi.json';
+export const BUNDLED = 'dist/openapi.json';
 const TYPES_DIR = 'types';
 
 /**
@@ -75,40 +75,50 @@ export const SCALE_STEPS = [
   {
     id: 'mock',
     label: 'Mock start to first 200',
-    tool: 'startMock({ spec }): Prism behind the envelope proxy, then one GET',
+    tool: 'a fresh Node process: import, `startMock({ spec })`, one GET (node:http)',
     needs: 'bundle',
     run: async ({ dir, operations, timeoutMs }) => {
-      const first = operations[0];
-      const path = first.path.replace(`{${first.pathParameter.name}}`, first.pathParameter.example);
-      const probe = JSON.stringify({ spec: join(dir, BUNDLED), path, startTimeoutMs: timeoutMs - PROBE_MARGIN_MS });
-      const run = await runMeasured(process.execPath, [MOCK_PROBE, probe], { cwd: dir, timeoutMs });
-      const answer = lastJsonLine(run.stdout);
-      if (run.timedOut || !answer)
-        return {
-          wallMs: null,
-          peakRssBytes: run.peakRssBytes,
-          failure: run.timedOut ? `did not start within ${timeoutMs / 1000} s` : describeFailure(run),
-        };
-      if (answer.failed) {
-        const failure = /not ready within/.test(answer.failed)
-          ? `did not start within ${(timeoutMs - PROBE_MARGIN_MS) / 1000} s`
-          : answer.failed;
-        return { wallMs: null, peakRssBytes: run.peakRssBytes, failure };
+      const start = await timeProgrammaticStart('mock', {
+        spec: join(dir, BUNDLED),
+        path: requestPath(middleRead(operations)),
+        timeoutMs,
+      });
+      if (start.firstOkMs === null) {
+        return { wallMs: null, peakRssBytes: start.peakRssBytes ?? null, failure: start.failure };
       }
-      if (answer.status !== 200)
-        return { wallMs: null, peakRssBytes: run.peakRssBytes, failure: `first answer was ${answer.status}, not 200` };
-      return { wallMs: answer.firstOkMs, peakRssBytes: run.peakRssBytes, readyMs: answer.readyMs };
+      return { wallMs: start.firstOkMs, peakRssBytes: start.peakRssBytes ?? null, readyMs: start.readyMs };
+    },
+  },
+  {
+    id: 'model',
+    label: 'Contract model load (what the emulator loads)',
+    tool: 'a fresh Node process: read the bundled spec, `createContract()`',
+    needs: 'bundle',
+    run: async ({ dir, operations, timeoutMs }) => {
+      const probe = await probeContract(join(dir, BUNDLED), middleRead(operations), timeoutMs);
+      if ('failure' in probe) return { wallMs: null, peakRssBytes: probe.peakRssBytes, failure: probe.failure };
+      return { wallMs: probe.loadMs, peakRssBytes: probe.peakRssBytes, judgedPerSecond: probe.judgedPerSecond };
     },
   },
 ];
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ cwd: string, timeoutMs: number }} options
+ * @returns {Promise<StepRun>}
+ */
 async function measuredStep(command, args, options) {
   const run = await runMeasured(command, args, options);
   if (run.exitCode !== 0) return { wallMs: null, peakRssBytes: run.peakRssBytes, failure: describeFailure(run) };
   return { wallMs: run.wallMs, peakRssBytes: run.peakRssBytes };
 }
 
-/** The consumer, its tsconfig, and openapi-fetch linked in so that it resolves from the temporary directory. */
+/**
+ * The consumer, its tsconfig, and openapi-fetch linked in so that it resolves from the temporary directory.
+ * @param {string} typesDir
+ * @param {GeneratedOperation[]} operations
+ */
 function writeConsumerProject(typesDir, operations) {
   writeFileSync(join(typesDir, 'consumer.ts'), consumerSource(operations));
   writeFileSync(join(typesDir, 'tsconfig.json'), JSON.stringify(CONSUMER_TSCONFIG, null, 2));
@@ -116,10 +126,14 @@ function writeConsumerProject(typesDir, operations) {
   try {
     symlinkSync(packageDir('openapi-fetch'), join(typesDir, 'node_modules', 'openapi-fetch'), 'dir');
   } catch (error) {
-    if (error.code !== 'EEXIST') throw error;
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
   }
 }
 
+/**
+ * @param {string} output
+ * @returns {any}
+ */
 function lastJsonLine(output) {
   const line = output.trim().split('\n').at(-1);
   try {
@@ -127,4 +141,43 @@ function lastJsonLine(output) {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The read nearest the middle of the generated operations: a request that the matcher, which tries the paths one
+ * after another, finds neither first nor last.
+ * @param {GeneratedOperation[]} operations
+ * @returns {GeneratedOperation}
+ */
+export function middleRead(operations) {
+  const reads = operations.filter((operation) => operation.method === 'get');
+  const read = reads[Math.floor(reads.length / 2)];
+  if (!read) throw new Error('the generated spec has no read');
+  return read;
+}
+
+/**
+ * The path of a generated operation with its parameter's example filled in.
+ * @param {GeneratedOperation} operation
+ */
+export function requestPath(operation) {
+  return operation.path.replace(`{${operation.pathParameter.name}}`, operation.pathParameter.example);
+}
+
+/**
+ * @param {string} spec the bundled spec
+ * @param {GeneratedOperation} read
+ * @param {number} timeoutMs
+ * @returns {Promise<{ loadMs: number, judgedPerSecond: number, peakRssBytes: number | null }
+ *   | { failure: string, peakRssBytes: number | null }>}
+ */
+async function probeContract(spec, read, timeoutMs) {
+  const request = { spec, method: 'GET', path: requestPath(read), headers: probeHeaders() };
+  const run = await runMeasured(process.execPath, [CONTRACT_PROBE, JSON.stringify(request)], { timeoutMs });
+  const answer = lastJsonLine(run.stdout);
+  const peakRssBytes = run.peakRssBytes;
+  if (run.timedOut) return { failure: `did not load within ${timeoutMs / 1000} s`, peakRssBytes };
+  if (!answer) return { failure: describeFailure(run), peakRssBytes };
+  if (answer.failed) return { failure: answer.failed, peakRssBytes };
+  return { loadMs: answer.loadMs, judgedPerSecond: answer.judgedPerSecond, peakRssBytes };
 }

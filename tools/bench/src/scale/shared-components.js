@@ -52,7 +52,12 @@ export const SERVERS = [PRODUCTION_SERVER, SANDBOX_SERVER];
  */
 export function errorResponseRefs(statuses, toComponents) {
   return Object.fromEntries(
-    statuses.map((status) => [status, { $ref: `${toComponents}/responses/${ERROR_RESPONSES[status].name}.yaml` }]),
+    statuses.map((status) => {
+      const { name } = /** @type {{ name: string }} */ (
+        /** @type {Record<string, unknown>} */ (ERROR_RESPONSES)[status]
+      );
+      return [status, { $ref: `${toComponents}/responses/${name}.yaml` }];
+    }),
   );
 }
 
@@ -61,6 +66,7 @@ export function errorResponseRefs(statuses, toComponents) {
  * @returns {Record<string, object>}
  */
 export function sharedComponentFiles() {
+  /** @type {Record<string, any>} */
   const files = {
     'components/securitySchemes/Authorization.yaml': {
       type: 'http',
@@ -164,7 +170,7 @@ export function sharedComponentFiles() {
  * @returns {{ path: string, file: string, item: object, operations: { operationId: string, method: string }[] }[]}
  */
 export function fixedPathItems() {
-  const json = (schema, example) => ({
+  const json = (/** @type {string} */ schema, /** @type {{ name: string, file: string }} */ example) => ({
     'application/json': {
       schema: { $ref: `../components/schemas/${schema}.yaml` },
       examples: { [example.name]: { $ref: `../components/examples/${example.file}.yaml` } },
@@ -261,10 +267,12 @@ export function uuidPathParameter(name, noun, example) {
   };
 }
 
+/** @param {string[]} statuses */
 function byStatus(statuses) {
   return statuses.sort((a, b) => Number(a) - Number(b));
 }
 
+/** @param {string} text */
 function lowerFirst(text) {
   return text[0].toLowerCase() + text.slice(1);
 }

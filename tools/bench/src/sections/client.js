@@ -1,13 +1,18 @@
 import { existsSync } from 'node:fs';
 import { createStubFetch } from '../clients/answer-exchange.js';
-import { startLoopbackServer } from '../clients/loopback-server.js';
 import { requestCandidates } from '../clients/request-candidates.js';
 import { loadSampleExchange } from '../clients/sample-exchange.js';
 import { timeInterleaved } from '../measure/interleaved-timing.js';
 import { markdownTable } from '../report/markdown-table.js';
 import { checkAtMost } from '../report/targets.js';
 import { formatDuration, formatRatio } from '../report/units.js';
+import { startSubject } from '../servers/start-subject.js';
 import { BUNDLED_SPEC_JSON } from '../workspace.js';
+
+/**
+ * Each client's figure per transport: a timing, or why there is none.
+ * @typedef {Map<string, Map<string, string | { median: number, min: number, max: number, count: number }>>} Figures
+ */
 
 /** The issue's target: this client costs at most 15% more per request than bare openapi-fetch. */
 const OVERHEAD_TARGET_RATIO = 1.15;
@@ -17,7 +22,11 @@ const BASELINE = 'plain fetch';
 const OUR_CLIENT = '@payments-connect/client';
 const BARE_OPENAPI_FETCH = 'openapi-fetch (bare)';
 
-/** Calls per batch: enough that timer resolution is noise, few enough for many batches. */
+/**
+ * Calls per batch: enough that timer resolution is noise, few enough for many batches.
+ * @type {Array<{ transport: import('../clients/request-candidates.js').Transport, label: string, short: string,
+ *   batchSize: number, warmupCalls: number }>}
+ */
 const TRANSPORTS = [
   {
     transport: 'stub',
@@ -53,19 +62,21 @@ export async function benchClient(context) {
   const sample = loadSampleExchange();
   const heyApi = await context.heyApiClient();
   const candidates = requestCandidates({ heyApiModule: heyApi.client?.runtimeModule });
-  const server = await startLoopbackServer(sample);
-  /** @type {Map<string, Map<string, string | { median: number, min: number, max: number, count: number }>>} */
+  // The bare node:http server of the servers section, in a process of its own: serving never shares the event loop
+  // whose client work is timed.
+  const server = await startSubject('bare');
+  /** @type {Figures} */
   const figures = new Map(candidates.map(({ name }) => [name, new Map()]));
   try {
     for (const { transport, label, batchSize, warmupCalls } of TRANSPORTS) {
       const setup =
         transport === 'stub'
           ? { fetch: createStubFetch(sample), baseUrl: STUB_BASE_URL, sample }
-          : { fetch: globalThis.fetch, baseUrl: server.url, sample };
+          : { fetch: globalThis.fetch, baseUrl: server.baseUrl, sample };
       const subjects = [];
       for (const candidate of candidates) {
         if (!candidate.transports.includes(transport)) {
-          figures.get(candidate.name).set(transport, 'not applicable: does not call fetch');
+          figures.get(candidate.name)?.set(transport, 'not applicable: does not call fetch');
           continue;
         }
         try {
@@ -73,17 +84,18 @@ export async function benchClient(context) {
           await assertAnswersTheCase(call, sample);
           subjects.push({ name: candidate.name, call });
         } catch (error) {
-          figures.get(candidate.name).set(transport, `not measured: ${error.message}`);
+          const reason = error instanceof Error ? error.message : String(error);
+          figures.get(candidate.name)?.set(transport, `not measured: ${reason}`);
         }
       }
       context.log(
         `client: ${label}, ${subjects.length} clients x ${context.runs.clientBatches} batches of ${batchSize}`,
       );
       const timings = await timeInterleaved(subjects, { warmupCalls, batches: context.runs.clientBatches, batchSize });
-      for (const [name, timing] of timings) figures.get(name).set(transport, timing);
+      for (const [name, timing] of timings) figures.get(name)?.set(transport, timing);
     }
   } finally {
-    await server.close();
+    await server.stop();
   }
 
   const rows = candidates.map(({ name }) => [
@@ -113,14 +125,20 @@ export async function benchClient(context) {
   return { ...section, markdown, targets: overheadTargets(figures) };
 }
 
+/**
+ * @param {Figures} figures
+ * @param {string} name
+ * @param {string} transport
+ */
 function cells(figures, name, transport) {
-  const figure = figures.get(name).get(transport);
+  const figure = figures.get(name)?.get(transport);
   if (typeof figure === 'string' || figure === undefined) return [figure ?? 'not measured', ''];
-  const baseline = figures.get(BASELINE).get(transport);
+  const baseline = figures.get(BASELINE)?.get(transport);
   const ratio = typeof baseline === 'object' ? formatRatio(figure.median / baseline.median) : '';
   return [`${formatDuration(figure.median)} (${formatDuration(figure.min)} to ${formatDuration(figure.max)})`, ratio];
 }
 
+/** @param {Figures} figures */
 function overheadTargets(figures) {
   return TRANSPORTS.map(({ transport, short }) => {
     const ours = figures.get(OUR_CLIENT)?.get(transport);
@@ -136,7 +154,11 @@ function overheadTargets(figures) {
   });
 }
 
-/** A client that answers something else (an error object, undefined) would be timed doing the wrong work. */
+/**
+ * A client that answers something else (an error object, undefined) would be timed doing the wrong work.
+ * @param {() => Promise<unknown>} call
+ * @param {import('../clients/sample-exchange.js').SampleExchange} sample
+ */
 async function assertAnswersTheCase(call, sample) {
   const body = await call();
   if (JSON.stringify(body) !== sample.caseBody)

@@ -1,0 +1,68 @@
+import { stripVTControlCharacters } from 'node:util';
+import { describeFailure, runMeasured } from '../measure/run-measured.js';
+import { summarize } from '../measure/statistics.js';
+import { markdownTable } from '../report/markdown-table.js';
+import { checkAtMost } from '../report/targets.js';
+import { formatDuration } from '../report/units.js';
+import { WORKSPACE_DIRS } from '../workspace.js';
+
+/** The target of issue 18: a whole conformance run against the mock. */
+const TARGET_MS = 3000;
+const BIN = 'bin/payments-connect-conformance.js';
+const RUN_TIMEOUT_MS = 5 * 60_000;
+
+/**
+ * Section: wall time of the whole conformance suite against the mock (`payments-connect-conformance` with
+ * `CONFORMANCE_TARGET=mock`: the mock's start, every test, the coverage check), as other teams' CI runs it.
+ * @param {import('../bench-context.js').BenchContext} context
+ * @returns {Promise<import('../report/render-report.js').SectionResult>}
+ */
+export async function benchConformance({ runs, log }) {
+  const walls = [];
+  let tests = '';
+  let failure;
+  for (let run = 0; run < runs.conformance && !failure; run += 1) {
+    log(`conformance: run ${run + 1}/${runs.conformance}`);
+    const result = await runMeasured(process.execPath, [BIN], {
+      cwd: WORKSPACE_DIRS.conformance,
+      env: { ...process.env, CONFORMANCE_TARGET: 'mock', NO_COLOR: '1' },
+      timeoutMs: RUN_TIMEOUT_MS,
+    });
+    if (result.exitCode !== 0) failure = describeFailure(result);
+    walls.push(result.wallMs);
+    tests = /^\s*Tests\s+(\d+ passed.*)$/m.exec(stripVTControlCharacters(result.stdout))?.[1]?.trim() ?? tests;
+  }
+  const wall = walls.length > 0 && !failure ? summarize(walls) : undefined;
+  const markdown = wall
+    ? [
+        '`payments-connect-conformance` with `CONFORMANCE_TARGET=mock` in a child process: vitest, the mock started by',
+        `the suite's global setup, every test, the coverage check. Wall time from spawn to exit. Tests: ${tests}.`,
+        '',
+        markdownTable(
+          ['Run', 'Median', 'Range (runs)'],
+          [
+            [
+              'conformance suite against the mock',
+              formatDuration(wall.median),
+              `${formatDuration(wall.min)} to ${formatDuration(wall.max)} (${wall.count})`,
+            ],
+          ],
+          { align: ['l', 'r', 'l'] },
+        ),
+      ].join('\n')
+    : `Not measured: the run failed: ${failure}`;
+  return {
+    id: 'conformance',
+    title: 'Conformance suite against the mock',
+    markdown,
+    targets: [
+      checkAtMost({
+        target: `Conformance against the mock <= ${TARGET_MS / 1000} s`,
+        value: wall?.median,
+        limit: TARGET_MS,
+        format: formatDuration,
+        missing: failure,
+      }),
+    ],
+  };
+}
