@@ -5,7 +5,7 @@ import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createBenchContext } from '../src/bench-context.js';
 import { autocannonGenerator, wrkGenerator } from '../src/load/load-generator.js';
-import { describeMachine } from '../src/machine.js';
+import { describeMachine, watchLoad } from '../src/machine.js';
 import { PEAK_MEMORY_METHOD } from '../src/measure/run-measured.js';
 import { parseBenchOptions, USAGE } from '../src/options.js';
 import { renderReport } from '../src/report/render-report.js';
@@ -65,20 +65,25 @@ if (options.generator === 'wrk') {
 log(`load generator: ${loadGenerator.label}`);
 const context = createBenchContext({ runs: options.runs, log, loadGenerator });
 const sections = [];
+/** @type {Array<{ section: string, atStart: number, highest: number }>} */
+const sectionLoads = [];
 try {
   for (const name of options.sections) {
     log(`section ${name}`);
+    const load = watchLoad();
     sections.push(await SECTION_RUNNERS[name](context));
+    sectionLoads.push({ section: name, ...load.stop() });
   }
 } finally {
   context.dispose();
 }
 
-if (machine.loadAverage[0] > machine.cores * BUSY_LOAD_PER_CORE) {
+const highestLoad = Math.max(machine.loadAverage[0] ?? 0, ...sectionLoads.map((load) => load.highest));
+if (highestLoad > machine.cores * BUSY_LOAD_PER_CORE) {
   notes.push(
-    `**The machine was busy when this run started** ` +
-      `(1-minute load ${machine.loadAverage[0].toFixed(2)} on ${machine.cores} cores):` +
-      ' other work shared the CPU, so times are higher and noisier than on a quiet machine.',
+    `**The machine was busy during this run** (1-minute load up to ${highestLoad.toFixed(2)} on ${machine.cores}` +
+      ' cores, see the table above): other work shared the CPU, so times are higher and noisier than on a quiet' +
+      ' machine.',
   );
 }
 if (options.quick)
@@ -94,6 +99,7 @@ const report = renderReport({
   command: ['pnpm bench', ...argv].join(' '),
   memoryMethod: PEAK_MEMORY_METHOD,
   loadGenerator: loadGenerator.label,
+  sectionLoads,
   notes,
 });
 console.log(report);

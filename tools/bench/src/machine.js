@@ -36,3 +36,26 @@ function commandVersion(command) {
     return 'not found';
   }
 }
+
+/** How often the load is looked at during a section. */
+const LOAD_SAMPLE_MS = 5000;
+
+/**
+ * Watches the 1-minute load average while a section runs: other work on the machine shows in every figure, so the
+ * report says how busy the machine was during each section, not only when the run started.
+ * @returns {{ stop(): { atStart: number, highest: number } }}
+ */
+export function watchLoad() {
+  const atStart = os.loadavg()[0] ?? 0;
+  let highest = atStart;
+  const timer = setInterval(() => {
+    highest = Math.max(highest, os.loadavg()[0] ?? 0);
+  }, LOAD_SAMPLE_MS);
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      return { atStart, highest: Math.max(highest, os.loadavg()[0] ?? 0) };
+    },
+  };
+}

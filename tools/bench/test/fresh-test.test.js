@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { limitBytes } from '../src/sections/bundle-size.js';
-import { failureLines, taskSpans } from '../src/sections/fresh-test.js';
+import { failureLines, taskSpans, timingLines } from '../src/sections/fresh-test.js';
 
 describe('taskSpans', () => {
   it("spans each turbo task from its first prefixed line to its last, ignoring lines that are no task's", () => {
@@ -29,6 +29,17 @@ describe('failureLines', () => {
       '[bootstrap] failure: @payments-connect/docs:check exited 2',
     ];
     expect(failureLines(lines)).toEqual(lines.slice(1));
+  });
+});
+
+describe('timingLines', () => {
+  it('keeps the lines in which tasks time themselves', () => {
+    const lines = [
+      '@payments-connect/mock:test:    Duration  12.20s (transform 348ms, import 1.23s, tests 9.67s)',
+      '@payments-connect/mock:test:       Tests  63 passed (63)',
+      '@payments-connect/release-tools:test: [round trip] release rehearsed and published: 41.2 s',
+    ];
+    expect(timingLines(lines)).toEqual([lines[0], lines[2]]);
   });
 });
 

@@ -86,6 +86,11 @@ describe('renderReport', () => {
     durationMs: 61_000,
     command: 'pnpm bench',
     memoryMethod: 'peak RSS',
+    loadGenerator: 'wrk 4.1.0',
+    sectionLoads: [
+      { section: 'pipeline', atStart: 0.5, highest: 1.25 },
+      { section: 'bundle', atStart: 1.1, highest: 7.5 },
+    ],
     notes: ['**Busy machine.**'],
   });
 
@@ -95,6 +100,12 @@ describe('renderReport', () => {
     expect(report).toContain('| CPU | Test CPU |');
     expect(report).toContain('| Memory | 8.0 GiB |');
     expect(report).toContain('**Busy machine.**');
+    expect(report).toContain('| Load generator (servers) | wrk 4.1.0, in a process of its own |');
+  });
+
+  it('says how busy the machine was during each section', () => {
+    expect(report).toContain('| Load during the run (1-minute average) | pipeline | bundle |');
+    expect(report).toContain('| Highest seen (every 5 s) | 1.25 | 7.50 |');
   });
 
   it('lists every target with its verdict, then each section in order', () => {

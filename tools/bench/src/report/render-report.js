@@ -19,6 +19,8 @@ import { markdownTable } from './markdown-table.js';
  * @param {string} report.command how the run was started, e.g. `pnpm bench --quick`
  * @param {string} report.memoryMethod how peak memory was measured
  * @param {string} [report.loadGenerator] what loaded the servers
+ * @param {Array<{ section: string, atStart: number, highest: number }>} [report.sectionLoads] the 1-minute load
+ *   average during each section: when it started, and the highest seen
  * @param {string[]} [report.notes] remarks of this run (e.g. that the machine was busy)
  * @returns {string}
  */
@@ -30,6 +32,7 @@ export function renderReport({
   command,
   memoryMethod,
   loadGenerator,
+  sectionLoads = [],
   notes = [],
 }) {
   const targets = sections.flatMap((section) => section.targets);
@@ -55,6 +58,18 @@ export function renderReport({
       ],
     ),
     '',
+    ...(sectionLoads.length > 0
+      ? [
+          markdownTable(
+            ['Load during the run (1-minute average)', ...sectionLoads.map((load) => load.section)],
+            [
+              ['At the start of the section', ...sectionLoads.map((load) => load.atStart.toFixed(2))],
+              ['Highest seen (every 5 s)', ...sectionLoads.map((load) => load.highest.toFixed(2))],
+            ],
+          ),
+          '',
+        ]
+      : []),
     'Every figure below was measured in this run; none is carried over. "Median" is over the runs each table',
     `names. Peak memory is the ${memoryMethod}. Targets are figures for this 2-core machine, not timed tests.`,
     ...notes.flatMap((note) => ['', note]),

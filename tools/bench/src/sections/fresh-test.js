@@ -52,6 +52,7 @@ export async function benchFreshTest({ tempDir, log }) {
     ]);
   const failed = run.exitCode !== 0 ? ` It **failed** (exit ${run.exitCode ?? 'killed at the timeout'}).` : '';
   const failures = run.exitCode === 0 ? [] : failureLines(run.lines);
+  const timings = timingLines(run.lines);
   const markdown = [
     `\`npm test\` in a fresh \`git clone\` of \`${head}\` (committed work only), turbo's cache empty, the pnpm store`,
     `warm: ${formatDuration(run.wallMs)} from the spawn to its exit. Closing line: \`${closing}\`.${failed}`,
@@ -61,6 +62,16 @@ export async function benchFreshTest({ tempDir, log }) {
     'side.',
     '',
     markdownTable(['Task', 'Span', 'First line at', 'Last line at'], rows, { align: ['l', 'r', 'r', 'r'] }),
+    ...(timings.length > 0
+      ? [
+          '',
+          "The tasks' own timing lines (vitest's durations, the publish round trip's steps):",
+          '',
+          '```',
+          ...timings,
+          '```',
+        ]
+      : []),
     ...(failures.length > 0 ? ['', 'What failed, as the run printed it:', '', '```', ...failures, '```'] : []),
   ].join('\n');
   return {
@@ -145,6 +156,16 @@ export function failureLines(lines) {
   return lines
     .filter((line) => /(\s(×|FAIL)\s)|\[bootstrap\] failure:|^\s*Failed:\s|ERR_PNPM|AssertionError|Error: /.test(line))
     .slice(0, FAILURE_LINES_SHOWN);
+}
+
+/**
+ * The lines in which tasks time themselves: vitest's `Duration` of each test task, and the publish round trip's
+ * `[round trip] <step>: N s`.
+ * @param {string[]} lines
+ * @returns {string[]}
+ */
+export function timingLines(lines) {
+  return lines.filter((line) => /:test:\s+Duration\s|\[round trip\]/.test(line)).map((line) => line.trim());
 }
 
 /**
