@@ -24,7 +24,12 @@ describe.skipIf(noWrk)(`the load generators on the bare node:http server${noWrk 
   }, 30_000);
   afterAll(() => bare?.stop());
 
-  it('autocannon reaches at least half of what wrk measures: the generator is not the bottleneck', async () => {
+  // A comparison of two rates on a shared 2-core machine: a burst of other work (turbo runs every package's tests at
+  // once) can starve either generator for a second, so a miss is measured again, at most twice, before it counts.
+  it('autocannon reaches at least half of what wrk measures: the generator is not the bottleneck', {
+    retry: 2,
+    timeout: 60_000,
+  }, async () => {
     if ('reason' in wrk) throw new Error(wrk.reason);
     const plan = { connections: CONNECTIONS, seconds: SECONDS };
     // Taking turns, twice each, and the best of each: a busy second of the machine (other tests run beside this
@@ -40,7 +45,7 @@ describe.skipIf(noWrk)(`the load generators on the bare node:http server${noWrk 
       Math.max(...results.map((result) => result.requestsPerSecond));
     expect(Math.min(...byWrk.map((result) => result.ok))).toBeGreaterThan(100);
     expect(best(byAutocannon)).toBeGreaterThanOrEqual(best(byWrk) / 2);
-  }, 60_000);
+  });
 });
 
 describe('autocannon asked for a number of requests', () => {
