@@ -25,6 +25,10 @@ const JOBS = {
   // Everything a contributor or CI must see green: lint, build, type checks, every test suite. Full logs, so
   // that the closing line also counts the tests of tasks turbo replays from its cache.
   test: [['exec', 'turbo', 'run', 'lint', 'build', 'check', 'test', '--output-logs=full', '--continue']],
+  // The publish round trip (tools/release): the release rehearsed against a local registry, the packages installed
+  // with npm in a fresh project and run on Node 20, 22 and 24. About three minutes, so it is a job of its own,
+  // which CI runs after `test`.
+  'test:publish': [['exec', 'turbo', 'run', 'test:publish', '--output-logs=full']],
   // Build everything, then serve the mock in the foreground (it prints its URL and the docs path).
   start: [
     ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'],
@@ -81,8 +85,8 @@ function chromiumForTests() {
   return DEBIAN_CHROMIUM;
 }
 
-const job = process.argv[2];
-if (job !== 'test' && job !== 'start') {
+const job = /** @type {keyof typeof JOBS} */ (process.argv[2]);
+if (!Object.hasOwn(JOBS, job)) {
   console.error(`usage: node tools/bootstrap/bin/bootstrap.js <${Object.keys(JOBS).join('|')}>`);
   process.exit(2);
 }
@@ -97,7 +101,7 @@ let status = run(pnpm, [...prefix, 'install', '--frozen-lockfile']);
 for (const args of JOBS[job]) {
   if (status !== 0) break;
   say(`pnpm ${args.join(' ')}`);
-  if (job === 'test') {
+  if (job === 'test' || job === 'test:publish') {
     status = (await runTestJob(pnpm, [...prefix, ...args], { cwd: root, env })).status;
   } else {
     status = run(pnpm, [...prefix, ...args], env);
