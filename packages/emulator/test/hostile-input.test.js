@@ -2,10 +2,8 @@
 // status in the error envelope (or Node's own parser refusal); nothing kills it or leaks; the control API answers
 // only its local caller and cannot break the document's rules; and it answers the next request every time.
 import { fileURLToPath } from 'node:url';
-import { dropUploads, pipelined, slowHeaders } from '@payments-connect/hostile-input/abusive-clients';
-import { HOSTILE_REQUESTS } from '@payments-connect/hostile-input/hostile-requests';
+import { describeHardening, expectStillAnswers } from '@payments-connect/hostile-input/hardening-suite';
 import { sendRaw } from '@payments-connect/hostile-input/raw-exchange';
-import { startServerProcess } from '@payments-connect/hostile-input/server-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CONTROL_BODY_BYTES, MAX_CONTROL_ITEMS, MAX_REQUEST_BODY_BYTES } from '../src/defaults.js';
 import { startEmulator } from '../src/index.js';
@@ -21,12 +19,12 @@ let host = '';
 /** @type {import('@payments-connect/hostile-input/hostile-requests').Credentials} */
 let credentials;
 
-/** @param {string} url */
-async function tokenFrom(url) {
+/** @param {string} url @param {{ clientId: string, clientSecret: string }} clientCredentials */
+async function tokenFrom(url, clientCredentials) {
   const response = await fetch(`${url}/auth/token`, {
     method: 'POST',
     headers: JSON_TYPE,
-    body: JSON.stringify(emulator.credentials),
+    body: JSON.stringify(clientCredentials),
   });
   return `Bearer ${(await response.json()).access_token}`;
 }
@@ -35,7 +33,7 @@ beforeAll(async () => {
   emulator = await startEmulator({ timeouts: TIMEOUTS });
   host = new URL(emulator.url).host;
   credentials = {
-    authorization: await tokenFrom(emulator.url),
+    authorization: await tokenFrom(emulator.url, emulator.credentials),
     accountId: emulator.accounts.primary.accountId,
     rfiId: emulator.fixtures.openRfiId,
     questionId: emulator.fixtures.openQuestionId,
@@ -45,12 +43,25 @@ afterAll(() => emulator?.stop());
 
 const auth = () => ({ Authorization: credentials.authorization, AccountId: credentials.accountId });
 
-/** The emulator (this process's, unless another URL and token are named) still answers a well-formed request. */
-/** @param {string} [url] @param {Record<string, string>} [headers] */
-async function stillAnswers(url = emulator.url, headers = auth()) {
-  const response = await fetch(`${url}/v1/rfi`, { headers });
-  expect(response.status).toBe(200);
-}
+/** The emulator still answers a well-formed request. */
+const stillAnswers = () => expectStillAnswers({ url: emulator.url, credentials });
+
+describeHardening({
+  name: 'emulator',
+  running: () => ({ url: emulator.url, credentials }),
+  headersTimeoutMs: TIMEOUTS.headersMs,
+  bin: BIN,
+  // The emulator in a process of its own issues its own tokens, to the credentials it describes.
+  credentialsOf: async (url) => {
+    const described = await (await fetch(`${url}/_emulator`)).json();
+    return {
+      authorization: await tokenFrom(url, described.credentials),
+      accountId: described.accounts.primary.accountId,
+      rfiId: described.fixtures.openRfiId,
+      questionId: described.fixtures.openQuestionId,
+    };
+  },
+});
 
 /**
  * @param {string} method
@@ -61,22 +72,7 @@ function control(method, path, { body, headers = JSON_TYPE } = {}) {
   return fetch(`${emulator.url}/_emulator${path}`, { method, headers, body });
 }
 
-describe('hostile requests', () => {
-  it.for(HOSTILE_REQUESTS.map((request) => /** @type {const} */ ([request.name, request])))(
-    '%s',
-    async ([, { bytes, statuses, envelope }]) => {
-      const answer = await sendRaw(emulator.url, bytes(host, credentials));
-      expect(statuses).toContain(answer.status);
-      if (envelope && answer.status !== 0) {
-        expect(answer.headers['content-type']).toBe('application/json');
-        expect(JSON.parse(answer.body)).toEqual(
-          expect.objectContaining({ code: expect.any(String), message: expect.any(String) }),
-        );
-      }
-      await stillAnswers();
-    },
-  );
-
+describe('what only the emulator checks of requests', () => {
   it('a write of JSON nested 5,000 deep is refused and keeps nothing: the case still reads', async () => {
     const path = `/v1/rfi/${credentials.rfiId}`;
     const before = await (await fetch(`${emulator.url}${path}`, { headers: auth() })).json();
@@ -100,18 +96,6 @@ describe('hostile requests', () => {
     expect(response.status).toBe(400);
     expect(response.headers.get('connection')).toBe('close');
     await stillAnswers();
-  });
-
-  it('answers pipelined requests in order on one connection', async () => {
-    const get = (/** @type {string} */ path) =>
-      `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: ${credentials.authorization}\r\n` +
-      `AccountId: ${credentials.accountId}\r\n\r\n`;
-    const answers = await pipelined(emulator.url, [
-      get('/v1/rfi'),
-      get('/v1/nothing'),
-      get(`/v1/rfi/${credentials.rfiId}`),
-    ]);
-    expect(answers).toEqual([200, 404, 200]);
   });
 });
 
@@ -183,78 +167,5 @@ describe('the control API', () => {
     expect(unknownToken.status).toBe(401);
     expect((await fetch(`${emulator.url}/v1/rfi`, { headers: auth() })).status).toBe(503);
     await stillAnswers();
-  });
-});
-
-// Each of these sends thousands of connections or hundreds of megabytes: seconds, not milliseconds, on a busy machine.
-describe('abusive clients', { timeout: 60_000 }, () => {
-  it('a slowloris client is cut off at the header timeout, and others are served meanwhile', async () => {
-    const slow = slowHeaders(emulator.url, { intervalMs: 200, giveUpMs: TIMEOUTS.headersMs * 6 });
-    await stillAnswers();
-    const { closedByServer, afterMs } = await slow;
-    expect(closedByServer).toBe(true);
-    expect(afterMs).toBeLessThan(TIMEOUTS.headersMs * 5);
-  });
-
-  // Measured on an emulator process of its own (its command), so that the clients' memory is not counted.
-  /** @type {import('@payments-connect/hostile-input/server-process').ServerProcess} */
-  let server;
-  /** @type {Record<string, string>} */
-  let serverAuth;
-  beforeAll(async () => {
-    server = await startServerProcess(BIN, ['--port', '0']);
-    const described = await (await fetch(`${server.url}/_emulator`)).json();
-    const token = await fetch(`${server.url}/auth/token`, {
-      method: 'POST',
-      headers: JSON_TYPE,
-      body: JSON.stringify(described.credentials),
-    });
-    serverAuth = {
-      Authorization: `Bearer ${(await token.json()).access_token}`,
-      AccountId: described.accounts.primary.accountId,
-    };
-  });
-  afterAll(() => server?.stop());
-
-  it('1,000 dropped uploads leave no socket and no memory behind', async () => {
-    await stillAnswers(server.url, serverAuth);
-    const before = server.stats();
-    const serverHost = new URL(server.url).host;
-    const head = (/** @type {number} */ declaredBytes) =>
-      `PUT /v1/rfi/${emulator.fixtures.openRfiId}/responses HTTP/1.1\r\nHost: ${serverHost}\r\n` +
-      `Authorization: ${serverAuth.Authorization}\r\nAccountId: ${serverAuth.AccountId}\r\n` +
-      `Content-Type: application/json\r\nContent-Length: ${declaredBytes}\r\n\r\n`;
-    await dropUploads(server.url, { count: 1_000, head, declaredBytes: 1_000_000, sentBytes: 64 * 1024 });
-    await stillAnswers(server.url, serverAuth);
-    for (let wait = 0; wait < 20 && server.stats().fds > before.fds + 10; wait++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const after = server.stats();
-    // A leak of the dropped connections would show in the hundreds; a few are the test's own keep-alive sockets.
-    expect(after.fds).toBeLessThanOrEqual(before.fds + 10);
-    expect(after.rssBytes - before.rssBytes).toBeLessThan(64 * 1024 * 1024);
-  });
-
-  it('50 unauthenticated 9.5 MB uploads are refused before their bodies are read', async () => {
-    const before = server.stats();
-    const body = 'x'.repeat(9.5 * 1024 * 1024);
-    const answers = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        fetch(`${server.url}/v1/rfi/${emulator.fixtures.openRfiId}/responses`, {
-          method: 'PUT',
-          headers: { AccountId: serverAuth.AccountId ?? '', ...JSON_TYPE },
-          body,
-        }).then(
-          (response) => response.status,
-          () => 0,
-        ),
-      ),
-    );
-    // 401 before the body; on a busy machine a client slower than a timeout gets Node's 408, or the connection
-    // closes under a body the server will not read. Never an answer that read the body.
-    expect(answers.filter((status) => ![401, 408, 0].includes(status))).toEqual([]);
-    expect(answers.filter((status) => status === 401).length).toBeGreaterThan(0);
-    await stillAnswers(server.url, serverAuth);
-    expect(server.stats().rssBytes - before.rssBytes).toBeLessThan(64 * 1024 * 1024);
   });
 });

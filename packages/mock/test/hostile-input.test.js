@@ -3,10 +3,8 @@
 // the next request every time.
 
 import { fileURLToPath } from 'node:url';
-import { dropUploads, pipelined, slowHeaders } from '@payments-connect/hostile-input/abusive-clients';
-import { HOSTILE_REQUESTS } from '@payments-connect/hostile-input/hostile-requests';
+import { describeHardening, expectStillAnswers } from '@payments-connect/hostile-input/hardening-suite';
 import { sendRaw } from '@payments-connect/hostile-input/raw-exchange';
-import { startServerProcess } from '@payments-connect/hostile-input/server-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES, startMock } from '../src/index.js';
 
@@ -30,28 +28,19 @@ beforeAll(async () => {
 });
 afterAll(() => mock?.stop());
 
-/** The mock (this process's, unless another URL is named) still answers a well-formed request. */
-async function stillAnswers(url = mock.url) {
-  const response = await fetch(`${url}/v1/rfi`, { headers: AUTH });
-  expect(response.status).toBe(200);
-}
+/** The mock still answers a well-formed request. */
+const stillAnswers = () => expectStillAnswers({ url: mock.url, credentials: CREDENTIALS });
 
-describe('hostile requests', () => {
-  it.for(HOSTILE_REQUESTS.map((request) => /** @type {const} */ ([request.name, request])))(
-    '%s',
-    async ([, { bytes, statuses, envelope }]) => {
-      const answer = await sendRaw(mock.url, bytes(host, CREDENTIALS));
-      expect(statuses).toContain(answer.status);
-      if (envelope && answer.status !== 0) {
-        expect(answer.headers['content-type']).toBe('application/json');
-        expect(JSON.parse(answer.body)).toEqual(
-          expect.objectContaining({ code: expect.any(String), message: expect.any(String) }),
-        );
-      }
-      await stillAnswers();
-    },
-  );
+describeHardening({
+  name: 'mock',
+  running: () => ({ url: mock.url, credentials: CREDENTIALS }),
+  headersTimeoutMs: TIMEOUTS.headersMs,
+  bin: BIN,
+  // The mock takes any token and account: the process of its own is sent the same ones.
+  credentialsOf: async () => CREDENTIALS,
+});
 
+describe('what only the mock has', () => {
   it('a HEAD answers 405 with the envelope headers and Allow, and no body', async () => {
     const answer = await sendRaw(mock.url, `HEAD /v1/rfi HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
     expect(answer).toMatchObject({ status: 405, body: '' });
@@ -73,15 +62,6 @@ describe('hostile requests', () => {
     await stillAnswers();
   });
 
-  it('answers pipelined requests in order on one connection', async () => {
-    const get = (/** @type {string} */ path) =>
-      `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: ${CREDENTIALS.authorization}\r\n` +
-      `AccountId: ${CREDENTIALS.accountId}\r\n\r\n`;
-    expect(
-      await pipelined(mock.url, [get('/v1/rfi'), get('/v1/nothing'), get(`/v1/rfi/${CREDENTIALS.rfiId}`)]),
-    ).toEqual([200, 404, 200]);
-  });
-
   it('lets any page read its answers, never with credentials', async () => {
     const preflight = await fetch(`${mock.url}/v1/rfi`, {
       method: 'OPTIONS',
@@ -98,67 +78,5 @@ describe('hostile requests', () => {
     const answer = await fetch(`${mock.url}/v1/rfi`, { headers: { ...AUTH, Origin: 'https://elsewhere.example' } });
     expect(answer.headers.get('access-control-allow-origin')).toBe('*');
     expect(answer.headers.get('access-control-allow-credentials')).toBeNull();
-  });
-});
-
-// Each of these sends thousands of connections or hundreds of megabytes: seconds, not milliseconds, on a busy machine.
-describe('abusive clients', { timeout: 60_000 }, () => {
-  it('a slowloris client is cut off at the header timeout, and others are served meanwhile', async () => {
-    const slow = slowHeaders(mock.url, { intervalMs: 200, giveUpMs: TIMEOUTS.headersMs * 6 });
-    await stillAnswers();
-    const { closedByServer, afterMs } = await slow;
-    expect(closedByServer).toBe(true);
-    expect(afterMs).toBeLessThan(TIMEOUTS.headersMs * 5);
-  });
-
-  // Measured on a mock process of its own (its command), so that the clients' memory is not counted as the mock's.
-  /** @type {import('@payments-connect/hostile-input/server-process').ServerProcess} */
-  let server;
-  beforeAll(async () => {
-    server = await startServerProcess(BIN, ['--port', '0']);
-  });
-  afterAll(() => server?.stop());
-
-  it('1,000 dropped uploads leave no socket and no memory behind', async () => {
-    await stillAnswers(server.url);
-    const before = server.stats();
-    const serverHost = new URL(server.url).host;
-    const head = (/** @type {number} */ declaredBytes) =>
-      `PUT /v1/rfi/${CREDENTIALS.rfiId}/responses HTTP/1.1\r\nHost: ${serverHost}\r\n` +
-      `Authorization: ${CREDENTIALS.authorization}\r\nAccountId: ${CREDENTIALS.accountId}\r\n` +
-      `Content-Type: application/json\r\nContent-Length: ${declaredBytes}\r\n\r\n`;
-    await dropUploads(server.url, { count: 1_000, head, declaredBytes: 1_000_000, sentBytes: 64 * 1024 });
-    await stillAnswers(server.url);
-    // Sockets close as their drops are noticed; give the mock a bounded moment to see the last ones.
-    for (let wait = 0; wait < 20 && server.stats().fds > before.fds + 10; wait++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const after = server.stats();
-    // A leak of the dropped connections would show in the hundreds; a few are the test's own keep-alive sockets.
-    expect(after.fds).toBeLessThanOrEqual(before.fds + 10);
-    expect(after.rssBytes - before.rssBytes).toBeLessThan(64 * 1024 * 1024);
-  });
-
-  it('50 unauthenticated 9.5 MB uploads are refused before their bodies are read', async () => {
-    const before = server.stats();
-    const body = 'x'.repeat(9.5 * 1024 * 1024);
-    const answers = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        fetch(`${server.url}/v1/rfi/${CREDENTIALS.rfiId}/responses`, {
-          method: 'PUT',
-          headers: { AccountId: CREDENTIALS.accountId, 'content-type': 'application/json' },
-          body,
-        }).then(
-          (response) => response.status,
-          () => 0,
-        ),
-      ),
-    );
-    // 401 before the body; on a busy machine a client slower than a timeout gets Node's 408, or the connection
-    // closes under a body the server will not read. Never an answer that read the body.
-    expect(answers.filter((status) => ![401, 408, 0].includes(status))).toEqual([]);
-    expect(answers.filter((status) => status === 401).length).toBeGreaterThan(0);
-    await stillAnswers(server.url);
-    expect(server.stats().rssBytes - before.rssBytes).toBeLessThan(64 * 1024 * 1024);
   });
 });

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropUploads, pipelined, slowHeaders } from './abusive-clients.js';
+import { HOSTILE_REQUESTS } from './hostile-requests.js';
+import { sendRaw } from './raw-exchange.js';
+import { startServerProcess } from './server-process.js';
+
+/**
+ * @typedef {object} ServerUnderTest a running server of the contract and what its requests need
+ * @property {string} url
+ * @property {import('./hostile-requests.js').Credentials} credentials
+ */
+
+/**
+ * @typedef {object} HardeningSubject
+ * @property {string} name the server, for the test titles
+ * @property {() => ServerUnderTest} running the in-process server the caller started (in its own `beforeAll`)
+ * @property {number} headersTimeoutMs the header timeout the caller started it with
+ * @property {string} bin the server's command, started in a process of its own with `--port 0`
+ * @property {(url: string) => Promise<import('./hostile-requests.js').Credentials>} credentialsOf what requests to
+ *   that process need (the emulator issues its own tokens; the mock takes any)
+ */
+
+/** @param {import('./hostile-requests.js').Credentials} credentials */
+const authHeaders = (credentials) => ({ Authorization: credentials.authorization, AccountId: credentials.accountId });
+
+/**
+ * The server still answers a well-formed request.
+ * @param {ServerUnderTest} server
+ */
+export async function expectStillAnswers({ url, credentials }) {
+  const response = await fetch(`${url}/v1/rfi`, { headers: authHeaders(credentials) });
+  expect(response.status).toBe(200);
+}
+
+/**
+ * Registers the tests every server of ours passes under hostile input, over real sockets: the table of hostile
+ * requests, pipelining, a slowloris client, 1,000 dropped uploads and 50 unauthenticated 9.5 MB uploads. One
+ * definition for the mock and the emulator, so that neither is held to less; what only one of them has (the
+ * mock's CORS, the emulator's control API) stays in its own tests.
+ * @param {HardeningSubject} subject
+ */
+export function describeHardening(subject) {
+  describe(`the ${subject.name} under hostile requests`, () => {
+    it.for(HOSTILE_REQUESTS.map((request) => /** @type {const} */ ([request.name, request])))(
+      '%s',
+      async ([, { bytes, statuses, envelope }]) => {
+        const server = subject.running();
+        const answer = await sendRaw(server.url, bytes(new URL(server.url).host, server.credentials));
+        expect(statuses).toContain(answer.status);
+        if (envelope && answer.status !== 0) {
+          expect(answer.headers['content-type']).toBe('application/json');
+          expect(JSON.parse(answer.body)).toEqual(
+            expect.objectContaining({ code: expect.any(String), message: expect.any(String) }),
+          );
+        }
+        await expectStillAnswers(server);
+      },
+    );
+
+    it('answers pipelined requests in order on one connection', async () => {
+      const { url, credentials } = subject.running();
+      const get = (/** @type {string} */ path) =>
+        `GET ${path} HTTP/1.1\r\nHost: ${new URL(url).host}\r\nAuthorization: ${credentials.authorization}\r\n` +
+        `AccountId: ${credentials.accountId}\r\n\r\n`;
+      const answers = await pipelined(url, [get('/v1/rfi'), get('/v1/nothing'), get(`/v1/rfi/${credentials.rfiId}`)]);
+      expect(answers).toEqual([200, 404, 200]);
+    });
+  });
+
+  // Each of these sends thousands of connections or hundreds of megabytes: seconds, not milliseconds, on a busy
+  // machine.
+  describe(`the ${subject.name} under abusive clients`, { timeout: 60_000 }, () => {
+    it('a slowloris client is cut off at the header timeout, and others are served meanwhile', async () => {
+      const server = subject.running();
+      const slow = slowHeaders(server.url, { intervalMs: 200, giveUpMs: subject.headersTimeoutMs * 6 });
+      await expectStillAnswers(server);
+      const { closedByServer, afterMs } = await slow;
+      expect(closedByServer).toBe(true);
+      expect(afterMs).toBeLessThan(subject.headersTimeoutMs * 5);
+    });
+
+    // Measured on a server process of its own (its command), so that the clients' memory is not counted as its.
+    describe('in a process of its own', () => {
+      /** @type {import('./server-process.js').ServerProcess} */
+      let server;
+      /** @type {ServerUnderTest} */
+      let target;
+      const putResponses = () => `${target.url}/v1/rfi/${target.credentials.rfiId}/responses`;
+      beforeAll(async () => {
+        server = await startServerProcess(subject.bin, ['--port', '0']);
+        target = { url: server.url, credentials: await subject.credentialsOf(server.url) };
+      });
+      afterAll(() => server?.stop());
+
+      it('1,000 dropped uploads leave no socket and no memory behind', async () => {
+        await expectStillAnswers(target);
+        const before = server.stats();
+        const { credentials } = target;
+        const head = (/** @type {number} */ declaredBytes) =>
+          `PUT ${new URL(putResponses()).pathname} HTTP/1.1\r\nHost: ${new URL(server.url).host}\r\n` +
+          `Authorization: ${credentials.authorization}\r\nAccountId: ${credentials.accountId}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${declaredBytes}\r\n\r\n`;
+        await dropUploads(server.url, { count: 1_000, head, declaredBytes: 1_000_000, sentBytes: 64 * 1024 });
+        await expectStillAnswers(target);
+        // Sockets close as their drops are noticed; give the server a bounded moment to see the last ones.
+        for (let wait = 0; wait < 20 && server.stats().fds > before.fds + 10; wait++) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        const after = server.stats();
+        // A leak of the dropped connections would show in the hundreds; a few are the test's own keep-alive sockets.
+        expect(after.fds).toBeLessThanOrEqual(before.fds + 10);
+        expect(after.rssBytes - before.rssBytes).toBeLessThan(64 * 1024 * 1024);
+      });
+
+      it('50 unauthenticated 9.5 MB uploads are refused before their bodies are read', async () => {
+        const before = server.stats();
+        const body = 'x'.repeat(9.5 * 1024 * 1024);
+        const answers = await Promise.all(
+          Array.from({ length: 50 }, () =>
+            fetch(putResponses(), {
+              method: 'PUT',
+              headers: { AccountId: target.credentials.accountId, 'content-type': 'application/json' },
+              body,
+            }).then(
+              (response) => response.status,
+              () => 0,
+            ),
+          ),
+        );
+        // 401 before the body; on a busy machine a client slower than a timeout gets Node's 408, or the connection
+        // closes under a body the server will not read. Never an answer that read the body.
+        expect(answers.filter((status) => ![401, 408, 0].includes(status))).toEqual([]);
+        expect(answers.filter((status) => status === 401).length).toBeGreaterThan(0);
+        await expectStillAnswers(target);
+        expect(server.stats().rssBytes - before.rssBytes).toBeLessThan(64 * 1024 * 1024);
+      });
+    });
+  });
+}
