@@ -22,6 +22,14 @@ function withoutAnOperation() {
 const changesetsOf = (/** @type {string} */ fixture) =>
   readChangesetsFor(new URL(`./fixtures/changesets/${fixture}`, import.meta.url).pathname);
 
+/**
+ * The gate on a spec released as 1.0.0 whose package is still at 1.0.0 (the release's version bump not made yet).
+ * @param {Parameters<typeof evaluateSpecGate>[0]['changes']} changes
+ * @param {Parameters<typeof evaluateSpecGate>[0]['changesets']} changesets
+ */
+const gateSince100 = (changes, changesets) =>
+  evaluateSpecGate({ releasedVersion: '1.0.0', currentVersion: '1.0.0', changes, changesets });
+
 const breakingChange = withoutAnOperation();
 const breakingChanges = compareSpecs(released, breakingChange.spec);
 
@@ -46,24 +54,13 @@ describe('evaluateSpecGate', () => {
   });
 
   it('passes an unchanged spec', () => {
-    const result = evaluateSpecGate({
-      releasedVersion: '1.0.0',
-      currentVersion: '1.0.0',
-      changes: compareSpecs(released, released),
-      changesets: [],
-    });
-    expect(result.ok).toBe(true);
+    expect(gateSince100(compareSpecs(released, released), []).ok).toBe(true);
   });
 
   it('fails a changed spec with no changeset for the spec package', async () => {
     const changesets = await changesetsOf('client-major'); // names the client only
     expect(changesets).toEqual([]);
-    const result = evaluateSpecGate({
-      releasedVersion: '1.0.0',
-      currentVersion: '1.0.0',
-      changes: breakingChanges,
-      changesets,
-    });
+    const result = gateSince100(breakingChanges, changesets);
     expect(result.ok).toBe(false);
     expect(result.report).toContain('no changeset names @payments-connect/openapi');
   });
@@ -71,12 +68,7 @@ describe('evaluateSpecGate', () => {
   it('catches the breaking change under a minor changeset, listing it', async () => {
     const changesets = await changesetsOf('minor-spec');
     expect(changesets).toEqual([{ id: 'tidy-rfi-paths', type: 'minor' }]);
-    const result = evaluateSpecGate({
-      releasedVersion: '1.0.0',
-      currentVersion: '1.0.0',
-      changes: breakingChanges,
-      changesets,
-    });
+    const result = gateSince100(breakingChanges, changesets);
     expect(result.ok).toBe(false);
     expect(result.report).toContain(
       '1 breaking change(s), but the release declared for @payments-connect/openapi is only minor',
@@ -85,12 +77,7 @@ describe('evaluateSpecGate', () => {
   });
 
   it('allows the breaking change with a major changeset', async () => {
-    const result = evaluateSpecGate({
-      releasedVersion: '1.0.0',
-      currentVersion: '1.0.0',
-      changes: breakingChanges,
-      changesets: await changesetsOf('major-spec'),
-    });
+    const result = gateSince100(breakingChanges, await changesetsOf('major-spec'));
     expect(result.ok).toBe(true);
     expect(result.report).toContain('OK: covered by a major release (.changeset/drop-rfi-case-read.md (major))');
   });
@@ -120,16 +107,7 @@ describe('evaluateSpecGate', () => {
     };
     const changes = compareSpecs(released, added);
     expect(changes.every((c) => c.kind === 'non-breaking')).toBe(true);
-    expect(
-      evaluateSpecGate({
-        releasedVersion: '1.0.0',
-        currentVersion: '1.0.0',
-        changes,
-        changesets: await changesetsOf('minor-spec'),
-      }).ok,
-    ).toBe(true);
-    expect(evaluateSpecGate({ releasedVersion: '1.0.0', currentVersion: '1.0.0', changes, changesets: [] }).ok).toBe(
-      false,
-    );
+    expect(gateSince100(changes, await changesetsOf('minor-spec')).ok).toBe(true);
+    expect(gateSince100(changes, []).ok).toBe(false);
   });
 });
