@@ -20,20 +20,36 @@ const pinned = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).pack
 const pinnedVersion = pinned.split('@')[1];
 const windows = process.platform === 'win32';
 
-/** Jobs by name: each is a list of pnpm argument lists run in order. */
+/**
+ * Jobs by name: `steps`, pnpm argument lists run in order; `tests`, whether each step is a test run that ends with
+ * the closing `N passed, N failed` line; `chromium`, whether the docs' browser tests are among them.
+ * @type {Record<string, { steps: string[][], tests: boolean, chromium: boolean }>}
+ */
 const JOBS = {
   // Everything a contributor or CI must see green: lint, build, type checks, every test suite. Full logs, so
   // that the closing line also counts the tests of tasks turbo replays from its cache.
-  test: [['exec', 'turbo', 'run', 'lint', 'build', 'check', 'test', '--output-logs=full', '--continue']],
+  test: {
+    steps: [['exec', 'turbo', 'run', 'lint', 'build', 'check', 'test', '--output-logs=full', '--continue']],
+    tests: true,
+    chromium: true,
+  },
   // The publish round trip (tools/release): the release rehearsed against a local registry, the packages installed
   // with npm in a fresh project and run on Node 20, 22 and 24. About three minutes, so it is a job of its own,
   // which CI runs after `test`.
-  'test:publish': [['exec', 'turbo', 'run', 'test:publish', '--output-logs=full']],
+  'test:publish': {
+    steps: [['exec', 'turbo', 'run', 'test:publish', '--output-logs=full']],
+    tests: true,
+    chromium: false,
+  },
   // Build everything, then serve the mock in the foreground (it prints its URL and the docs path).
-  start: [
-    ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'],
-    ['--filter', '@payments-connect/mock', 'start'],
-  ],
+  start: {
+    steps: [
+      ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'],
+      ['--filter', '@payments-connect/mock', 'start'],
+    ],
+    tests: false,
+    chromium: false,
+  },
 };
 
 /** @param {string} message */
@@ -85,23 +101,23 @@ function chromiumForTests() {
   return DEBIAN_CHROMIUM;
 }
 
-const job = /** @type {keyof typeof JOBS} */ (process.argv[2]);
-if (!Object.hasOwn(JOBS, job)) {
+const job = Object.hasOwn(JOBS, process.argv[2] ?? '') ? JOBS[/** @type {string} */ (process.argv[2])] : undefined;
+if (!job) {
   console.error(`usage: node tools/bootstrap/bin/bootstrap.js <${Object.keys(JOBS).join('|')}>`);
   process.exit(2);
 }
 const env = { ...process.env };
-if (job === 'test') {
+if (job.chromium) {
   env.CHROMIUM_PATH = chromiumForTests();
   say(`Chromium for the docs browser tests: ${env.CHROMIUM_PATH}`);
 }
 const [pnpm, prefix] = pnpmCommand();
 say('installing the workspace (pnpm install --frozen-lockfile)');
 let status = run(pnpm, [...prefix, 'install', '--frozen-lockfile']);
-for (const args of JOBS[job]) {
+for (const args of job.steps) {
   if (status !== 0) break;
   say(`pnpm ${args.join(' ')}`);
-  if (job === 'test' || job === 'test:publish') {
+  if (job.tests) {
     status = (await runTestJob(pnpm, [...prefix, ...args], { cwd: root, env })).status;
   } else {
     status = run(pnpm, [...prefix, ...args], env);
