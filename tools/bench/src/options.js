@@ -98,7 +98,8 @@ export function parseBenchOptions(argv, { defaultOut }) {
   let quick = false;
   /** @type {string | undefined} */
   let out;
-  let generator = 'wrk';
+  /** @type {string} */
+  let generator = LOAD_GENERATORS[0];
   let noWrite = false;
   let help = false;
   for (let index = 0; index < argv.length; index += 1) {

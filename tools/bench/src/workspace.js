@@ -24,8 +24,6 @@ export const WORKSPACE_DIRS = {
 export const BUNDLED_SPEC_JSON = join(WORKSPACE_DIRS.spec, 'dist', 'openapi.json');
 /** The lint policy every spec is linted with, the generated ones included. */
 export const REDOCLY_CONFIG = join(WORKSPACE_DIRS.spec, 'redocly.yaml');
-/** The client's ESM entry as published (built by tsup). */
-export const CLIENT_ESM_ENTRY = join(WORKSPACE_DIRS.client, 'dist', 'index.js');
 
 /**
  * Absolute path of an executable a dependency of this package installs (`node_modules/.bin/<name>`).

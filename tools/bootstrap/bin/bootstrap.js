@@ -34,7 +34,7 @@ const JOBS = {
     chromium: true,
   },
   // The publish round trip (tools/release): the release rehearsed against a local registry, the packages installed
-  // with npm in a fresh project and run on Node 20, 22 and 24. About three minutes, so it is a job of its own,
+  // with npm in a fresh project and run on Node 20, 22 and 24. It takes over a minute, so it is a job of its own,
   // which CI runs after `test`.
   'test:publish': {
     steps: [['exec', 'turbo', 'run', 'test:publish', '--output-logs=full']],

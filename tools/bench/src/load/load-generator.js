@@ -11,7 +11,7 @@ import { findWrk, runWrk } from './wrk.js';
  */
 
 /** The generators `--generator` takes; the first is the default. */
-export const LOAD_GENERATORS = /** @type {const} */ (['autocannon', 'wrk']);
+export const LOAD_GENERATORS = /** @type {const} */ (['wrk', 'autocannon']);
 
 /**
  * autocannon: installed with the workspace (pinned in the catalog), so every machine has the same one. It cannot be
