@@ -43,7 +43,7 @@ export function addOverview(contract, flagged, tryIt) {
     introduction.trim(),
     `# ${USAGE_TITLE}`,
     serversSection(contract),
-    callingSection(contract),
+    callingSection(contract, tryIt.accountId),
     tryItSection(tryIt),
     errorsSection(contract),
     ...FLAGS.map((flag) => flagSection(flag, flagged[flag.extension] ?? [])),
@@ -78,8 +78,11 @@ function serversSection(contract) {
   ].join('\n');
 }
 
-/** @param {Contract} contract */
-function callingSection(contract) {
+/**
+ * @param {Contract} contract
+ * @param {string} accountId The `AccountId` example the console sends, which the curl sample sets too.
+ */
+function callingSection(contract, accountId) {
   const token = contract.tokenOperation;
   if (!token) return '';
   const ok = token.responses.find(({ status }) => status === '200')?.response;
@@ -89,9 +92,6 @@ function callingSection(contract) {
   }
   const inputs = sampleInputs(contract, token);
   const exchange = curlSample(token, inputs, undefined).trim();
-  const accountId = contract.operations
-    .flatMap(({ parameters }) => parameters)
-    .find((parameter) => parameter.in === 'header' && parameter.name === 'AccountId');
   return [
     '## Calling the API',
     '',
@@ -112,7 +112,7 @@ function callingSection(contract) {
     '',
     '```shell',
     `${ACCESS_TOKEN_VARIABLE}=$(${exchange.replace(/^curl /, 'curl -sS ')} | jq -r .${TOKEN_RESPONSE_FIELD})`,
-    `${ACCOUNT_ID_VARIABLE}=${accountId?.example ?? '<your account id>'}`,
+    `${ACCOUNT_ID_VARIABLE}=${accountId}`,
     '```',
     '',
     `Every other curl sample sends \`-H "Authorization: Bearer $${ACCESS_TOKEN_VARIABLE}"\` and, on \`/v1\` paths, ` +
