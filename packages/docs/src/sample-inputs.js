@@ -94,9 +94,9 @@ export function sampleServerUrl(servers) {
  * @returns {unknown}
  */
 function parameterExample(contract, parameter) {
-  if (parameter.example !== undefined) return parameter.example;
-  const named = Object.values(parameter.parameter.examples ?? {})[0];
-  if (named) return contract.dereference(named).node.value;
+  // The model's example is the parameter's own, else its first named example's value; a named example with no
+  // inline value (externalValue only) still stands for the parameter, so the schema's example does not.
+  if (parameter.example !== undefined || Object.keys(parameter.examples).length > 0) return parameter.example;
   const schema = contract.dereference(parameter.schema ?? {}).node;
   return schema.example ?? schema.examples?.[0];
 }
