@@ -349,6 +349,22 @@ describe('compareSpecs: non-breaking changes', () => {
       'breaking schema ThingStatus (consumer receives)',
     ]);
   });
+
+  it('compares a shared request body once per direction: sent to an operation, received by a webhook', () => {
+    /** The fixture with one request body shared by POST /things and the webhook, its enum given. */
+    const sharedBody = (/** @type {string[]} */ tones) => {
+      const spec = baseSpec();
+      const tone = { type: 'string', enum: tones };
+      const body = { required: true, content: { 'application/json': { schema: { properties: { tone } } } } };
+      spec.components.requestBodies = { ThingNote: body };
+      spec.paths['/things'].post.requestBody = { $ref: '#/components/requestBodies/ThingNote' };
+      spec.webhooks['thing.changed'].post.requestBody = { $ref: '#/components/requestBodies/ThingNote' };
+      return spec;
+    };
+    const changes = compareSpecs(sharedBody(['PLAIN', 'LOUD']), sharedBody(['PLAIN', 'LOUD', 'QUIET']));
+    expectChange(changes, 'request-values-widened', 'non-breaking');
+    expectChange(changes, 'response-values-widened', 'breaking');
+  });
 });
 
 describe('compareSpecs: shapes that must not trip it', () => {

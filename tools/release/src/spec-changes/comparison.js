@@ -1,4 +1,5 @@
 import { CHANGE_RULES } from './change-rules.js';
+import { refName } from './ref-name.js';
 
 /**
  * One classified difference between two versions of the spec.
@@ -62,6 +63,22 @@ export class Comparison {
     if (this.visited.has(key)) return false;
     this.visited.add(key);
     return true;
+  }
+
+  /**
+   * Whether to compare a parameter, response or request body: always when neither side is a `$ref`, else the
+   * first time this pair of shared definitions is met in this direction (a request body an operation sends and
+   * a webhook receives is judged by both rules).
+   * @param {'parameter' | 'response' | 'requestBody'} kind
+   * @param {unknown} before raw, possibly a `$ref`
+   * @param {unknown} after raw, possibly a `$ref`
+   * @param {Direction} direction
+   */
+  firstVisitShared(kind, before, after, direction) {
+    const beforeName = refName(before);
+    const afterName = refName(after);
+    if (beforeName === undefined && afterName === undefined) return true;
+    return this.firstVisit(`${kind}:${beforeName}|${afterName}|${direction}`);
   }
 }
 

@@ -1,7 +1,6 @@
 import { resolveRef } from '@payments-connect/openapi/model';
 import { at, DIRECTION, shown } from './comparison.js';
 import { equalResolved } from './json-equal.js';
-import { refName } from './ref-name.js';
 import { compareRemainingKeys } from './remaining-keys.js';
 import { compareSchema } from './schema-changes.js';
 
@@ -109,8 +108,7 @@ function isArray(document, schema) {
  * @param {string} location
  */
 function compareParameter(comparison, before, after, direction, location) {
-  const name = refName(before.raw) ?? refName(after.raw);
-  if (name && !comparison.firstVisit(`parameter:${refName(before.raw)}|${refName(after.raw)}|${direction}`)) return;
+  if (!comparison.firstVisitShared('parameter', before.raw, after.raw, direction)) return;
   const b = before.value;
   const a = after.value;
   const sends = direction === DIRECTION.consumerSends;

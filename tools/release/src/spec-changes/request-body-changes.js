@@ -1,7 +1,6 @@
 import { resolveRef } from '@payments-connect/openapi/model';
 import { at, DIRECTION } from './comparison.js';
 import { compareContent } from './content-changes.js';
-import { refName } from './ref-name.js';
 import { compareRemainingKeys } from './remaining-keys.js';
 
 /** @typedef {import('./comparison.js').Comparison} Comparison */
@@ -39,8 +38,7 @@ export function compareRequestBody(comparison, before, after, direction, operati
     else comparison.report('request-body-added', location, 'new optional request body');
     return;
   }
-  const name = refName(before) ?? refName(after);
-  if (name && !comparison.firstVisit(`requestBody:${refName(before)}|${refName(after)}`)) return;
+  if (!comparison.firstVisitShared('requestBody', before, after, direction)) return;
   if (Boolean(b.required) !== Boolean(a.required)) {
     if (sends && a.required) comparison.report('request-body-now-required', location, 'request body became required');
     else

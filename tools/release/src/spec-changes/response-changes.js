@@ -58,11 +58,9 @@ export function compareResponses(comparison, before = {}, after = {}, direction,
  * @param {import('./comparison.js').Direction} direction @param {string} location
  */
 function compareResponse(comparison, before, after, direction, location) {
-  const name = refName(before) ?? refName(after);
-  if (name) {
-    if (!comparison.firstVisit(`response:${refName(before)}|${refName(after)}|${direction}`)) return;
-    location = `response ${refName(after) ?? name}`;
-  }
+  if (!comparison.firstVisitShared('response', before, after, direction)) return;
+  const name = refName(after) ?? refName(before);
+  if (name) location = `response ${name}`;
   const b = resolveRef(comparison.before, before);
   const a = resolveRef(comparison.after, after);
   compareContent(comparison, b.content, a.content, direction, location);
