@@ -1,10 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findChromium } from '@payments-connect/bootstrap/find-chromium';
 import { chromium } from 'playwright-core';
-
-/** Debian's chromium package; the tests never download a browser. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Headless and quiet: no GPU, no QUIC, and none of Chromium's own background traffic. */
 const CHROMIUM_ARGS = [
@@ -61,9 +59,12 @@ export function staysOnMachine(url) {
  * @returns {Promise<GuardedBrowser>}
  */
 export async function launchGuardedBrowser({ offline = false, screen = SCREENS.desktop } = {}) {
+  // CHROMIUM_PATH, else Debian's, else a Playwright-managed one; the tests never download a browser.
+  const found = findChromium();
+  if (found.path === undefined) throw new Error(found.reason);
   const profile = mkdtempSync(join(tmpdir(), 'payments-connect-docs-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
+    executablePath: found.path,
     headless: true,
     args: CHROMIUM_ARGS,
     ...screen,
