@@ -1,15 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PACKAGE_DIR, runRedocly } from './run-redocly.js';
 
-const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
-const REDOCLY_BIN = join(PACKAGE_DIR, 'node_modules', '.bin', 'redocly');
 const FIXTURE = join(PACKAGE_DIR, 'test', 'fixtures', 'keep-external-values');
-const QUIET_ENV = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
 const out = mkdtempSync(join(tmpdir(), 'keep-external-values-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
@@ -21,7 +16,7 @@ async function bundle(decorated) {
   const output = join(out, decorated ? 'decorated.json' : 'plain.json');
   const config = join(FIXTURE, decorated ? 'redocly.yaml' : 'plain.yaml');
   const args = ['bundle', join(FIXTURE, 'openapi.yaml'), '-o', output, '--config', config];
-  await promisify(execFile)(REDOCLY_BIN, args, { cwd: FIXTURE, env: { ...process.env, ...QUIET_ENV } });
+  await runRedocly(args, FIXTURE);
   return JSON.parse(readFileSync(output, 'utf8'));
 }
 

@@ -1,12 +1,6 @@
-import { execFile } from 'node:child_process';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { dirname, relative, resolve } from 'node:path';
+import { PACKAGE_DIR, runRedocly } from './run-redocly.js';
 
-const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
-const REDOCLY_BIN = join(PACKAGE_DIR, 'node_modules', '.bin', 'redocly');
-/** Silences the CLI's telemetry and update check: tests stay offline and quiet. */
-const QUIET_ENV = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
 /** `redocly lint` exits 1 when it finds problems; that is a result, not a failure of the run. */
 const EXIT_PROBLEMS_FOUND = 1;
 
@@ -31,10 +25,7 @@ const EXIT_PROBLEMS_FOUND = 1;
  */
 export async function runRedoclyLint(file, config) {
   const args = ['lint', resolvePath(file), '--config', resolvePath(config), '--format', 'json'];
-  const stdout = await promisify(execFile)(REDOCLY_BIN, args, {
-    cwd: PACKAGE_DIR,
-    env: { ...process.env, ...QUIET_ENV },
-  }).then(
+  const stdout = await runRedocly(args).then(
     (result) => result.stdout,
     (error) => {
       if (error.code === EXIT_PROBLEMS_FOUND && error.stdout) return error.stdout;
