@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { limitBytes } from '../src/sections/bundle-size.js';
 import { failureLines, taskSpans, timingLines } from '../src/sections/fresh-test.js';
 
 describe('taskSpans', () => {
@@ -40,12 +39,5 @@ describe('timingLines', () => {
       '@payments-connect/release-tools:test: [round trip] release rehearsed and published: 41.2 s',
     ];
     expect(timingLines(lines)).toEqual([lines[0], lines[2]]);
-  });
-});
-
-describe('limitBytes', () => {
-  it('reads a size-limit budget in bytes and refuses a unit it would have to guess', () => {
-    expect(limitBytes('4400 B')).toBe(4400);
-    expect(() => limitBytes('4.4 kB')).toThrow(/not in bytes/);
   });
 });
