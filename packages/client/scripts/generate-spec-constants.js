@@ -32,7 +32,7 @@ function serverUrlsByEnvironment(servers) {
 }
 
 /** Renders the constants module for the bundled spec. */
-export function generate() {
+function generate() {
   const contract = loadContract();
   const token = contract.tokenOperation;
   if (token?.method !== 'POST') fail('expected exactly one POST operation with `security: []`');
