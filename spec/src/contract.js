@@ -32,16 +32,15 @@ export {
   sendJsonText,
   sendRefusal,
 } from './http-answers.js';
-export { childPointer, formatPointer, getAtPointer, parsePointer } from './json-pointer.js';
+export { childPointer, formatPointer, parsePointer } from './json-pointer.js';
 export { parseMediaType } from './media-type.js';
 export { openEnumValues } from './open-enum.js';
 export { createOperationMatcher } from './operation-matcher.js';
-export { ENVIRONMENT_BY_SERVER_VARIABLE, HTTP_METHODS, listOperations, listWebhooks } from './operations.js';
+export { HTTP_METHODS, listOperations, listWebhooks } from './operations.js';
 export { parseRequestTarget } from './request-target.js';
-export { hasBodyHeaders, jsonDepth, MAX_JSON_DEPTH } from './request-validator.js';
+export { jsonDepth, MAX_JSON_DEPTH } from './request-validator.js';
 export { dereference, resolveRef } from './resolve-ref.js';
 export { ERROR_ENVELOPE_POINTER } from './response-validator.js';
-export { markedBody, summariseSchemaErrors } from './schema-issues.js';
 
 /**
  * @typedef {import('./operations.js').ContractOperation} ContractOperation

@@ -1,4 +1,4 @@
-import { hasBodyHeaders } from './request-validator.js';
+import { bodyVerdictWithoutParsing, hasBodyHeaders } from './request-validator.js';
 
 /**
  * @typedef {import('./contract.js').Contract} Contract
@@ -78,10 +78,9 @@ export async function readIncomingRequest(contract, request, { maxBodyBytes, scr
   if (body === 'abandoned') return { kind: 'abandoned' };
   if (body === 'too-large') return refuse(tooLarge(contract, operation, maxBodyBytes), operation);
 
+  // Awaited only when there is a body to parse: a request without one costs no turn of the event loop.
   const checked =
-    body.length > 0 || operation.requestBody?.required
-      ? await contract.checkRequestBody(operation, { headers, body })
-      : NO_BODY;
+    bodyVerdictWithoutParsing(operation, body) ?? (await contract.checkRequestBody(operation, { headers, body }));
   const violations = [...head.violations, ...checked.violations];
   if (violations.length > 0) {
     const refusal = contract.refusal(400, violations, operation);
@@ -95,9 +94,6 @@ export async function readIncomingRequest(contract, request, { maxBodyBytes, scr
     query: match.query,
   };
 }
-
-/** What a request without a body carries, where none is required (the body check would find nothing to check). */
-const NO_BODY = Object.freeze({ violations: [], body: undefined, parts: Object.freeze({}) });
 
 /**
  * @param {Contract} contract

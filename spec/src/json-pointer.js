@@ -19,13 +19,19 @@ export function parsePointer(pointer) {
 }
 
 /**
+ * A token escaped for a pointer (RFC 6901: `~` as `~0`, `/` as `~1`), not yet percent-encoded.
+ * @param {string | number} token
+ */
+export function escapeToken(token) {
+  return String(token).replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+/**
  * The URI-fragment pointer of a list of tokens.
  * @param {ReadonlyArray<string | number>} tokens
  * @returns {string}
  */
 export function formatPointer(tokens) {
-  const escapeToken = (/** @type {string | number} */ token) =>
-    String(token).replaceAll('~', '~0').replaceAll('/', '~1');
   return `#/${tokens.map((token) => encodeURIComponent(escapeToken(token))).join('/')}`;
 }
 

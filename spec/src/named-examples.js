@@ -91,14 +91,11 @@ function bodyExamples(document, operation) {
   const found = new Map();
   const requestBody = operation.requestBody;
   if (!requestBody) return found;
-  for (const [mediaType, media] of Object.entries(requestBody.requestBody.content ?? {})) {
-    for (const [name, raw] of Object.entries(/** @type {any} */ (media).examples ?? {})) {
-      if (found.has(name)) continue;
-      const at = childPointer(requestBody.pointer, 'content', mediaType, 'examples', name);
-      const { node, pointer } = dereference(document, raw, at);
-      found.set(name, { mediaType, pointer, example: node });
-    }
-  }
+  addExamples(document, requestBody.pointer, requestBody.requestBody, found, (mediaType, pointer, example) => ({
+    mediaType,
+    pointer,
+    example,
+  }));
   return found;
 }
 
@@ -112,16 +109,33 @@ function responseExamples(document, operation) {
   /** @type {Map<string, ExampleResponse>} */
   const found = new Map();
   for (const response of operation.responses) {
-    for (const [mediaType, media] of Object.entries(response.response.content ?? {})) {
-      for (const [name, raw] of Object.entries(/** @type {any} */ (media).examples ?? {})) {
-        if (found.has(name)) continue;
-        const at = childPointer(response.pointer, 'content', mediaType, 'examples', name);
-        const { node, pointer } = dereference(document, raw, at);
-        found.set(name, { status: response.status, pointer, example: node });
-      }
-    }
+    addExamples(document, response.pointer, response.response, found, (_mediaType, pointer, example) => ({
+      status: response.status,
+      pointer,
+      example,
+    }));
   }
   return found;
+}
+
+/**
+ * Adds the named examples of a request body's or a response's media types to `found`, resolved; a name already
+ * there keeps its first example.
+ * @template T
+ * @param {unknown} document
+ * @param {string} at the pointer of the request body or response
+ * @param {{ content?: Record<string, { examples?: Record<string, unknown> }> }} holder
+ * @param {Map<string, T>} found
+ * @param {(mediaType: string, pointer: string, example: any) => T} entry
+ */
+function addExamples(document, at, holder, found, entry) {
+  for (const [mediaType, media] of Object.entries(holder.content ?? {})) {
+    for (const [name, raw] of Object.entries(media.examples ?? {})) {
+      if (found.has(name)) continue;
+      const { node, pointer } = dereference(document, raw, childPointer(at, 'content', mediaType, 'examples', name));
+      found.set(name, entry(mediaType, pointer, node));
+    }
+  }
 }
 
 /**

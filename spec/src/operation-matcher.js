@@ -52,7 +52,8 @@ import { parseRequestTarget } from './request-target.js';
  * @typedef {object} SegmentNode
  * @property {Map<string, SegmentNode<Operation>>} literals children by literal segment
  * @property {SegmentNode<Operation> | undefined} parameter the child of a `{name}` segment, whatever the name
- * @property {CompiledTemplate<Operation>[]} templates the templates that end here, in the order of `paths`
+ * @property {CompiledTemplate<Operation> | undefined} template the first template in `paths` that ends here (a later
+ *   one of the same shape is never matched)
  */
 
 /**
@@ -97,7 +98,7 @@ export function createOperationMatcher(operations) {
           node = child;
         } else node = node.parameter ??= segmentNode();
       }
-      node.templates.push(compiled);
+      node.template ??= compiled;
     }
     compiled.byMethod.set(operation.method.toUpperCase(), operation);
   }
@@ -131,7 +132,7 @@ export function createOperationMatcher(operations) {
  * @returns {SegmentNode<Operation>}
  */
 function segmentNode() {
-  return { literals: new Map(), parameter: undefined, templates: [] };
+  return { literals: new Map(), parameter: undefined, template: undefined };
 }
 
 /**
@@ -145,7 +146,7 @@ function segmentNode() {
  * @returns {CompiledTemplate<Operation> | undefined}
  */
 function findTemplate(node, segments, index) {
-  if (index === segments.length) return node.templates[0];
+  if (index === segments.length) return node.template;
   const segment = /** @type {string} */ (segments[index]);
   const literal = node.literals.get(segment);
   const found = literal && findTemplate(literal, segments, index + 1);

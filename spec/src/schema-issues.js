@@ -3,6 +3,8 @@
  * each issue marked on the line it concerns.
  */
 
+import { escapeToken } from './json-pointer.js';
+
 const MARK = '  ◀ ';
 const MAX_BODY_LINES = 60;
 
@@ -113,8 +115,7 @@ export function markedBody(body, issues) {
       emit(`${pad}${prefix}${open}`, path);
       for (const [index, [key, child]] of entries.entries()) {
         const childPrefix = Array.isArray(value) ? '' : `${JSON.stringify(key)}: `;
-        const escaped = String(key).replace(/~/g, '~0').replace(/\//g, '~1');
-        walk(child, `${path}/${escaped}`, indent + 1, childPrefix, index < entries.length - 1 ? ',' : '');
+        walk(child, `${path}/${escapeToken(key)}`, indent + 1, childPrefix, index < entries.length - 1 ? ',' : '');
       }
       lines.push(`${pad}${close}${suffix}`);
     } else {

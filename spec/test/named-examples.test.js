@@ -20,7 +20,6 @@ describe('named examples, paired by name', () => {
         `${count.incomplete} incomplete, ${count.responseOnly} response-only refusals`,
     );
     expect(count.problems).toEqual([]);
-    expect(count.complete).toBe(complete.length);
   });
 
   it('every operation has a complete example that answers a success', () => {

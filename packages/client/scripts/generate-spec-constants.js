@@ -4,12 +4,8 @@
 // client keeps in step with the contract. The output is committed so reviewers see it change with the spec;
 // `--check` fails when the committed file is stale (CI runs it after the build).
 
-import { execFileSync } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { loadContract } from '@payments-connect/openapi/model';
-
-const outFile = fileURLToPath(new URL('../src/generated/spec-constants.ts', import.meta.url));
+import { writeOrCheckGenerated } from '@payments-connect/repo-checks/generated-file';
 
 /** @param {string} message @returns {never} */
 function fail(message) {
@@ -32,7 +28,7 @@ function serverUrlsByEnvironment(servers) {
 }
 
 /** Renders the constants module for the bundled spec. */
-export function generate() {
+function generate() {
   const contract = loadContract();
   const token = contract.tokenOperation;
   if (token?.method !== 'POST') fail('expected exactly one POST operation with `security: []`');
@@ -71,31 +67,11 @@ export const SANDBOX_ONLY_REQUEST = /${sandboxOnlyRequest}/;
 `;
 }
 
-/** The committed version of the output: the git index, so a staged regeneration counts as committed. */
-async function committedOutput() {
-  try {
-    return execFileSync('git', ['show', ':./spec-constants.ts'], {
-      cwd: new URL('../src/generated/', import.meta.url),
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-  } catch {
-    return readFile(outFile, 'utf8').catch(() => ''); // outside a git checkout
-  }
-}
-
-const fresh = generate();
-if (process.argv.includes('--check')) {
-  if ((await committedOutput()) !== fresh) {
-    console.error(
-      'packages/client/src/generated/spec-constants.ts is stale: it does not match the bundled spec.\n' +
-        'Run `pnpm --filter @payments-connect/client generate` and commit the result.',
-    );
-    process.exit(1);
-  }
-  console.log('packages/client/src/generated/spec-constants.ts matches the bundled spec.');
-} else {
-  await mkdir(new URL('../src/generated/', import.meta.url), { recursive: true });
-  await writeFile(outFile, fresh);
-  console.log(`wrote ${outFile}`);
-}
+await writeOrCheckGenerated(
+  {
+    file: new URL('../src/generated/spec-constants.ts', import.meta.url),
+    name: 'packages/client/src/generated/spec-constants.ts',
+    regenerate: 'pnpm --filter @payments-connect/client generate',
+  },
+  generate(),
+);

@@ -1,18 +1,16 @@
 #!/usr/bin/env node
-import { execFileSync } from 'node:child_process';
 // Generates src/openapi.ts from the bundled spec with openapi-typescript (the build runs it). The output is
 // committed so that reviewers see type changes next to spec changes; `--check` compares a fresh generation
 // with the committed (git-staged) file and fails when it is stale, which is what CI runs after the build.
-import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { writeOrCheckGenerated } from '@payments-connect/repo-checks/generated-file';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { openEnumType } from './open-enum-type.mjs';
 
 const require = createRequire(import.meta.url);
 const specPath = require.resolve('@payments-connect/openapi/openapi.json');
-const outFile = fileURLToPath(new URL('../src/openapi.ts', import.meta.url));
 
 const BLOB = ts.factory.createTypeReferenceNode('Blob');
 const NULL = ts.factory.createLiteralTypeNode(ts.factory.createNull());
@@ -44,30 +42,11 @@ export async function generate() {
   return HEADER + astToString(ast);
 }
 
-/** The committed version of the output: the git index, so a staged regeneration counts as committed. */
-function committedOutput() {
-  try {
-    return execFileSync('git', ['show', ':./openapi.ts'], {
-      cwd: new URL('../src/', import.meta.url),
-      encoding: 'utf8',
-    });
-  } catch {
-    return readFile(outFile, 'utf8').catch(() => ''); // outside a git checkout (a published tarball)
-  }
-}
-
-const check = process.argv.includes('--check');
-const fresh = await generate();
-if (check) {
-  if ((await committedOutput()) !== fresh) {
-    console.error(
-      'packages/types/src/openapi.ts is stale: the committed file does not match the bundled spec.\n' +
-        'Run `pnpm --filter @payments-connect/types generate` and commit the result.',
-    );
-    process.exit(1);
-  }
-  console.log('packages/types/src/openapi.ts matches the bundled spec.');
-} else {
-  await writeFile(outFile, fresh);
-  console.log(`wrote ${outFile}`);
-}
+await writeOrCheckGenerated(
+  {
+    file: new URL('../src/openapi.ts', import.meta.url),
+    name: 'packages/types/src/openapi.ts',
+    regenerate: 'pnpm --filter @payments-connect/types generate',
+  },
+  await generate(),
+);

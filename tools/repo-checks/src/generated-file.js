@@ -1,0 +1,55 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * @typedef {object} GeneratedFile
+ * @property {URL} file where the output is committed
+ * @property {string} name how messages name it (`packages/types/src/openapi.ts`)
+ * @property {string} regenerate the command that regenerates it
+ */
+
+/**
+ * The committed version of a generated file: the git index, so that a staged regeneration counts as committed;
+ * outside a git checkout (a published tarball), the file on disk.
+ * @param {URL} file
+ * @returns {Promise<string>}
+ */
+async function committedOutput(file) {
+  const path = fileURLToPath(file);
+  try {
+    return execFileSync('git', ['show', `:./${basename(path)}`], {
+      cwd: dirname(path),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+  } catch {
+    return readFile(path, 'utf8').catch(() => '');
+  }
+}
+
+/**
+ * Writes a generator's fresh output, or, when the command line holds `--check`, exits 1 if the committed file
+ * differs from it (what CI runs after the build). Generated files are committed so that reviewers see them change
+ * with the spec.
+ * @param {GeneratedFile} generated
+ * @param {string} fresh the output generated now
+ * @param {string[]} [argv]
+ */
+export async function writeOrCheckGenerated({ file, name, regenerate }, fresh, argv = process.argv) {
+  if (argv.includes('--check')) {
+    if ((await committedOutput(file)) !== fresh) {
+      console.error(
+        `${name} is stale: the committed file does not match the bundled spec.\n` +
+          `Run \`${regenerate}\` and commit the result.`,
+      );
+      process.exit(1);
+    }
+    console.log(`${name} matches the bundled spec.`);
+  } else {
+    await mkdir(new URL('./', file), { recursive: true });
+    await writeFile(file, fresh);
+    console.log(`wrote ${fileURLToPath(file)}`);
+  }
+}
