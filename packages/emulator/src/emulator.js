@@ -101,7 +101,7 @@ export async function startEmulator(options) {
       handlers: operationHandlers,
       faults,
       services: { store, tokens, events, now: config.now, config: { webhookUrl: config.webhookUrl } },
-      control: createControlApi(control, {
+      control: createControlApi(contract, control, {
         describe: () => ({
           url,
           credentials,
@@ -114,7 +114,6 @@ export async function startEmulator(options) {
         }),
         violations: () => violations,
         address: () => ({ port: boundPort, host: config.host }),
-        errorCode: (status) => contract.errorCode(status),
       }),
       strict: config.strict,
       onViolation: recordViolation,
