@@ -78,7 +78,7 @@ function controlRoutes(controller, info) {
  * @param {number} port the port the emulator listens on
  * @param {string} host the host it was asked to listen on
  */
-export function isLocalCaller(req, port, host) {
+function isLocalCaller(req, port, host) {
   const own = new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, `${host}:${port}`]);
   const hostHeader = req.headers.host?.toLowerCase();
   if (!hostHeader || !own.has(hostHeader)) return false;
