@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ALLOW_SKIPPED_BEHAVIOUR_VARIABLE, missingSandboxFixtures } from '../src/skipped-behaviour-guard.js';
-import { loadTargetConfig, TargetConfigError } from '../src/target-config.js';
+import { ALLOW_SKIPPED_BEHAVIOUR_VARIABLE } from '../src/skipped-behaviour-guard.js';
+import { loadTargetConfig, SANDBOX_FIXTURES, TargetConfigError } from '../src/target-config.js';
 
 const ALLOW_SKIPPED_BEHAVIOUR_FLAG = '--allow-skipped-behaviour';
 /** Where the coverage report goes unless CONFORMANCE_REPORTS_DIR says otherwise: beside the caller. */
@@ -23,7 +23,7 @@ const vitestBin = join(dirname(vitestManifest), JSON.parse(readFileSync(vitestMa
 
 try {
   const target = loadTargetConfig(process.env);
-  if (target.kind === 'sandbox') reportMissingFixtures();
+  if (target.kind === 'sandbox') reportMissingFixtures(target);
 } catch (error) {
   if (!(error instanceof TargetConfigError)) throw error;
   process.stderr.write(`payments-connect-conformance: ${error.message}\n`);
@@ -70,11 +70,16 @@ function outputFileFromCaller(arg, index, all) {
   return arg;
 }
 
-/** Says first which fixtures are not set, so the skips and a failing guard at the end come as no surprise. */
-function reportMissingFixtures() {
-  const missing = missingSandboxFixtures(process.env);
+/**
+ * Says first which fixtures are not set, so the skips and a failing guard at the end come as no surprise.
+ * @param {import('../src/target-config.js').SandboxTarget} target
+ */
+function reportMissingFixtures(target) {
+  const missing = Object.entries(SANDBOX_FIXTURES).filter(
+    ([name]) => !target.fixtures[/** @type {import('../src/target-config.js').SandboxFixture} */ (name)],
+  );
   if (missing.length === 0) return;
-  const lines = missing.map(({ variable, meaning }) => `  ${variable.padEnd(46)} ${meaning}`);
+  const lines = missing.map(([, [variable, meaning]]) => `  ${variable.padEnd(46)} ${meaning}`);
   process.stderr.write(
     `payments-connect-conformance: ${missing.length} sandbox fixture(s) not set; the tests that need them are ` +
       `skipped:\n${lines.join('\n')}\n` +
