@@ -8,12 +8,11 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_REPORTS_DIR } from '../src/coverage-ledger.js';
 import { ALLOW_SKIPPED_BEHAVIOUR_VARIABLE } from '../src/skipped-behaviour-guard.js';
 import { loadTargetConfig, SANDBOX_FIXTURES, TargetConfigError } from '../src/target-config.js';
 
 const ALLOW_SKIPPED_BEHAVIOUR_FLAG = '--allow-skipped-behaviour';
-/** Where the coverage report goes unless CONFORMANCE_REPORTS_DIR says otherwise: beside the caller. */
-const DEFAULT_REPORTS_DIR = 'conformance-reports';
 const EXIT_CONFIG_ERROR = 2;
 
 const require = createRequire(import.meta.url);
@@ -46,6 +45,7 @@ const child = spawn(process.execPath, [vitestBin, 'run', '--root', packageDir, .
   stdio: 'inherit',
   env: {
     ...process.env,
+    // The coverage report goes beside the caller, not into this package inside node_modules.
     CONFORMANCE_REPORTS_DIR: resolve(process.env.CONFORMANCE_REPORTS_DIR ?? DEFAULT_REPORTS_DIR),
     ...(allowSkippedBehaviour ? { [ALLOW_SKIPPED_BEHAVIOUR_VARIABLE]: '1' } : {}),
   },
