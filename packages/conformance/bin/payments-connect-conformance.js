@@ -8,12 +8,11 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ALLOW_SKIPPED_BEHAVIOUR_VARIABLE, missingSandboxFixtures } from '../src/skipped-behaviour-guard.js';
-import { loadTargetConfig, TargetConfigError } from '../src/target-config.js';
+import { DEFAULT_REPORTS_DIR } from '../src/coverage-ledger.js';
+import { ALLOW_SKIPPED_BEHAVIOUR_VARIABLE } from '../src/skipped-behaviour-guard.js';
+import { loadTargetConfig, SANDBOX_FIXTURES, TargetConfigError } from '../src/target-config.js';
 
 const ALLOW_SKIPPED_BEHAVIOUR_FLAG = '--allow-skipped-behaviour';
-/** Where the coverage report goes unless CONFORMANCE_REPORTS_DIR says otherwise: beside the caller. */
-const DEFAULT_REPORTS_DIR = 'conformance-reports';
 const EXIT_CONFIG_ERROR = 2;
 
 const require = createRequire(import.meta.url);
@@ -23,7 +22,7 @@ const vitestBin = join(dirname(vitestManifest), JSON.parse(readFileSync(vitestMa
 
 try {
   const target = loadTargetConfig(process.env);
-  if (target.kind === 'sandbox') reportMissingFixtures();
+  if (target.kind === 'sandbox') reportMissingFixtures(target);
 } catch (error) {
   if (!(error instanceof TargetConfigError)) throw error;
   process.stderr.write(`payments-connect-conformance: ${error.message}\n`);
@@ -46,6 +45,7 @@ const child = spawn(process.execPath, [vitestBin, 'run', '--root', packageDir, .
   stdio: 'inherit',
   env: {
     ...process.env,
+    // The coverage report goes beside the caller, not into this package inside node_modules.
     CONFORMANCE_REPORTS_DIR: resolve(process.env.CONFORMANCE_REPORTS_DIR ?? DEFAULT_REPORTS_DIR),
     ...(allowSkippedBehaviour ? { [ALLOW_SKIPPED_BEHAVIOUR_VARIABLE]: '1' } : {}),
   },
@@ -70,11 +70,16 @@ function outputFileFromCaller(arg, index, all) {
   return arg;
 }
 
-/** Says first which fixtures are not set, so the skips and a failing guard at the end come as no surprise. */
-function reportMissingFixtures() {
-  const missing = missingSandboxFixtures(process.env);
+/**
+ * Says first which fixtures are not set, so the skips and a failing guard at the end come as no surprise.
+ * @param {import('../src/target-config.js').SandboxTarget} target
+ */
+function reportMissingFixtures(target) {
+  const missing = Object.entries(SANDBOX_FIXTURES).filter(
+    ([name]) => !target.fixtures[/** @type {import('../src/target-config.js').SandboxFixture} */ (name)],
+  );
   if (missing.length === 0) return;
-  const lines = missing.map(({ variable, meaning }) => `  ${variable.padEnd(46)} ${meaning}`);
+  const lines = missing.map(([, [variable, meaning]]) => `  ${variable.padEnd(46)} ${meaning}`);
   process.stderr.write(
     `payments-connect-conformance: ${missing.length} sandbox fixture(s) not set; the tests that need them are ` +
       `skipped:\n${lines.join('\n')}\n` +

@@ -4,11 +4,17 @@ import { fileURLToPath } from 'node:url';
 import { threadId } from 'node:worker_threads';
 
 /**
+ * The folder of the coverage report unless CONFORMANCE_REPORTS_DIR names another: in the caller's working directory
+ * when run through the bin, in this package when run by its own `pnpm test`.
+ */
+export const DEFAULT_REPORTS_DIR = 'conformance-reports';
+
+/**
  * Where the run's findings go. Test files run in several workers, so each worker appends what it saw to
  * its own file under `.ledger/`, and the coverage check (which runs after every other test) reads them all.
  */
 export function reportsDir() {
-  return process.env.CONFORMANCE_REPORTS_DIR ?? fileURLToPath(new URL('../reports/', import.meta.url));
+  return process.env.CONFORMANCE_REPORTS_DIR ?? fileURLToPath(new URL(`../${DEFAULT_REPORTS_DIR}/`, import.meta.url));
 }
 const ledgerDir = () => join(reportsDir(), '.ledger');
 

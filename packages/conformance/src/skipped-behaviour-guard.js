@@ -1,21 +1,9 @@
 import { BEHAVIOUR_TAG } from './behaviour-tag.js';
-import { SANDBOX_FIXTURES } from './target-config.js';
 
 /** Set to `1` (the bin's `--allow-skipped-behaviour`) to accept a sandbox run that skipped behaviour tests. */
 export const ALLOW_SKIPPED_BEHAVIOUR_VARIABLE = 'CONFORMANCE_ALLOW_SKIPPED_BEHAVIOUR';
 /** The start of the note a test skipped for a missing fixture carries (see `fixtures()` in test-context.js). */
 export const MISSING_FIXTURE_NOTE = 'needs sandbox fixture ';
-
-/**
- * The sandbox fixtures that `env` does not set, with what each must be.
- * @param {Record<string, string | undefined>} env
- * @returns {{ variable: string, meaning: string }[]}
- */
-export function missingSandboxFixtures(env) {
-  return Object.values(SANDBOX_FIXTURES)
-    .filter(([variable]) => !env[variable]?.trim())
-    .map(([variable, meaning]) => ({ variable, meaning }));
-}
 
 /**
  * A vitest reporter that fails a sandbox run in which a behaviour test of the interface document was skipped

@@ -1,10 +1,10 @@
 import {
   createOperationMatcher,
   jsonDepth,
-  lingerThenClose,
   MAX_JSON_DEPTH,
   parseMediaType,
   sendJson,
+  sendRefusal,
 } from '@payments-connect/openapi/model';
 import { ApiError, validationFailed } from './api-error.js';
 import { CONTROL_PREFIX, MAX_CONTROL_BODY_BYTES } from './defaults.js';
@@ -78,7 +78,7 @@ function controlRoutes(controller, info) {
  * @param {number} port the port the emulator listens on
  * @param {string} host the host it was asked to listen on
  */
-export function isLocalCaller(req, port, host) {
+function isLocalCaller(req, port, host) {
   const own = new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, `${host}:${port}`]);
   const hostHeader = req.headers.host?.toLowerCase();
   if (!hostHeader || !own.has(hostHeader)) return false;
@@ -91,16 +91,16 @@ export function isLocalCaller(req, port, host) {
  * @property {() => unknown} describe what `GET /_emulator` answers
  * @property {() => unknown} violations the answers that broke the contract so far
  * @property {() => { port: number, host: string }} address where the emulator listens
- * @property {(status: number) => string} errorCode the code of an error status, as the contract gives it
  */
 
 /**
  * Serves the control API for the request listener.
+ * @param {import('@payments-connect/openapi/model').Contract} contract gives the code of each error status
  * @param {import('./controller.js').Controller} controller
  * @param {ControlInfo} info
  * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>}
  */
-export function createControlApi(controller, info) {
+export function createControlApi(contract, controller, info) {
   const match = createOperationMatcher(controlRoutes(controller, info));
   return async (req, res) => {
     try {
@@ -122,10 +122,8 @@ export function createControlApi(controller, info) {
       sendJson(res, answer.status, answer.status === 204 ? undefined : answer.body);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      const body = { code: info.errorCode(error.status), message: error.message, details: error.details };
       // A body left unread (refused before or while reading it) cannot be followed by another request.
-      if (!req.complete) lingerThenClose(res);
-      sendJson(res, error.status, body, req.complete ? error.headers : { ...error.headers, Connection: 'close' });
+      sendRefusal(res, error.toRefusal(contract), { closeConnection: !req.complete });
     }
   };
 }

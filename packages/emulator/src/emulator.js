@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
-import { answerClientErrors, childPointer, createContract, loadContract } from '@payments-connect/openapi/model';
+import { answerClientErrors, childPointer, createContract } from '@payments-connect/openapi/model';
+import { bundledContract } from './bundled-contract.js';
 import { createControlApi } from './control-api.js';
 import { createController } from './controller.js';
 import { CONNECTIONS_CHECK_INTERVAL_MS, MAX_HEADERS_COUNT } from './defaults.js';
@@ -19,7 +20,7 @@ import { createTokenIssuer } from './token-issuer.js';
  */
 export async function startEmulator(options) {
   const config = normalizeOptions(options);
-  const contract = config.spec ? createContract(config.spec) : loadContract();
+  const contract = config.spec ? createContract(config.spec) : bundledContract;
   const missing = contract.operations
     .filter((op) => !operationHandlers[op.operationId])
     .map((op) => `${op.method} ${op.path} (${op.operationId})`);
@@ -101,7 +102,7 @@ export async function startEmulator(options) {
       handlers: operationHandlers,
       faults,
       services: { store, tokens, events, now: config.now, config: { webhookUrl: config.webhookUrl } },
-      control: createControlApi(control, {
+      control: createControlApi(contract, control, {
         describe: () => ({
           url,
           credentials,
@@ -114,7 +115,6 @@ export async function startEmulator(options) {
         }),
         violations: () => violations,
         address: () => ({ port: boundPort, host: config.host }),
-        errorCode: (status) => contract.errorCode(status),
       }),
       strict: config.strict,
       onViolation: recordViolation,

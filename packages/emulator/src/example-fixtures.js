@@ -1,12 +1,10 @@
-import { loadContract } from '@payments-connect/openapi/model';
+import { bundledContract } from './bundled-contract.js';
 
 /**
  * The seed data is what the spec's named examples name: each fixture id below is read from the example that names
  * it, so that every named example, sent to the emulator as it is, finds the record it means and gets the answer its
  * response example shows (test/named-examples.test.js proves it for every example).
  */
-
-const contract = loadContract();
 
 /**
  * Fixture -> [operationId, parameter, example name] whose value is the fixture's id.
@@ -57,7 +55,7 @@ const RESPONSE_FIXTURES = {
  * @returns {import('@payments-connect/openapi/model').ContractOperation}
  */
 function operation(operationId) {
-  const found = contract.operation(operationId);
+  const found = bundledContract.operation(operationId);
   if (!found) throw new Error(`the spec has no operation ${operationId}: the emulator's seed reads its examples`);
   return found;
 }
@@ -90,7 +88,7 @@ export const EXAMPLE_IDS = /** @type {Readonly<Record<ExampleFixture, string>>} 
     ...Object.fromEntries(
       Object.entries(RESPONSE_FIXTURES).map(([fixture, [operationId, name, pick]]) => {
         const op = operation(operationId);
-        const value = contract.namedExamples(op).find((named) => named.name === name)?.response?.example?.value;
+        const value = bundledContract.namedExamples(op).find((named) => named.name === name)?.response?.example?.value;
         return [fixture, asId(fixture, value && pick(value), `the response example ${name} of ${operationId}`)];
       }),
     ),
@@ -99,7 +97,7 @@ export const EXAMPLE_IDS = /** @type {Readonly<Record<ExampleFixture, string>>} 
 
 /** The client credentials of the token request example, the ones the emulator accepts unless told otherwise. */
 export const EXAMPLE_CREDENTIALS = (() => {
-  const token = contract
+  const token = bundledContract
     .namedExamples(operation('createAccessToken'))
     .find((named) => named.name === 'clientCredentials');
   const value = token?.body?.example.value;

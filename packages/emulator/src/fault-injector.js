@@ -1,5 +1,5 @@
 /** The most calls one injected fault may answer. */
-export const MAX_FAULT_TIMES = 1000;
+const MAX_FAULT_TIMES = 1000;
 
 /**
  * @typedef {object} FaultSpec

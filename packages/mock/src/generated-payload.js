@@ -16,7 +16,7 @@ const require = createRequire(import.meta.url);
 let generator;
 
 /** Why generated answers are not available, for a message that says what to install. */
-export const GENERATOR_MISSING =
+const GENERATOR_MISSING =
   'answers generated from the schemas (--dynamic, Prefer: dynamic=true) need the optional peer dependency ' +
   '@stoplight/prism-http: npm install --save-dev @stoplight/prism-http@5.12.0';
 

@@ -15,6 +15,7 @@ import { startServerProcess } from './server-process.js';
  * @property {string} name the server, for the test titles
  * @property {() => ServerUnderTest} running the in-process server the caller started (in its own `beforeAll`)
  * @property {number} headersTimeoutMs the header timeout the caller started it with
+ * @property {number} maxBodyBytes the largest request body it accepts
  * @property {string} bin the server's command, started in a process of its own with `--port 0`
  * @property {(url: string) => Promise<import('./hostile-requests.js').Credentials>} credentialsOf what requests to
  *   that process need (the emulator issues its own tokens; the mock takes any)
@@ -34,9 +35,9 @@ export async function expectStillAnswers({ url, credentials }) {
 
 /**
  * Registers the tests every server of ours passes under hostile input, over real sockets: the table of hostile
- * requests, pipelining, a slowloris client, 1,000 dropped uploads and 50 unauthenticated 9.5 MB uploads. One
- * definition for the mock and the emulator, so that neither is held to less; what only one of them has (the
- * mock's CORS, the emulator's control API) stays in its own tests.
+ * requests, pipelining, a body over the limit, a slowloris client, 1,000 dropped uploads and 50 unauthenticated
+ * 9.5 MB uploads. One definition for the mock and the emulator, so that neither is held to less; what only one of
+ * them has (the mock's CORS, the emulator's control API) stays in its own tests.
  * @param {HardeningSubject} subject
  */
 export function describeHardening(subject) {
@@ -64,6 +65,22 @@ export function describeHardening(subject) {
         `AccountId: ${credentials.accountId}\r\n\r\n`;
       const answers = await pipelined(url, [get('/v1/rfi'), get('/v1/nothing'), get(`/v1/rfi/${credentials.rfiId}`)]);
       expect(answers).toEqual([200, 404, 200]);
+    });
+
+    it(`a body over ${subject.maxBodyBytes} bytes is refused unread, and the connection closed`, async () => {
+      const server = subject.running();
+      const response = await fetch(`${server.url}/v1/rfi/${server.credentials.rfiId}/responses`, {
+        method: 'PUT',
+        headers: { ...authHeaders(server.credentials), 'content-type': 'application/json' },
+        body: JSON.stringify({ answers: [], padding: 'x'.repeat(subject.maxBodyBytes) }),
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: `body is larger than the ${subject.maxBodyBytes} bytes accepted`,
+      });
+      expect(response.headers.get('connection')).toBe('close');
+      await expectStillAnswers(server);
     });
   });
 

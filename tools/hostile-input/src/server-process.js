@@ -55,7 +55,7 @@ export function startServerProcess(bin, args) {
  * Resident memory and open file descriptors of a process (Linux /proc).
  * @param {number} pid
  */
-export function processStats(pid) {
+function processStats(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const rssKiB = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN);
   return { rssBytes: rssKiB * 1024, fds: readdirSync(`/proc/${pid}/fd`).length };

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The bin as installed. */
-export const CONFORMANCE_BIN = fileURLToPath(new URL('../../bin/payments-connect-conformance.js', import.meta.url));
+const CONFORMANCE_BIN = fileURLToPath(new URL('../../bin/payments-connect-conformance.js', import.meta.url));
 /** Settings of the suite (and of the vitest that runs this test) that must not leak into the run. */
 const INHERITED_SETTING = /^(CONFORMANCE_|PAYMENTS_CONNECT_|VITEST)/;
 /** Lines of the suite's own output kept for a failure message: vitest's closing list of failures. */
