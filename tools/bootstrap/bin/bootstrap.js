@@ -20,6 +20,9 @@ const pinned = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).pack
 const pinnedVersion = pinned.split('@')[1];
 const windows = process.platform === 'win32';
 
+/** Every task of the workspace: the packages' own, and the root's one-process lint and type check. */
+const EVERY_TASK = ['lint', 'lint:repo', 'build', 'check', 'typecheck', 'test'];
+
 /**
  * Jobs by name: `steps`, pnpm argument lists run in order; `tests`, whether each step is a test run that ends with
  * the closing `N passed, N failed` line; `chromium`, whether the docs' browser tests are among them.
@@ -29,7 +32,7 @@ const JOBS = {
   // Everything a contributor or CI must see green: lint, build, type checks, every test suite. Full logs, so
   // that the closing line also counts the tests of tasks turbo replays from its cache.
   test: {
-    steps: [['exec', 'turbo', 'run', 'lint', 'build', 'check', 'test', '--output-logs=full', '--continue']],
+    steps: [['exec', 'turbo', 'run', ...EVERY_TASK, '--output-logs=full', '--continue']],
     tests: true,
     chromium: true,
   },
