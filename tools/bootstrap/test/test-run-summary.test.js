@@ -1,6 +1,7 @@
 // The closing line against real turbo + vitest output, captured from a small workspace with one package of each
 // kind of failure (test/fixtures/*.txt): a failing test, a suite whose hook failed, a crash before any test, a
-// package with no test file, a vitest project that found no test files, an unhandled error.
+// package with no test file, a vitest project that found no test files, an unhandled error; and from this
+// repository, a failed root lint and type check.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { closingLine, summarizeTestRun } from '../src/test-run-summary.js';
@@ -31,6 +32,12 @@ describe('summarizeTestRun', () => {
     expect(summary.failed).toBeGreaterThan(0);
     expect(summary.failures.join('\n')).toContain(named);
     expect(closingLine(summary)).not.toMatch(/ 0 failed/);
+  });
+
+  it("the root's tasks (one lint, one type check for the whole repository): each failure counted and named", () => {
+    const summary = summarizeTestRun(captured('root-tasks'), { exitStatus: 2 });
+    expect(summary.failed).toBe(2);
+    expect(summary.failures.join('\n')).toMatch(/^\/\/#lint:repo: failed .*\n\/\/#typecheck: failed /);
   });
 
   it('every kind in one run: each counted', () => {
