@@ -11,7 +11,7 @@ import { CURL_LABEL, TYPESCRIPT_LABEL } from '../src/code-samples.js';
 import { FLAGS } from '../src/flags.js';
 import { OVERVIEW_TITLE, sectionAnchor, USAGE_TITLE } from '../src/overview.js';
 import { TEST_BUILD_DIR, TEST_RESULTS_DIR } from './built-reference.js';
-import { launchGuardedBrowser } from './guarded-browser.js';
+import { openGuardedBrowser } from './guarded-browser.js';
 
 /**
  * @typedef {import('playwright-core').Page} Page
@@ -143,7 +143,7 @@ function describeRenderedReference(name, open) {
 }
 
 describeRenderedReference('the HTML file opened from disk with the network off', async () => {
-  const browser = await launchGuardedBrowser({ offline: true });
+  const browser = await openGuardedBrowser({ offline: true });
   await openReference(browser.page, pathToFileURL(join(TEST_BUILD_DIR, 'index.html')).href);
   // The artifact: the sandbox-only upload with its badge and the TypeScript sample.
   const section = browser.page.locator(`[data-section-id="operation/${SCREENSHOT_OPERATION}"]`).last();
@@ -160,7 +160,7 @@ describeRenderedReference('the HTML file opened from disk with the network off',
 
 describeRenderedReference('the page served by docs:serve on 127.0.0.1', async () => {
   const server = await startServeScript();
-  const browser = await launchGuardedBrowser();
+  const browser = await openGuardedBrowser();
   await openReference(browser.page, server.url);
   return {
     ...browser,

@@ -1,20 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { findChromium } from '@payments-connect/bootstrap/find-chromium';
 import { chromium } from 'playwright-core';
-
-/** Headless and quiet: no GPU, no QUIC, and none of Chromium's own background traffic. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { inject } from 'vitest';
 
 /**
  * The screens the tests read the page on: a laptop, and a phone held upright (the CSS size of an iPhone 12 to 15,
@@ -48,28 +33,22 @@ export function staysOnMachine(url) {
  * @property {string[]} leftMachine URLs of every request (and WebSocket) that tried to leave the machine; each
  *   was blocked.
  * @property {() => Promise<string[]>} policyViolations URLs the page's Content-Security-Policy refused.
- * @property {() => Promise<void>} close Closes the browser and removes its profile.
+ * @property {() => Promise<void>} close Closes the context and its connection to the browser.
  */
 
 /**
- * Starts headless Chromium with a fresh profile. Every request is routed: file and 127.0.0.1 go
+ * Opens a fresh browser context (no cookies, storage or cache of another test) in the test run's one headless
+ * Chromium (test/shared-chromium.js), on its own connection. Every request is routed: file and 127.0.0.1 go
  * through, anything else is aborted and recorded.
  * @param {{ offline?: boolean, screen?: (typeof SCREENS)[keyof typeof SCREENS] }} [options] offline: also switch
  *   the network off, as a reader without one (Chromium then refuses 127.0.0.1 too); screen: the desktop's by default.
  * @returns {Promise<GuardedBrowser>}
  */
-export async function launchGuardedBrowser({ offline = false, screen = SCREENS.desktop } = {}) {
-  // CHROMIUM_PATH, else Debian's, else a Playwright-managed one; the tests never download a browser.
-  const found = findChromium();
-  if (found.path === undefined) throw new Error(found.reason);
-  const profile = mkdtempSync(join(tmpdir(), 'payments-connect-docs-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: found.path,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    ...screen,
-    offline,
-  });
+export async function openGuardedBrowser({ offline = false, screen = SCREENS.desktop } = {}) {
+  const shared = inject('sharedChromium');
+  if (!('wsEndpoint' in shared)) throw new Error(shared.reason);
+  const browser = await chromium.connect(shared.wsEndpoint);
+  const context = await browser.newContext({ ...screen, offline });
   /** @type {string[]} */
   const leftMachine = [];
   /** @type {WeakSet<import('playwright-core').Request>} */
@@ -97,7 +76,7 @@ export async function launchGuardedBrowser({ offline = false, screen = SCREENS.d
       recording.__policyViolations.push(event.blockedURI || event.violatedDirective),
     );
   });
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await context.newPage();
   page.on('websocket', (socket) => {
     if (!staysOnMachine(socket.url())) leftMachine.push(socket.url());
   });
@@ -106,9 +85,7 @@ export async function launchGuardedBrowser({ offline = false, screen = SCREENS.d
     context,
     leftMachine,
     policyViolations: () => page.evaluate(() => /** @type {RecordingWindow} */ (window).__policyViolations),
-    close: async () => {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
+    // Closes the context and this connection; the shared Chromium runs on for the other tests.
+    close: () => browser.close(),
   };
 }
