@@ -6,7 +6,14 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     projects: [
-      { extends: true, test: { name: 'mock', include: ['test/**/*.test.js'] } },
+      // The test files keep no state between them (each starts its own servers), so a worker runs them one after
+      // another on the modules it loaded once; all but the one that proves importing the package loads no Prism,
+      // which needs a module graph of its own.
+      {
+        extends: true,
+        test: { name: 'mock', include: ['test/**/*.test.js'], exclude: ['test/start-mock.test.js'], isolate: false },
+      },
+      { extends: true, test: { name: 'start-mock', include: ['test/start-mock.test.js'] } },
       // The README's vitest recipe, run as a consumer writes it: its globalSetup and its test file.
       {
         extends: true,
