@@ -107,8 +107,8 @@ function callingSection(contract, accountId) {
     typeScriptSample(token, inputs).trim(),
     '```',
     '',
-    `**With curl.** Exchange the credentials once, keep \`${TOKEN_RESPONSE_FIELD}\` for \`expires_in\` seconds, ` +
-      'and send it with the account id:',
+    `**With curl.** Exchange the credentials once, keep \`${TOKEN_RESPONSE_FIELD}\` for ` +
+      `\`${TOKEN_FIELDS.expiresIn}\` seconds, and send it with the account id:`,
     '',
     '```shell',
     `${ACCESS_TOKEN_VARIABLE}=$(${exchange.replace(/^curl /, 'curl -sS ')} | jq -r .${TOKEN_RESPONSE_FIELD})`,

@@ -145,6 +145,19 @@ function notMeasured(section, reason) {
  */
 
 /**
+ * A counter read now, and a function that says how much it grew since (null where the counter cannot be read).
+ * @param {() => number | null} read
+ * @returns {() => number | null}
+ */
+function counterFrom(read) {
+  const before = read();
+  return () => {
+    const after = read();
+    return before === null || after === null ? null : after - before;
+  };
+}
+
+/**
  * Runs a command, keeping each line of its output (stdout and stderr) with the time it came.
  * @param {string} command
  * @param {string[]} args
@@ -153,8 +166,8 @@ function notMeasured(section, reason) {
  */
 function runStreamed(command, args, { cwd, timeoutMs }) {
   const started = performance.now();
-  const cpuBefore = childrenCpuMs();
-  const machineBefore = machineBusyCpuMs();
+  const cpuSince = counterFrom(childrenCpuMs);
+  const machineSince = counterFrom(machineBusyCpuMs);
   // As a person types it: without the variables pnpm sets for the bench's own script (npm_*, PNPM_*, INIT_CWD).
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !/^(npm_|pnpm_|INIT_CWD$)/i.test(name)),
@@ -178,11 +191,8 @@ function runStreamed(command, args, { cwd, timeoutMs }) {
   return new Promise((resolve) => {
     child.once('close', (code) => {
       clearTimeout(timer);
-      const cpuAfter = childrenCpuMs();
-      const machineAfter = machineBusyCpuMs();
-      const cpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
-      const machineCpuMs = machineBefore === null || machineAfter === null ? null : machineAfter - machineBefore;
-      resolve({ exitCode: code, wallMs: performance.now() - started, cpuMs, machineCpuMs, lines, times });
+      const wallMs = performance.now() - started;
+      resolve({ exitCode: code, wallMs, cpuMs: cpuSince(), machineCpuMs: machineSince(), lines, times });
     });
   });
 }
