@@ -63,14 +63,17 @@ export function createController({ store, tokens, events, faults }) {
       throw new ApiError(409, `RFI ${rfiId} is ${record.status}; a terminal case does not change`);
     }
     const idField = list === 'questions' ? 'questionId' : 'documentRequestId';
-    const item = record[list].find((/** @type {any} */ i) => i[idField] === itemId);
-    if (!item) throw notFound(`${idField} ${itemId} of RFI ${rfiId}`);
-    item.approved = true;
-    events.emitRfiEvent(EVENT_TYPES.caseItemApproved, accountId, record, {
+    const approved = store.update('rfiCases', rfiId, (draft) => {
+      const item = draft[list].find((/** @type {any} */ i) => i[idField] === itemId);
+      if (!item) throw notFound(`${idField} ${itemId} of RFI ${rfiId}`);
+      item.approved = true;
+      return draft;
+    });
+    events.emitRfiEvent(EVENT_TYPES.caseItemApproved, accountId, approved, {
       itemType: list === 'questions' ? 'question' : 'documentRequest',
       itemId,
     });
-    return record;
+    return approved;
   }
 
   /**
@@ -82,8 +85,7 @@ export function createController({ store, tokens, events, faults }) {
     if (TERMINAL_RFI_STATUSES.includes(record.status))
       throw new ApiError(409, `RFI ${rfiId} is already ${record.status}; terminal states are final`);
     // No event: the document says none fires for a terminal case, and after this the case is terminal.
-    record.status = status;
-    return record;
+    return store.update('rfiCases', rfiId, (draft) => Object.assign(draft, { status }));
   }
 
   return {

@@ -8,6 +8,7 @@ import {
 } from '@payments-connect/openapi/model';
 import { ApiError, notFound } from './api-error.js';
 import { CONTROL_PREFIX, MAX_REQUEST_BODY_BYTES } from './defaults.js';
+import { memoOfFrozen } from './frozen-value.js';
 
 /**
  * @typedef {import('@payments-connect/openapi/model').Contract} Contract
@@ -62,18 +63,16 @@ export function createRequestListener(deps) {
    * @param {boolean} [closeConnection]
    */
   function send(res, operation, { status, body, headers = {} }, closeConnection = false) {
-    const bodyText = body === undefined ? '' : JSON.stringify(body);
-    const sentHeaders = body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' };
-    // The answer is checked as the value it was serialised from: plain data from the store and the handlers.
-    const verdict = contract.validateResponse(operation, { status, headers: sentHeaders, bodyText, value: body });
-    // The document gives some operations no error status at all ("only 200 is documented"), yet every operation
-    // needs a token: their error answers are reported as undocumented, and held to the envelope all the same.
-    const documentsErrors = operation.responses.some((r) => /^[45]/.test(r.status));
-    const tolerated = verdict.problems.filter(
-      (p) => p.kind === 'undocumented-status' && !documentsErrors && status >= 400,
-    );
-    const problems = verdict.problems.filter((p) => !tolerated.includes(p));
-    if (tolerated.length > 0) deps.onUndocumented({ operationId: operation.operationId, status });
+    const bodyText = body === undefined ? '' : memoOfFrozen(body, 'json', () => JSON.stringify(body));
+    const check = () => {
+      const sentHeaders = body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' };
+      // The answer is checked as the value it was serialised from: plain data from the store and the handlers.
+      return contract.validateResponse(operation, { status, headers: sentHeaders, bodyText, value: body });
+    };
+    // A frozen record sent with no headers of its own gets the same verdict every time.
+    const verdict =
+      Object.keys(headers).length === 0 ? memoOfFrozen(body, `${operation.operationId} ${status}`, check) : check();
+    const problems = verdict.problems.length === 0 ? verdict.problems : reportable(operation, status, verdict);
     if (problems.length > 0) {
       const errors = problems.map((p) => p.message);
       deps.onViolation({
@@ -93,6 +92,23 @@ export function createRequestListener(deps) {
     }
     if (closeConnection) sendRefusal(res, { status, headers, body: /** @type {any} */ (body) }, { closeConnection });
     else sendJsonText(res, status, body === undefined ? undefined : bodyText, headers);
+  }
+
+  /**
+   * The problems of an answer that are violations. The document gives some operations no error status at all
+   * ("only 200 is documented"), yet every operation needs a token: their error answers are reported as
+   * undocumented, and held to the envelope all the same.
+   * @param {ContractOperation} operation
+   * @param {number} status
+   * @param {import('@payments-connect/openapi/model').ResponseVerdict} verdict
+   */
+  function reportable(operation, status, verdict) {
+    const documentsErrors = operation.responses.some((r) => /^[45]/.test(r.status));
+    const tolerated = verdict.problems.filter(
+      (p) => p.kind === 'undocumented-status' && !documentsErrors && status >= 400,
+    );
+    if (tolerated.length > 0) deps.onUndocumented({ operationId: operation.operationId, status });
+    return verdict.problems.filter((p) => !tolerated.includes(p));
   }
 
   /**

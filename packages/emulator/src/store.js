@@ -1,3 +1,4 @@
+import { freezeDeep } from './frozen-value.js';
 import { createSeedData } from './seed.js';
 
 /**
@@ -21,7 +22,9 @@ export const ID_FIELDS = Object.freeze({
 
 /**
  * The in-memory state of one emulator. Every record belongs to one account; lookups take the account
- * acting, so another account's record is simply not found (the 404-never-403 rule lives here).
+ * acting, so another account's record is simply not found (the 404-never-403 rule lives here). Records are frozen:
+ * a change is made on a copy that replaces the record whole (`update`), so what was read stays as it was read,
+ * and a change that throws halfway leaves nothing behind.
  */
 export function createStore() {
   /** @type {Map<string, { account: Record<string, any>, businessProfile?: Record<string, any> }>} */
@@ -33,10 +36,15 @@ export function createStore() {
   function reset() {
     const seed = createSeedData();
     accounts.clear();
-    for (const entry of seed.accounts) accounts.set(entry.account.accountId, entry);
+    for (const entry of seed.accounts) accounts.set(entry.account.accountId, freezeDeep(entry));
     for (const name of COLLECTIONS) {
       collections[name].clear();
-      for (const entry of seed.collections[name]) collections[name].set(entry.record[ID_FIELDS[name]], entry);
+      for (const entry of seed.collections[name]) {
+        collections[name].set(entry.record[ID_FIELDS[name]], {
+          accountId: entry.accountId,
+          record: freezeDeep(entry.record),
+        });
+      }
     }
   }
 
@@ -75,10 +83,52 @@ export function createStore() {
      * @param {Record<string, any>} record
      */
     put(name, accountId, record) {
-      collections[name].set(record[ID_FIELDS[name]], { accountId, record });
+      collections[name].set(record[ID_FIELDS[name]], { accountId, record: freezeDeep(record) });
       return record;
+    },
+    /**
+     * Changes a stored record: `change` works on a copy, which replaces the record once it returns. Whatever
+     * `change` returns (the record, or a part of it) is frozen with it.
+     * @template T
+     * @param {CollectionName} name
+     * @param {string} id an id the caller found
+     * @param {(draft: Record<string, any>) => T} change
+     * @returns {T}
+     */
+    update(name, id, change) {
+      const entry = collections[name].get(id);
+      if (!entry) throw new Error(`the store has no ${name} record ${id} to change`);
+      const { copy, result } = changedCopy(entry.record, change);
+      collections[name].set(id, { accountId: entry.accountId, record: copy });
+      return result;
+    },
+    /**
+     * `update` for an account's own record.
+     * @template T
+     * @param {string} accountId an account the caller found
+     * @param {(draft: Record<string, any>) => T} change
+     * @returns {T}
+     */
+    updateAccount(accountId, change) {
+      const entry = accounts.get(accountId);
+      if (!entry) throw new Error(`the store has no account ${accountId} to change`);
+      const { copy, result } = changedCopy(entry.account, change);
+      accounts.set(accountId, { ...entry, account: copy });
+      return result;
     },
   };
 }
 
 /** @typedef {ReturnType<typeof createStore>} Store */
+
+/**
+ * A changed, frozen copy of a record, and what the change returned.
+ * @template T
+ * @param {Record<string, any>} record
+ * @param {(draft: Record<string, any>) => T} change
+ */
+function changedCopy(record, change) {
+  const draft = structuredClone(record);
+  const result = change(draft);
+  return { copy: freezeDeep(draft), result };
+}

@@ -83,6 +83,16 @@ describe('RFI writes on an open case', () => {
     expect(read.body.status).toBe('OPEN');
   });
 
+  it('a read after a write sees the write, though the same case was read (and its answer kept) before it', async () => {
+    const casePath = `/v1/rfi/${ctx.fixtures.openRfiId}`;
+    const before = await ctx.call('GET', casePath);
+    expect(before.body.questions[0].answer).toBeUndefined();
+    expect((await ctx.call('GET', casePath)).body).toEqual(before.body);
+    await ctx.call('PUT', answerPath(), { json: { answer: 'Written between two reads' } });
+    const after = await ctx.call('GET', casePath);
+    expect(after.body.questions[0].answer).toBe('Written between two reads');
+  });
+
   it('an empty or missing answer is 400 VALIDATION_FAILED and changes nothing', async () => {
     for (const json of [{ answer: '' }, {}, { answer: 42 }]) {
       const { status, body } = await ctx.call('PUT', answerPath(), { json });

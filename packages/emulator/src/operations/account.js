@@ -7,11 +7,15 @@ const CONFIGURED_WEBHOOK_ID = 'c0ffee00-0000-4000-8000-00000000e001';
 /** The account itself: submission for review, business profile, webhook list. */
 export const accountHandlers = {
   /** @type {import('./context.js').OperationHandler} */
-  submitAccount: ({ account, now }) => {
+  submitAccount: ({ store, account, now }) => {
     const record = /** @type {NonNullable<typeof account>} */ (account).account;
     // A second submission confirms again and keeps the first submission time.
-    if (record.status !== 'SUBMITTED') Object.assign(record, { status: 'SUBMITTED', submittedAt: isoNow(now) });
-    return ok(record);
+    if (record.status === 'SUBMITTED') return ok(record);
+    return ok(
+      store.updateAccount(record.accountId, (draft) =>
+        Object.assign(draft, { status: 'SUBMITTED', submittedAt: isoNow(now) }),
+      ),
+    );
   },
 
   /** @type {import('./context.js').OperationHandler} */

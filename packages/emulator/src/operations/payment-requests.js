@@ -37,21 +37,26 @@ export const paymentRequestHandlers = {
       );
     }
     // The status is left as it is: the document says refresh-session changes only the session.
-    record.sessionToken = `hps_${randomBytes(16).toString('hex')}`;
-    record.sessionExpiresAt = new Date(ctx.now() + HOSTED_SESSION_WINDOW_SECONDS * 1000).toISOString();
-    return ok(record);
+    const session = {
+      sessionToken: `hps_${randomBytes(16).toString('hex')}`,
+      sessionExpiresAt: new Date(ctx.now() + HOSTED_SESSION_WINDOW_SECONDS * 1000).toISOString(),
+    };
+    return ok(ctx.store.update('paymentRequests', record.paymentRequestId, (draft) => Object.assign(draft, session)));
   },
 
   /** @type {import('./context.js').OperationHandler} */
   uploadPaymentRequestPreviewLogo: (ctx) => {
-    const record = paymentRequestOf(ctx);
-    record.previewLogoOverride = { logoId: randomUUID(), ...ctx.parts.logo, uploadedAt: isoNow(ctx.now) };
-    return ok({ paymentRequestId: record.paymentRequestId, previewLogoOverride: record.previewLogoOverride });
+    const { paymentRequestId } = paymentRequestOf(ctx);
+    const previewLogoOverride = { logoId: randomUUID(), ...ctx.parts.logo, uploadedAt: isoNow(ctx.now) };
+    ctx.store.update('paymentRequests', paymentRequestId, (draft) => Object.assign(draft, { previewLogoOverride }));
+    return ok({ paymentRequestId, previewLogoOverride });
   },
 
   /** @type {import('./context.js').OperationHandler} */
   deletePaymentRequestPreviewLogo: (ctx) => {
-    delete paymentRequestOf(ctx).previewLogoOverride;
+    ctx.store.update('paymentRequests', paymentRequestOf(ctx).paymentRequestId, (draft) => {
+      delete draft.previewLogoOverride;
+    });
     return { status: 200 };
   },
 };

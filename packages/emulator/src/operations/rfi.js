@@ -61,8 +61,9 @@ export const rfiHandlers = {
   answerRfiQuestion: (ctx) => {
     const rfiCase = caseOf(ctx);
     assertOpen(rfiCase);
-    const question = writableItem(rfiCase, 'questions', ctx.params.questionId);
-    question.answer = ctx.body.answer;
+    const question = ctx.store.update('rfiCases', rfiCase.rfiId, (draft) =>
+      Object.assign(writableItem(draft, 'questions', ctx.params.questionId), { answer: ctx.body.answer }),
+    );
     ctx.events.emitRfiEvent(EVENT_TYPES.caseAnswered, ctx.accountId, rfiCase, { questionIds: [question.questionId] });
     return ok(question);
   },
@@ -71,8 +72,10 @@ export const rfiHandlers = {
   attachRfiDocument: (ctx) => {
     const rfiCase = caseOf(ctx);
     assertOpen(rfiCase);
-    const documentRequest = writableItem(rfiCase, 'documentRequests', ctx.params.documentRequestId);
-    documentRequest.document = { ...ctx.parts.document, attachedAt: isoNow(ctx.now) };
+    const document = { ...ctx.parts.document, attachedAt: isoNow(ctx.now) };
+    const documentRequest = ctx.store.update('rfiCases', rfiCase.rfiId, (draft) =>
+      Object.assign(writableItem(draft, 'documentRequests', ctx.params.documentRequestId), { document }),
+    );
     ctx.events.emitRfiEvent(EVENT_TYPES.documentAttached, ctx.accountId, rfiCase, {
       documentRequestId: documentRequest.documentRequestId,
       document: documentRequest.document,
@@ -82,16 +85,16 @@ export const rfiHandlers = {
 
   /** @type {import('./context.js').OperationHandler} */
   submitRfiResponses: (ctx) => {
-    const rfiCase = caseOf(ctx);
-    assertOpen(rfiCase);
-    // Every named question is checked before any is written, so a refused request changes nothing.
-    const writes = ctx.body.answers.map((/** @type {{ questionId: string, answer: string }} */ a) => ({
-      question: writableItem(rfiCase, 'questions', a.questionId),
-      answer: a.answer,
-    }));
-    for (const { question, answer } of writes) question.answer = answer;
+    /** @type {Array<{ questionId: string, answer: string }>} */
+    const answers = ctx.body.answers;
+    assertOpen(caseOf(ctx));
+    // The answers are written on the store's copy of the case: one question refused, and nothing is written.
+    const rfiCase = ctx.store.update('rfiCases', ctx.params.rfiId, (draft) => {
+      for (const { questionId, answer } of answers) writableItem(draft, 'questions', questionId).answer = answer;
+      return draft;
+    });
     ctx.events.emitRfiEvent(EVENT_TYPES.caseAnswered, ctx.accountId, rfiCase, {
-      questionIds: [...new Set(writes.map((/** @type {{ question: any }} */ w) => w.question.questionId))],
+      questionIds: [...new Set(answers.map((a) => a.questionId))],
     });
     return ok(rfiCase);
   },

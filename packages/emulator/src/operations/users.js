@@ -27,22 +27,33 @@ function pickTyped(body, fields) {
   return picked;
 }
 
+/**
+ * Writes the fields of the body that `fields` names on the user of the path (404 before 400, as the request is
+ * read: the user first, then the body).
+ * @param {import('./context.js').OperationContext} ctx
+ * @param {Record<string, 'string' | 'boolean'>} fields
+ */
+function changeUser(ctx, fields) {
+  const { userId } = userOf(ctx);
+  const changes = pickTyped(ctx.body, fields);
+  return ctx.store.update('users', userId, (draft) => Object.assign(draft, changes));
+}
+
 /** Users of the account: read, update display name and blocked status, change role, deactivate. */
 export const userHandlers = {
   /** @type {import('./context.js').OperationHandler} */
   getUser: (ctx) => ok(userOf(ctx)),
 
   /** @type {import('./context.js').OperationHandler} */
-  updateUser: (ctx) =>
-    ok(Object.assign(userOf(ctx), pickTyped(ctx.body, { displayName: 'string', blocked: 'boolean' }))),
+  updateUser: (ctx) => ok(changeUser(ctx, { displayName: 'string', blocked: 'boolean' })),
 
   /** @type {import('./context.js').OperationHandler} */
-  updateUserRole: (ctx) => ok(Object.assign(userOf(ctx), pickTyped(ctx.body, { role: 'string' }))),
+  updateUserRole: (ctx) => ok(changeUser(ctx, { role: 'string' })),
 
   /** @type {import('./context.js').OperationHandler} */
   deactivateUser: (ctx) => {
     // Deactivation keeps the user readable (status DEACTIVATED) and is idempotent.
-    userOf(ctx).status = 'DEACTIVATED';
+    ctx.store.update('users', userOf(ctx).userId, (draft) => Object.assign(draft, { status: 'DEACTIVATED' }));
     return { status: 204 };
   },
 };
