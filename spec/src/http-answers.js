@@ -34,14 +34,26 @@ export function sendJson(response, status, body, headers = {}) {
  */
 export function sendJsonText(response, status, text, headers = {}) {
   if (response.headersSent || response.destroyed) return;
-  // One header per name, whatever its case, ours last: what setHeader would send, in one writeHead.
+  /** @type {Record<string, string | number>} */
+  const own =
+    text === undefined
+      ? { 'Content-Length': 0 }
+      : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) };
+  // Most answers carry no headers of their own: they are sent without building a merged set.
+  response.writeHead(status, Object.keys(headers).length === 0 ? own : withHeaders(headers, own));
+  response.end(text ?? '');
+}
+
+/**
+ * One header per name, whatever its case, ours last: what setHeader would send, in one writeHead.
+ * @param {Record<string, string | number>} headers
+ * @param {Record<string, string | number>} own
+ */
+function withHeaders(headers, own) {
   /** @type {Map<string, [string, string | number]>} */
   const byName = new Map();
-  for (const [name, value] of Object.entries(headers)) byName.set(name.toLowerCase(), [name, value]);
-  if (text !== undefined) byName.set('content-type', ['Content-Type', 'application/json']);
-  byName.set('content-length', ['Content-Length', text === undefined ? 0 : Buffer.byteLength(text)]);
-  response.writeHead(status, Object.fromEntries(byName.values()));
-  response.end(text ?? '');
+  for (const entry of [...Object.entries(headers), ...Object.entries(own)]) byName.set(entry[0].toLowerCase(), entry);
+  return Object.fromEntries(byName.values());
 }
 
 /**

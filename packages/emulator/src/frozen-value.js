@@ -33,12 +33,18 @@ export function freezeDeep(value) {
  * @returns {R}
  */
 export function memoOfFrozen(value, key, compute) {
-  if (typeof value !== 'object' || value === null || !deeplyFrozen.has(value)) return compute();
+  if (typeof value !== 'object' || value === null) return compute();
   let memo = memos.get(value);
   if (!memo) {
+    if (!deeplyFrozen.has(value)) return compute();
     memo = new Map();
     memos.set(value, memo);
   }
-  if (!memo.has(key)) memo.set(key, compute());
-  return /** @type {R} */ (memo.get(key));
+  // Looked up once: a compute that gives undefined is simply run again next time.
+  let result = memo.get(key);
+  if (result === undefined) {
+    result = compute();
+    memo.set(key, result);
+  }
+  return /** @type {R} */ (result);
 }
