@@ -1,5 +1,5 @@
-// Type tests, checked by tsc (vitest typecheck and `tsc -p tsconfig.json`): each @ts-expect-error must be an
-// error, or the check fails.
+// Type tests, compiled by `pnpm check` (tsc -p tsconfig.json): each @ts-expect-error must be an error, or the
+// check fails.
 import type { ErrorEnvelope, RfiCase, RfiDocumentUpload } from '@payments-connect/types';
 import { describe, expectTypeOf, it } from 'vitest';
 import { createPaymentsConnectClient, type RfiConflictVariant, rfiConflictVariant } from '../src/index.js';

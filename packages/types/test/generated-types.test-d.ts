@@ -1,4 +1,4 @@
-// Type tests, checked by tsc through vitest typecheck: every @ts-expect-error must be an error.
+// Type tests, compiled by `pnpm check` (tsc -p test/tsconfig.json): every @ts-expect-error must be an error.
 import { describe, expectTypeOf, it } from 'vitest';
 import type {
   components,

@@ -1,5 +1,5 @@
 // Open enums (documented values plus any other string) must keep their literals, which an editor completes, while
-// an unknown value still type-checks. Checked by tsc through vitest typecheck.
+// an unknown value still type-checks. Compiled by `pnpm check` (tsc -p test/tsconfig.json).
 import { describe, expectTypeOf, it } from 'vitest';
 import type {
   GatewayErrorCode,
