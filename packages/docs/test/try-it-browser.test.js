@@ -1,5 +1,6 @@
 // The "Try it" console in a real browser against real local servers: the mock (startMock) and the emulator, both on
-// 127.0.0.1. The page is opened from disk; every request that would leave the machine is blocked and counted.
+// 127.0.0.1. The page is opened from disk; every request that would leave the machine is blocked and counted. The
+// page served by docs:serve calls the mock in browser.test.js, on the page that file has open.
 
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -8,69 +9,20 @@ import { pathToFileURL } from 'node:url';
 import { startEmulator } from '@payments-connect/emulator';
 import { startMock } from '@payments-connect/mock';
 import { loadContract } from '@payments-connect/openapi/model';
-import { errors } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDocsServer } from '../src/docs-server.js';
 import { tryItModel } from '../src/try-it-model.js';
 import { axeViolations } from './axe-audit.js';
 import { TEST_BUILD_DIR, TEST_RESULTS_DIR } from './built-reference.js';
 import { openGuardedBrowser, SCREENS } from './guarded-browser.js';
+import { ANSWER_TIMEOUT_MS, ANSWERED, openConsole, send } from './try-it-page.js';
 
 /**
  * @typedef {import('playwright-core').Page} Page
  * @typedef {import('./guarded-browser.js').GuardedBrowser} GuardedBrowser
  */
 
-const RENDER_TIMEOUT_MS = 30_000;
-const ANSWER_TIMEOUT_MS = 10_000;
 const PAGE_URL = pathToFileURL(join(TEST_BUILD_DIR, 'index.html')).href;
 const model = tryItModel(loadContract());
-/** What the console shows once a request is done: the request line and the status, or why it was not sent. */
-const ANSWERED = /^(?:[A-Z]+ \S+\n(\d{3}) [^\n]* in \d+ ms|Not sent)$/;
-
-/**
- * Opens the page (at an operation's address when given) and the console from the bar.
- * @param {Page} page
- * @param {{ hash?: string, pageUrl?: string }} [where] the file on disk unless another address is given
- */
-async function openConsole(page, { hash = '', pageUrl = PAGE_URL } = {}) {
-  await page.goto(`${pageUrl}${hash}`);
-  await page.locator('html[data-rendered]').waitFor({ state: 'attached', timeout: RENDER_TIMEOUT_MS });
-  await page.locator('.pc-bar [data-try-it-open]').click();
-  await page.locator('#try-it').waitFor({ state: 'visible' });
-}
-
-/**
- * Picks an operation, sends it, and waits for the console to show the outcome.
- * @param {Page} page
- * @param {string} operationId
- * @returns {Promise<{ status: string, body: string }>}
- */
-async function send(page, operationId) {
-  await page.locator('#try-it-operation').selectOption(operationId);
-  const status = page.locator('#try-it-response-status');
-  await status.evaluate((node) => {
-    node.textContent = '';
-  });
-  await page.locator('#try-it-send').click();
-  // Watched inside the page, every frame; polling from here paid a round trip and an interval each time, a second or
-  // two over the operations. Past the time limit the check below says what was shown.
-  await page
-    .waitForFunction(
-      (answered) => new RegExp(answered).test(document.getElementById('try-it-response-status')?.textContent ?? ''),
-      ANSWERED.source,
-      { timeout: ANSWER_TIMEOUT_MS },
-    )
-    .catch((error) => {
-      if (!(error instanceof errors.TimeoutError)) throw error;
-    });
-  const shown = {
-    status: (await status.textContent()) ?? '',
-    body: (await page.locator('#try-it-response-body').textContent()) ?? '',
-  };
-  expect(shown.status, `${operationId}: ${shown.body}`).toMatch(ANSWERED);
-  return shown;
-}
 
 /** @param {Page} page @param {string} name */
 async function screenshot(page, name) {
@@ -94,7 +46,7 @@ describe('Try it, against the mock (startMock on 127.0.0.1)', () => {
     page.on('request', (request) => {
       if (request.url().startsWith(mock.url)) sent.push({ url: request.url(), headers: request.headers() });
     });
-    await openConsole(page, { hash: '#tag/RFI/operation/getRfiCase' });
+    await openConsole(page, `${PAGE_URL}#tag/RFI/operation/getRfiCase`);
     await page.locator('#try-it-server').fill(mock.url);
   });
   afterAll(async () => {
@@ -170,33 +122,12 @@ describe('Try it, against the mock (startMock on 127.0.0.1)', () => {
   });
 });
 
-describe('Try it from the page docs:serve serves, against the mock', () => {
-  it('calls the mock from the docs server origin (another port: a cross-origin request)', async () => {
-    const mock = await startMock({ port: 0 });
-    const docs = await startDocsServer({ root: TEST_BUILD_DIR, port: 0 });
-    const browser = await openGuardedBrowser();
-    try {
-      await openConsole(browser.page, { pageUrl: docs.url });
-      await browser.page.locator('#try-it-server').fill(mock.url);
-      const { status, body } = await send(browser.page, 'answerRfiQuestion');
-      expect(new URL(docs.url).origin).not.toBe(new URL(mock.url).origin);
-      expect(status.split('\n')[1]).toMatch(/^200 OK/);
-      expect(JSON.parse(body)).toBeTypeOf('object');
-      expect(browser.leftMachine).toEqual([]);
-    } finally {
-      await browser.close();
-      await docs.close();
-      await mock.stop();
-    }
-  });
-});
-
 describe('Try it on a phone, against the mock', () => {
   it('fits the console on the screen and sends a request', async () => {
     const mock = await startMock({ port: 0 });
     const browser = await openGuardedBrowser({ screen: SCREENS.phone });
     try {
-      await openConsole(browser.page);
+      await openConsole(browser.page, PAGE_URL);
       const dialog = await browser.page.locator('#try-it').boundingBox();
       expect(dialog?.x).toBeGreaterThanOrEqual(0);
       expect((dialog?.x ?? 0) + (dialog?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(
@@ -224,7 +155,7 @@ describe('Try it, against the emulator (startEmulator on 127.0.0.1)', () => {
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0 });
     browser = await openGuardedBrowser();
-    await openConsole(browser.page);
+    await openConsole(browser.page, PAGE_URL);
     await browser.page.locator('#try-it-server').fill(emulator.url);
   });
   afterAll(async () => {
