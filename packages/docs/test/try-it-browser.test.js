@@ -1,6 +1,7 @@
 // The "Try it" console in a real browser against real local servers: the mock (startMock) and the emulator, both on
 // 127.0.0.1. The page is opened from disk; every request that would leave the machine is blocked and counted. The
-// page served by docs:serve calls the mock in browser.test.js, on the page that file has open.
+// page served by docs:serve calls the mock in browser.test.js, and the console on a phone in page-layout.test.js, on
+// the pages those files have open.
 
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -13,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tryItModel } from '../src/try-it-model.js';
 import { axeViolations } from './axe-audit.js';
 import { TEST_BUILD_DIR, TEST_RESULTS_DIR } from './built-reference.js';
-import { openGuardedBrowser, SCREENS } from './guarded-browser.js';
+import { openGuardedBrowser } from './guarded-browser.js';
 import { ANSWER_TIMEOUT_MS, ANSWERED, openConsole, send } from './try-it-page.js';
 
 /**
@@ -154,30 +155,5 @@ describe('Try it, against the mock (startMock on 127.0.0.1)', () => {
   it('made no request that left the machine, and the page policy refused nothing', async () => {
     expect(browser.leftMachine).toEqual([]);
     expect(await browser.policyViolations()).toEqual([]);
-  });
-});
-
-describe('Try it on a phone, against the mock', () => {
-  it('fits the console on the screen and sends a request', async () => {
-    const mock = await startMock({ port: 0 });
-    const browser = await openGuardedBrowser({ screen: SCREENS.phone });
-    try {
-      await openConsole(browser.page, PAGE_URL);
-      const dialog = await browser.page.locator('#try-it').boundingBox();
-      expect(dialog?.x).toBeGreaterThanOrEqual(0);
-      expect((dialog?.x ?? 0) + (dialog?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(
-        SCREENS.phone.viewport.width,
-      );
-      await browser.page.locator('#try-it-server').fill(mock.url);
-      const { status } = await send(browser.page, 'listRfiCases');
-      expect(status.split('\n')[1]).toMatch(/^200 OK/);
-      await browser.page.locator('#try-it-response-status').scrollIntoViewIfNeeded();
-      await screenshot(browser.page, 'phone-try-it');
-      expect(await axeViolations(browser.page)).toEqual([]);
-      expect(browser.leftMachine).toEqual([]);
-    } finally {
-      await browser.close();
-      await mock.stop();
-    }
   });
 });
