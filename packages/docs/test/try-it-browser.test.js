@@ -128,7 +128,9 @@ describe('Try it, against the mock (startMock on 127.0.0.1)', () => {
     });
     afterAll(() => emulator?.stop());
 
-    it('gets a token with the credentials the console starts with, and lists the seed account’s RFI cases', async () => {
+    const seedCasesTitle =
+      'gets a token with the credentials the console starts with, and lists the seed account’s RFI cases';
+    it(seedCasesTitle, async () => {
       expect(model.credentials).toEqual(emulator.credentials);
       const { status, body } = await send(page, 'listRfiCases');
       expect(status.split('\n')[1]).toMatch(/^200 OK/);
