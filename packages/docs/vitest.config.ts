@@ -10,7 +10,7 @@ export default defineConfig({
     // file keeps about 1.3 cores busy, two keep both; the browser files start first, being the largest (or slowest).
     maxWorkers: 2,
     // The files keep no state between them (each clones the bundled document before changing it, and each browser
-    // test opens its own context), so a worker runs them one after another on the modules it loaded once.
+    // describe opens its own context), so a worker runs them one after another on the modules it loaded once.
     isolate: false,
     // A page load and a TypeScript program take seconds, not milliseconds.
     testTimeout: 60_000,

@@ -1,13 +1,16 @@
 // The page as a reader sees it, on a laptop and on a phone, opened from disk with the network off: real server
 // URLs, flags that keep the schema's own text, open enums with their values, code and names that show whole, a
 // menu that covers nothing, and a "Download" that gives the published bundle. Screenshots go to
-// test-results/screenshots.
+// test-results/screenshots. On the laptop the same page also passes the checks of the rendered reference
+// (rendered-reference-checks.js) and gives test-results/docs.png; on the phone, back online, its Try it console
+// fits the screen and reaches a mock on 127.0.0.1: one page load for each screen (some two CPU-seconds a load).
 
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { pathToFileURL } from 'node:url';
+import { startMock } from '@payments-connect/mock';
 import { loadContract, openEnumValues } from '@payments-connect/openapi/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURL_LABEL, TYPESCRIPT_LABEL } from '../src/code-samples.js';
@@ -16,6 +19,8 @@ import { axeViolations } from './axe-audit.js';
 import { TEST_BUILD_DIR, TEST_RESULTS_DIR } from './built-reference.js';
 import { openGuardedBrowser, SCREENS } from './guarded-browser.js';
 import { croppedText, overflowingCodeBlocks, serverUrlsByOperation, splitTokens } from './page-probes.js';
+import { itShowsTheRenderedReference, SCREENSHOT_OPERATION } from './rendered-reference-checks.js';
+import { openConsoleFromBar, send } from './try-it-page.js';
 
 /**
  * @typedef {import('playwright-core').Page} Page
@@ -66,6 +71,21 @@ async function scrollToSection(page, sectionId) {
   await page.evaluate((id) => document.querySelector(`[data-section-id="${id}"]`)?.scrollIntoView(), sectionId);
 }
 
+/**
+ * The artifact of the rendered reference, test-results/docs.png: the sandbox-only upload with its badge and the
+ * TypeScript sample. Scrolls back to the top after, where the page was.
+ * @param {Page} page
+ */
+async function saveReferenceScreenshot(page) {
+  const section = page.locator(`[data-section-id="operation/${SCREENSHOT_OPERATION}"]`).last();
+  await section.locator('[role="tab"]', { hasText: new RegExp(`^${TYPESCRIPT_LABEL}$`) }).click();
+  await section.scrollIntoViewIfNeeded();
+  await scrollToSection(page, `operation/${SCREENSHOT_OPERATION}`);
+  mkdirSync(TEST_RESULTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(TEST_RESULTS_DIR, 'docs.png') });
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 for (const [screenName, screen] of Object.entries(SCREENS)) {
   const { width, height } = screen.viewport;
   describe(`the page on a ${screenName} screen (${width}×${height}), opened from disk offline`, () => {
@@ -78,6 +98,7 @@ for (const [screenName, screen] of Object.entries(SCREENS)) {
       page = browser.page;
       await openPage(page);
       await screenshot(page, `${screenName}-top`);
+      if (screenName === 'desktop') await saveReferenceScreenshot(page);
     });
     afterAll(() => browser?.close());
 
@@ -220,6 +241,31 @@ for (const [screenName, screen] of Object.entries(SCREENS)) {
     it('breaks no rule of WCAG 2.1 A and AA that axe-core checks', async () => {
       expect(await axeViolations(page)).toEqual([]);
     });
+
+    // After the checks above, which ran on the page as it was before these existed.
+    if (screenName === 'desktop') itShowsTheRenderedReference(() => browser);
+
+    // Last but one: it puts the network back, and the console, once open, is modal.
+    if (screenName === 'phone') {
+      it('fits the Try it console on the screen, and sends a request to the mock once online', async () => {
+        const mock = await startMock({ port: 0 });
+        try {
+          await browser.context.setOffline(false);
+          await openConsoleFromBar(page);
+          const dialog = await page.locator('#try-it').boundingBox();
+          expect(dialog?.x).toBeGreaterThanOrEqual(0);
+          expect((dialog?.x ?? 0) + (dialog?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(width);
+          await page.locator('#try-it-server').fill(mock.url);
+          const { status } = await send(page, 'listRfiCases');
+          expect(status.split('\n')[1]).toMatch(/^200 OK/);
+          await page.locator('#try-it-response-status').scrollIntoViewIfNeeded();
+          await screenshot(page, 'phone-try-it');
+          expect(await axeViolations(page)).toEqual([]);
+        } finally {
+          await mock.stop();
+        }
+      });
+    }
 
     it('made no request that left the machine, and the page policy refused nothing', async () => {
       expect(browser.leftMachine).toEqual([]);

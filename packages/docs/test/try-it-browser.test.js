@@ -1,5 +1,7 @@
 // The "Try it" console in a real browser against real local servers: the mock (startMock) and the emulator, both on
-// 127.0.0.1. The page is opened from disk; every request that would leave the machine is blocked and counted.
+// 127.0.0.1. The page is opened from disk; every request that would leave the machine is blocked and counted. The
+// page served by docs:serve calls the mock in browser.test.js, and the console on a phone in page-layout.test.js, on
+// the pages those files have open.
 
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -8,69 +10,20 @@ import { pathToFileURL } from 'node:url';
 import { startEmulator } from '@payments-connect/emulator';
 import { startMock } from '@payments-connect/mock';
 import { loadContract } from '@payments-connect/openapi/model';
-import { errors } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDocsServer } from '../src/docs-server.js';
 import { tryItModel } from '../src/try-it-model.js';
 import { axeViolations } from './axe-audit.js';
 import { TEST_BUILD_DIR, TEST_RESULTS_DIR } from './built-reference.js';
-import { openGuardedBrowser, SCREENS } from './guarded-browser.js';
+import { openGuardedBrowser } from './guarded-browser.js';
+import { ANSWER_TIMEOUT_MS, ANSWERED, openConsole, send } from './try-it-page.js';
 
 /**
  * @typedef {import('playwright-core').Page} Page
  * @typedef {import('./guarded-browser.js').GuardedBrowser} GuardedBrowser
  */
 
-const RENDER_TIMEOUT_MS = 30_000;
-const ANSWER_TIMEOUT_MS = 10_000;
 const PAGE_URL = pathToFileURL(join(TEST_BUILD_DIR, 'index.html')).href;
 const model = tryItModel(loadContract());
-/** What the console shows once a request is done: the request line and the status, or why it was not sent. */
-const ANSWERED = /^(?:[A-Z]+ \S+\n(\d{3}) [^\n]* in \d+ ms|Not sent)$/;
-
-/**
- * Opens the page (at an operation's address when given) and the console from the bar.
- * @param {Page} page
- * @param {{ hash?: string, pageUrl?: string }} [where] the file on disk unless another address is given
- */
-async function openConsole(page, { hash = '', pageUrl = PAGE_URL } = {}) {
-  await page.goto(`${pageUrl}${hash}`);
-  await page.locator('html[data-rendered]').waitFor({ state: 'attached', timeout: RENDER_TIMEOUT_MS });
-  await page.locator('.pc-bar [data-try-it-open]').click();
-  await page.locator('#try-it').waitFor({ state: 'visible' });
-}
-
-/**
- * Picks an operation, sends it, and waits for the console to show the outcome.
- * @param {Page} page
- * @param {string} operationId
- * @returns {Promise<{ status: string, body: string }>}
- */
-async function send(page, operationId) {
-  await page.locator('#try-it-operation').selectOption(operationId);
-  const status = page.locator('#try-it-response-status');
-  await status.evaluate((node) => {
-    node.textContent = '';
-  });
-  await page.locator('#try-it-send').click();
-  // Watched inside the page, every frame; polling from here paid a round trip and an interval each time, a second or
-  // two over the operations. Past the time limit the check below says what was shown.
-  await page
-    .waitForFunction(
-      (answered) => new RegExp(answered).test(document.getElementById('try-it-response-status')?.textContent ?? ''),
-      ANSWERED.source,
-      { timeout: ANSWER_TIMEOUT_MS },
-    )
-    .catch((error) => {
-      if (!(error instanceof errors.TimeoutError)) throw error;
-    });
-  const shown = {
-    status: (await status.textContent()) ?? '',
-    body: (await page.locator('#try-it-response-body').textContent()) ?? '',
-  };
-  expect(shown.status, `${operationId}: ${shown.body}`).toMatch(ANSWERED);
-  return shown;
-}
 
 /** @param {Page} page @param {string} name */
 async function screenshot(page, name) {
@@ -94,7 +47,7 @@ describe('Try it, against the mock (startMock on 127.0.0.1)', () => {
     page.on('request', (request) => {
       if (request.url().startsWith(mock.url)) sent.push({ url: request.url(), headers: request.headers() });
     });
-    await openConsole(page, { hash: '#tag/RFI/operation/getRfiCase' });
+    await openConsole(page, `${PAGE_URL}#tag/RFI/operation/getRfiCase`);
     await page.locator('#try-it-server').fill(mock.url);
   });
   afterAll(async () => {
@@ -164,94 +117,45 @@ describe('Try it, against the mock (startMock on 127.0.0.1)', () => {
     await page.locator('#try-it-server').fill(mock.url);
   });
 
+  // The same console, now pointed at the emulator: one page load fewer (some two CPU-seconds). No test above types
+  // in the credentials, so the console still holds those it starts with.
+  describe('then against the emulator (startEmulator on 127.0.0.1)', () => {
+    /** @type {Awaited<ReturnType<typeof startEmulator>>} */
+    let emulator;
+    beforeAll(async () => {
+      emulator = await startEmulator({ port: 0 });
+      await page.locator('#try-it-server').fill(emulator.url);
+    });
+    afterAll(() => emulator?.stop());
+
+    const seedCasesTitle =
+      'gets a token with the credentials the console starts with, and lists the seed account’s RFI cases';
+    it(seedCasesTitle, async () => {
+      expect(model.credentials).toEqual(emulator.credentials);
+      const { status, body } = await send(page, 'listRfiCases');
+      expect(status.split('\n')[1]).toMatch(/^200 OK/);
+      expect(JSON.parse(body)).toBeDefined();
+      expect(await page.locator('#try-it-token-status').textContent()).toContain(`Token from ${emulator.url}`);
+    });
+
+    it('shows why there is no token when the secret is wrong, and sends the credentials typed', async () => {
+      await page.locator('#try-it-operation').selectOption('createAccessToken');
+      await page.locator('#try-it-client-secret').fill('not-the-secret');
+      expect(JSON.parse(await page.locator('#try-it-body').inputValue())).toEqual({
+        clientId: emulator.credentials.clientId,
+        clientSecret: 'not-the-secret',
+      });
+      await page.locator('#try-it-get-token').click();
+      await expect
+        .poll(() => page.locator('#try-it-token-status').textContent(), { timeout: ANSWER_TIMEOUT_MS })
+        .toBe('No token: the token exchange answered 401.');
+      expect(await page.locator('#try-it-response-body').textContent()).toContain('401');
+      expect(browser.leftMachine).toEqual([]);
+    });
+  });
+
   it('made no request that left the machine, and the page policy refused nothing', async () => {
     expect(browser.leftMachine).toEqual([]);
     expect(await browser.policyViolations()).toEqual([]);
-  });
-});
-
-describe('Try it from the page docs:serve serves, against the mock', () => {
-  it('calls the mock from the docs server origin (another port: a cross-origin request)', async () => {
-    const mock = await startMock({ port: 0 });
-    const docs = await startDocsServer({ root: TEST_BUILD_DIR, port: 0 });
-    const browser = await openGuardedBrowser();
-    try {
-      await openConsole(browser.page, { pageUrl: docs.url });
-      await browser.page.locator('#try-it-server').fill(mock.url);
-      const { status, body } = await send(browser.page, 'answerRfiQuestion');
-      expect(new URL(docs.url).origin).not.toBe(new URL(mock.url).origin);
-      expect(status.split('\n')[1]).toMatch(/^200 OK/);
-      expect(JSON.parse(body)).toBeTypeOf('object');
-      expect(browser.leftMachine).toEqual([]);
-    } finally {
-      await browser.close();
-      await docs.close();
-      await mock.stop();
-    }
-  });
-});
-
-describe('Try it on a phone, against the mock', () => {
-  it('fits the console on the screen and sends a request', async () => {
-    const mock = await startMock({ port: 0 });
-    const browser = await openGuardedBrowser({ screen: SCREENS.phone });
-    try {
-      await openConsole(browser.page);
-      const dialog = await browser.page.locator('#try-it').boundingBox();
-      expect(dialog?.x).toBeGreaterThanOrEqual(0);
-      expect((dialog?.x ?? 0) + (dialog?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(
-        SCREENS.phone.viewport.width,
-      );
-      await browser.page.locator('#try-it-server').fill(mock.url);
-      const { status } = await send(browser.page, 'listRfiCases');
-      expect(status.split('\n')[1]).toMatch(/^200 OK/);
-      await browser.page.locator('#try-it-response-status').scrollIntoViewIfNeeded();
-      await screenshot(browser.page, 'phone-try-it');
-      expect(await axeViolations(browser.page)).toEqual([]);
-      expect(browser.leftMachine).toEqual([]);
-    } finally {
-      await browser.close();
-      await mock.stop();
-    }
-  });
-});
-
-describe('Try it, against the emulator (startEmulator on 127.0.0.1)', () => {
-  /** @type {Awaited<ReturnType<typeof startEmulator>>} */
-  let emulator;
-  /** @type {GuardedBrowser} */
-  let browser;
-  beforeAll(async () => {
-    emulator = await startEmulator({ port: 0 });
-    browser = await openGuardedBrowser();
-    await openConsole(browser.page);
-    await browser.page.locator('#try-it-server').fill(emulator.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await emulator?.stop();
-  });
-
-  it('gets a token with the credentials the console starts with, and lists the seed account’s RFI cases', async () => {
-    expect(model.credentials).toEqual(emulator.credentials);
-    const { status, body } = await send(browser.page, 'listRfiCases');
-    expect(status.split('\n')[1]).toMatch(/^200 OK/);
-    expect(JSON.parse(body)).toBeDefined();
-    expect(await browser.page.locator('#try-it-token-status').textContent()).toContain(`Token from ${emulator.url}`);
-  });
-
-  it('shows why there is no token when the secret is wrong, and sends the credentials typed', async () => {
-    await browser.page.locator('#try-it-operation').selectOption('createAccessToken');
-    await browser.page.locator('#try-it-client-secret').fill('not-the-secret');
-    expect(JSON.parse(await browser.page.locator('#try-it-body').inputValue())).toEqual({
-      clientId: emulator.credentials.clientId,
-      clientSecret: 'not-the-secret',
-    });
-    await browser.page.locator('#try-it-get-token').click();
-    await expect
-      .poll(() => browser.page.locator('#try-it-token-status').textContent(), { timeout: ANSWER_TIMEOUT_MS })
-      .toBe('No token: the token exchange answered 401.');
-    expect(await browser.page.locator('#try-it-response-body').textContent()).toContain('401');
-    expect(browser.leftMachine).toEqual([]);
   });
 });

@@ -1,0 +1,111 @@
+// The checks every way of opening the rendered reference must pass. Registered inside the describe that opened the
+// page, so a test file that already has the page open (page-layout.test.js on the laptop, offline from disk) runs
+// them on that page instead of loading it once more, some two CPU-seconds a load.
+
+import { loadContract } from '@payments-connect/openapi/model';
+import { expect, it } from 'vitest';
+import { CURL_LABEL, TYPESCRIPT_LABEL } from '../src/code-samples.js';
+import { FLAGS } from '../src/flags.js';
+import { OVERVIEW_TITLE, sectionAnchor, USAGE_TITLE } from '../src/overview.js';
+
+/**
+ * @typedef {import('./guarded-browser.js').GuardedBrowser} GuardedBrowser
+ */
+
+/** The operation of the screenshot artifacts and of the multipart sample checks: the sandbox-only logo upload. */
+export const SCREENSHOT_OPERATION = 'uploadPaymentRequestPreviewLogo';
+
+const contract = loadContract();
+const spec = contract.document;
+/** The Operation Objects the page shows: the calls, then the webhooks. @type {any[]} */
+const operations = [...contract.operations, ...contract.webhooks].map(({ operation }) => operation);
+const callable = contract.operations;
+
+/** The last operation the page shows: Redoc renders in order, so once it is there, every one is. */
+export const LAST_OPERATION_ID = operations.at(-1).operationId;
+
+/**
+ * Registers the tests of the rendered reference in the current describe. They read the page, and leave it as they
+ * found it where they change it (a sample tab chosen, the search box cleared), so other tests may share the page.
+ * @param {() => GuardedBrowser} opened the browser with the reference open, once the describe's beforeAll has run
+ */
+export function itShowsTheRenderedReference(opened) {
+  const page = () => opened().page;
+
+  it('shows every operation of the spec, by operationId and summary', async () => {
+    const text = await page().locator('#redoc').innerText();
+    for (const { operationId, summary } of operations) {
+      expect(await page().locator(`[data-section-id="operation/${operationId}"]`).count(), operationId).toBeGreaterThan(
+        0,
+      );
+      expect(text, operationId).toContain(summary);
+    }
+  });
+
+  it('renders a TypeScript and a curl tab for every operation', async () => {
+    const tabs = page().locator('[role="tab"]');
+    expect(await tabs.filter({ hasText: new RegExp(`^${TYPESCRIPT_LABEL}$`) }).count()).toBe(callable.length);
+    expect(await tabs.filter({ hasText: new RegExp(`^${CURL_LABEL}$`) }).count()).toBe(callable.length);
+  });
+
+  it('shows the samples of the multipart upload: the client with a Blob, curl with -F', async () => {
+    const section = page().locator(`[data-section-id="operation/${SCREENSHOT_OPERATION}"]`).last();
+    await section.locator('[role="tab"]', { hasText: new RegExp(`^${CURL_LABEL}$`) }).click();
+    await expect.poll(() => section.innerText()).toContain("-F 'logo=@logo.png'");
+    expect(await section.innerText()).toContain('Authorization: Bearer $ACCESS_TOKEN');
+    await section.locator('[role="tab"]', { hasText: new RegExp(`^${TYPESCRIPT_LABEL}$`) }).click();
+    await expect.poll(() => section.innerText()).toContain('createPaymentsConnectClient');
+    expect(await section.innerText()).toContain('body: { logo: logoFile }');
+  });
+
+  it('badges every sandbox-only and designed-here operation', async () => {
+    for (const flag of FLAGS) {
+      const flagged = operations.filter((operation) => operation[flag.extension] === true);
+      expect(flagged.length, flag.extension).toBeGreaterThan(0);
+      for (const { operationId } of flagged) {
+        const heading = page().locator(`[data-section-id="operation/${operationId}"] h2`).last();
+        expect(await heading.innerText(), `${operationId} ${flag.extension}`).toContain(flag.badge.name);
+      }
+    }
+  });
+
+  it('shows servers, token exchange, error envelope, 409 variants, retry table and flag lists', async () => {
+    const sections = [
+      sectionAnchor(OVERVIEW_TITLE, 'Errors'),
+      ...['Servers', 'Calling the API', 'Error envelope', 'RFI 409 variants', ...FLAGS.map((flag) => flag.title)].map(
+        (title) => sectionAnchor(USAGE_TITLE, title),
+      ),
+    ];
+    for (const id of sections) expect(await page().locator(`[data-section-id="${id}"]`).count(), id).toBeGreaterThan(0);
+    const text = await page().locator('#redoc').innerText();
+    for (const server of spec.servers) expect(text).toContain(Object.values(server.variables)[0].default);
+    for (const expected of [
+      'POST /auth/token',
+      'jq -r .access_token',
+      'Only after fixing the field',
+      'RFI_NOT_OPEN',
+      'RFI_ITEM_ALREADY_APPROVED',
+      'Fetch the case to confirm its status and stop polling',
+      'Skip the item',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('searches offline: the search worker runs from the page itself', async () => {
+    const summary = operations.find(({ operationId }) => operationId === SCREENSHOT_OPERATION).summary;
+    await page().locator('input[placeholder="Search..."]').fill('preview logo');
+    await expect.poll(() => page().locator('[data-role="search:results"]').innerText()).toContain(summary);
+    await page().locator('input[placeholder="Search..."]').fill('');
+  });
+
+  it('links only to sections that exist', async () => {
+    const targets = await page().$$eval('#redoc a[href^="#"]', (links) => [
+      ...new Set(links.map((link) => (link.getAttribute('href') ?? '#').slice(1))),
+    ]);
+    const ids = new Set(
+      await page().$$eval('[data-section-id]', (nodes) => nodes.map((node) => node.getAttribute('data-section-id'))),
+    );
+    expect(targets.filter((target) => !ids.has(target))).toEqual([]);
+  });
+}

@@ -1,0 +1,66 @@
+// Driving the "Try it" console of an open page: open it, send an operation, read what it shows.
+
+import { errors } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * @typedef {import('playwright-core').Page} Page
+ */
+
+const RENDER_TIMEOUT_MS = 30_000;
+/** How long the console may take to show an answer. */
+export const ANSWER_TIMEOUT_MS = 10_000;
+/** What the console shows once a request is done: the request line and the status, or why it was not sent. */
+export const ANSWERED = /^(?:[A-Z]+ \S+\n(\d{3}) [^\n]* in \d+ ms|Not sent)$/;
+
+/**
+ * Opens the page at an address, waits until it has rendered, and opens the console from the bar.
+ * @param {Page} page
+ * @param {string} url
+ */
+export async function openConsole(page, url) {
+  await page.goto(url);
+  await page.locator('html[data-rendered]').waitFor({ state: 'attached', timeout: RENDER_TIMEOUT_MS });
+  await openConsoleFromBar(page);
+}
+
+/**
+ * Opens the console from the bar of a page already rendered.
+ * @param {Page} page
+ */
+export async function openConsoleFromBar(page) {
+  await page.locator('.pc-bar [data-try-it-open]').click();
+  await page.locator('#try-it').waitFor({ state: 'visible' });
+}
+
+/**
+ * Picks an operation, sends it, and waits for the console to show the outcome.
+ * @param {Page} page
+ * @param {string} operationId
+ * @returns {Promise<{ status: string, body: string }>}
+ */
+export async function send(page, operationId) {
+  await page.locator('#try-it-operation').selectOption(operationId);
+  const status = page.locator('#try-it-response-status');
+  await status.evaluate((node) => {
+    node.textContent = '';
+  });
+  await page.locator('#try-it-send').click();
+  // Watched inside the page, every frame; polling from here paid a round trip and an interval each time, a second or
+  // two over the operations. Past the time limit the check below says what was shown.
+  await page
+    .waitForFunction(
+      (answered) => new RegExp(answered).test(document.getElementById('try-it-response-status')?.textContent ?? ''),
+      ANSWERED.source,
+      { timeout: ANSWER_TIMEOUT_MS },
+    )
+    .catch((error) => {
+      if (!(error instanceof errors.TimeoutError)) throw error;
+    });
+  const shown = {
+    status: (await status.textContent()) ?? '',
+    body: (await page.locator('#try-it-response-body').textContent()) ?? '',
+  };
+  expect(shown.status, `${operationId}: ${shown.body}`).toMatch(ANSWERED);
+  return shown;
+}
