@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * @typedef {object} MachineDescription
@@ -58,4 +59,24 @@ export function watchLoad() {
       return { atStart, highest: Math.max(highest, os.loadavg()[0] ?? 0) };
     },
   };
+}
+
+/**
+ * Waits until the 1-minute load average falls to `quietLoad`, for at most `maxMs`: work that ended just before the
+ * run (the `pnpm build` of `pnpm build && pnpm bench`) keeps the average up for a minute or two after it, and every
+ * figure of the first sections would carry it. Says what it waits for every time it looks.
+ * @param {{ quietLoad: number, maxMs: number, log: (message: string) => void, readLoad?: () => number,
+ *   sampleMs?: number }} options
+ * @returns {Promise<number>} the load when the wait ended
+ */
+export async function waitForQuiet({ quietLoad, maxMs, log, readLoad = () => os.loadavg()[0] ?? 0, sampleMs }) {
+  const deadline = Date.now() + maxMs;
+  for (;;) {
+    const load = readLoad();
+    const left = deadline - Date.now();
+    if (load <= quietLoad || left <= 0) return load;
+    const wanted = `wanted ${quietLoad} (${Math.ceil(left / 1000)} s left)`;
+    log(`waiting for a quiet machine: 1-minute load ${load.toFixed(2)}, ${wanted}`);
+    await sleep(Math.min(sampleMs ?? LOAD_SAMPLE_MS, left));
+  }
 }

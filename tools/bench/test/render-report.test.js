@@ -104,7 +104,9 @@ describe('renderReport', () => {
   });
 
   it('says how busy the machine was during each section', () => {
-    expect(report).toContain('| Load during the run (1-minute average) | pipeline | bundle |');
+    expect(report).toContain(
+      "| Load during the run (1-minute average, the bench's own work included) | pipeline | bundle |",
+    );
     expect(report).toContain('| Highest seen (every 5 s) | 1.25 | 7.50 |');
   });
 

@@ -61,7 +61,10 @@ export function renderReport({
     ...(sectionLoads.length > 0
       ? [
           markdownTable(
-            ['Load during the run (1-minute average)', ...sectionLoads.map((load) => load.section)],
+            [
+              "Load during the run (1-minute average, the bench's own work included)",
+              ...sectionLoads.map((load) => load.section),
+            ],
             [
               ['At the start of the section', ...sectionLoads.map((load) => load.atStart.toFixed(2))],
               ['Highest seen (every 5 s)', ...sectionLoads.map((load) => load.highest.toFixed(2))],
