@@ -5,16 +5,18 @@ import { threadId } from 'node:worker_threads';
 
 /**
  * The folder of the coverage report unless CONFORMANCE_REPORTS_DIR names another: in the caller's working directory
- * when run through the bin, in this package when run by its own `pnpm test`.
+ * when run through the bin.
  */
 export const DEFAULT_REPORTS_DIR = 'conformance-reports';
+/** Where this package's own `pnpm test` puts the report: its test output, beside every other package's. */
+const OWN_TEST_REPORTS_DIR = `test-results/${DEFAULT_REPORTS_DIR}`;
 
 /**
  * Where the run's findings go. Test files run in several workers, so each worker appends what it saw to
  * its own file under `.ledger/`, and the coverage check (which runs after every other test) reads them all.
  */
 export function reportsDir() {
-  return process.env.CONFORMANCE_REPORTS_DIR ?? fileURLToPath(new URL(`../${DEFAULT_REPORTS_DIR}/`, import.meta.url));
+  return process.env.CONFORMANCE_REPORTS_DIR ?? fileURLToPath(new URL(`../${OWN_TEST_REPORTS_DIR}/`, import.meta.url));
 }
 const ledgerDir = () => join(reportsDir(), '.ledger');
 

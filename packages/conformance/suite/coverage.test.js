@@ -1,5 +1,5 @@
 // The coverage check. It runs after every other file of the suite (vitest project `coverage`, groupOrder 1):
-// it reads what the suite exercised, writes conformance-reports/coverage-report.md and fails on gaps.
+// it reads what the suite exercised, writes coverage-report.md in the reports folder and fails on gaps.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadContract } from '@payments-connect/openapi/model';
