@@ -38,6 +38,9 @@ function commandVersion(command) {
   }
 }
 
+/** The 1-minute load average: the figure every look at the machine's load reads. */
+const oneMinuteLoad = () => os.loadavg()[0] ?? 0;
+
 /** How often the load is looked at during a section. */
 const LOAD_SAMPLE_MS = 5000;
 
@@ -47,16 +50,16 @@ const LOAD_SAMPLE_MS = 5000;
  * @returns {{ stop(): { atStart: number, highest: number } }}
  */
 export function watchLoad() {
-  const atStart = os.loadavg()[0] ?? 0;
+  const atStart = oneMinuteLoad();
   let highest = atStart;
   const timer = setInterval(() => {
-    highest = Math.max(highest, os.loadavg()[0] ?? 0);
+    highest = Math.max(highest, oneMinuteLoad());
   }, LOAD_SAMPLE_MS);
   timer.unref();
   return {
     stop() {
       clearInterval(timer);
-      return { atStart, highest: Math.max(highest, os.loadavg()[0] ?? 0) };
+      return { atStart, highest: Math.max(highest, oneMinuteLoad()) };
     },
   };
 }
@@ -69,7 +72,7 @@ export function watchLoad() {
  *   sampleMs?: number }} options
  * @returns {Promise<number>} the load when the wait ended
  */
-export async function waitForQuiet({ quietLoad, maxMs, log, readLoad = () => os.loadavg()[0] ?? 0, sampleMs }) {
+export async function waitForQuiet({ quietLoad, maxMs, log, readLoad = oneMinuteLoad, sampleMs }) {
   const deadline = Date.now() + maxMs;
   for (;;) {
     const load = readLoad();
