@@ -8,7 +8,8 @@ import { SkippedBehaviourGuard } from './src/skipped-behaviour-guard.js';
 // fails on gaps. The package's own tests (`test/`, not shipped) are a third project.
 export default defineConfig({
   test: {
-    testTimeout: 15_000,
+    // A timeout only ends a hang: far above what the slowest test takes on a busy machine, so no verdict rides on it.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     tags: [BEHAVIOUR_TAG_DEFINITION],
     // A project that finds no files would skip its checks in silence, and a sandbox run that skipped behaviour

@@ -12,8 +12,11 @@ export default defineConfig({
     // The files keep no state between them (each clones the bundled document before changing it, and each browser
     // describe opens its own context), so a worker runs them one after another on the modules it loaded once.
     isolate: false,
-    // A page load and a TypeScript program take seconds, not milliseconds.
+    // A page load and a TypeScript program take seconds, not milliseconds. A timeout only ends a hang: far above
+    // what the slowest test takes on a busy machine, so no verdict rides on it; nor on a poll of the page, which
+    // gives up after 30 s rather than expect.poll's usual 1 s.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    expect: { poll: { timeout: 30_000 } },
   },
 });

@@ -2,9 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // The command-line tests start the bin, each a Node process of its own.
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // A timeout only ends a hang: far above what the slowest test takes on a busy machine, so no verdict rides on it.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     projects: [
       // The test files keep no state between them (each starts its own servers), so a worker runs them one after
       // another on the modules it loaded once; all but the one that proves importing the package loads no Prism,

@@ -20,6 +20,7 @@ import {
 } from './response-validator.js';
 import { createSchemaValidator } from './schema-validator.js';
 
+export { EXIT_FAILURE, EXIT_USAGE, integerFlag, readFlags, runFailure, usageError } from './command-line.js';
 export { loadDocumentFile } from './document-file.js';
 export { multipartBoundary, multipartParts } from './external-value.js';
 export { serveInForeground } from './foreground-server.js';
@@ -27,7 +28,6 @@ export {
   answerClientErrors,
   answerCrossOrigin,
   continueIfExpected,
-  lingerThenClose,
   sendJson,
   sendJsonText,
   sendRefusal,

@@ -6,10 +6,29 @@ import { STATUS_CODES } from 'node:http';
  */
 
 /**
- * How long a connection closed under an unread body keeps discarding what the client still sends. Destroying it at
- * once would answer the client's bytes with a reset, which can wipe out the refusal before the client reads it.
+ * A refused upload is drained, not cut: the answer goes out first, then what the client still sends is read and
+ * discarded until the body ends, and only then is the connection closed (RFC 9112 section 9.6: close in stages).
+ * Closing at once would answer the client's remaining bytes with a reset, which wipes out the refusal before most
+ * clients (Node's fetch among them) have read it. The drain is bounded: the connection is cut once the client
+ * goes quiet for {@link DRAIN_IDLE_MS}, after {@link DRAIN_MAX_MS} in all, or past `drainBytes`.
  */
-const LINGER_MS = 2_000;
+export const DRAIN_IDLE_MS = 2_000;
+
+/** The longest a refused upload is drained, however steadily it arrives (see {@link DRAIN_IDLE_MS}). */
+export const DRAIN_MAX_MS = 10_000;
+
+/** The most bytes of a refused upload drained when the caller names no limit (the servers' body limit). */
+export const DEFAULT_DRAIN_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Sockets whose answer is out while their request body is still being drained: a timeout Node's parser raises
+ * on one of them must not write a second answer onto it.
+ * @type {WeakSet<import('node:stream').Duplex>}
+ */
+const draining = new WeakSet();
+
+/** Responses that sent `100 Continue`: only their clients send a body after a refusal. */
+const continued = new WeakSet();
 
 /** How long a browser may reuse a preflight answer. */
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
@@ -33,7 +52,19 @@ export function sendJson(response, status, body, headers = {}) {
  * @param {Record<string, string>} [headers]
  */
 export function sendJsonText(response, status, text, headers = {}) {
-  if (response.headersSent || response.destroyed) return;
+  if (writeJsonHead(response, status, text, headers)) response.end(text ?? '');
+}
+
+/**
+ * Writes the head of a JSON answer, its length included.
+ * @param {import('node:http').ServerResponse} response
+ * @param {number} status
+ * @param {string | undefined} text
+ * @param {Record<string, string>} headers
+ * @returns {boolean} false when nothing may be sent: the answer has started or the client has gone
+ */
+function writeJsonHead(response, status, text, headers) {
+  if (response.headersSent || response.destroyed) return false;
   /** @type {Record<string, string | number>} */
   const own =
     text === undefined
@@ -41,7 +72,7 @@ export function sendJsonText(response, status, text, headers = {}) {
       : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) };
   // Most answers carry no headers of their own: they are sent without building a merged set.
   response.writeHead(status, Object.keys(headers).length === 0 ? own : withHeaders(headers, own));
-  response.end(text ?? '');
+  return true;
 }
 
 /**
@@ -57,32 +88,59 @@ function withHeaders(headers, own) {
 }
 
 /**
- * Sends a refusal in the error envelope. With `closeConnection` (a body was left unread), the connection is closed
- * once the answer is out, so an unread upload can neither stall nor be read as the next request: the rest of the
- * body is discarded as it comes, never buffered, for at most {@link LINGER_MS}, then the connection is cut.
+ * Sends a refusal in the error envelope. With `closeConnection` (a body was left unread), the answer says
+ * `Connection: close` and goes out whole at once; the connection then drains the rest of the body (discarded as it
+ * comes, never buffered, bounded by {@link DRAIN_IDLE_MS}, {@link DRAIN_MAX_MS} and `drainBytes`) and closes once
+ * the body has ended, so an unread upload can neither stall the connection nor be read as the next request, and
+ * the client still reads its answer.
  * @param {import('node:http').ServerResponse} response
  * @param {Refusal} refusal
- * @param {{ closeConnection?: boolean }} [options]
+ * @param {{ closeConnection?: boolean, drainBytes?: number }} [options]
  */
-export function sendRefusal(response, refusal, { closeConnection = false } = {}) {
-  const headers = closeConnection ? { ...refusal.headers, Connection: 'close' } : refusal.headers;
-  if (closeConnection) lingerThenClose(response);
-  sendJson(response, refusal.status, refusal.body, headers);
+export function sendRefusal(response, refusal, { closeConnection = false, drainBytes = DEFAULT_DRAIN_BYTES } = {}) {
+  if (!closeConnection) {
+    sendJson(response, refusal.status, refusal.body, refusal.headers);
+    return;
+  }
+  const text = JSON.stringify(refusal.body);
+  if (!writeJsonHead(response, refusal.status, text, { ...refusal.headers, Connection: 'close' })) return;
+  // The answer is whole on the wire; `end` waits for the drain, since Node closes the socket as soon as it ends.
+  response.write(text);
+  drainThenEnd(response, drainBytes);
 }
 
 /**
- * Once the answer is out: discard what the client still sends, and cut the connection after {@link LINGER_MS}.
- * @param {import('node:http').ServerResponse} response
+ * Reads and discards what is left of the request, then ends the answer (Node then closes the connection).
+ * @param {import('node:http').ServerResponse} response an answer written whole but not ended
+ * @param {number} drainBytes
  */
-export function lingerThenClose(response) {
-  const { req: request } = response;
-  response.once('finish', () => {
-    request.on('data', () => {});
-    request.resume();
-    const cut = setTimeout(() => request.socket.destroy(), LINGER_MS);
-    cut.unref();
-    request.socket.once('close', () => clearTimeout(cut));
-  });
+function drainThenEnd(response, drainBytes) {
+  const { req: request, socket } = response;
+  const expectsNoBody = request.headers.expect?.toLowerCase() === '100-continue' && !continued.has(response);
+  if (!socket || request.complete || expectsNoBody) {
+    response.end();
+    return;
+  }
+  draining.add(socket);
+  let drained = 0;
+  const end = () => {
+    clearTimeout(idle);
+    clearTimeout(whole);
+    request.off('data', onData).off('end', end).off('error', end).off('close', end);
+    response.end();
+  };
+  /** @param {Buffer} chunk */
+  const onData = (chunk) => {
+    drained += chunk.length;
+    if (drained > drainBytes) end();
+    else idle.refresh();
+  };
+  const idle = setTimeout(end, DRAIN_IDLE_MS);
+  const whole = setTimeout(end, DRAIN_MAX_MS);
+  idle.unref();
+  whole.unref();
+  request.on('data', onData).once('end', end).once('error', end).once('close', end);
+  request.resume();
 }
 
 /**
@@ -93,7 +151,7 @@ export function lingerThenClose(response) {
  */
 export function answerClientErrors(contract) {
   return (error, socket) => {
-    if (!socket.writable || error.code === 'ECONNRESET') {
+    if (!socket.writable || error.code === 'ECONNRESET' || draining.has(socket)) {
       socket.destroy();
       return;
     }
@@ -146,5 +204,7 @@ export function answerCrossOrigin(contract, request, response) {
  * @param {import('node:http').ServerResponse} response
  */
 export function continueIfExpected(request, response) {
-  if (request.headers.expect?.toLowerCase() === '100-continue' && !response.headersSent) response.writeContinue();
+  if (request.headers.expect?.toLowerCase() !== '100-continue' || response.headersSent) return;
+  continued.add(response);
+  response.writeContinue();
 }

@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // Each test lints a document with Redocly (about a second); a busy CI machine takes several times that.
-    testTimeout: 30_000,
+    // A timeout only ends a hang: far above what the slowest test takes on a busy machine, so no verdict rides on it.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

@@ -8,32 +8,54 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { usageError } from '@payments-connect/openapi/model';
 import { DEFAULT_REPORTS_DIR } from '../src/coverage-ledger.js';
 import { ALLOW_SKIPPED_BEHAVIOUR_VARIABLE } from '../src/skipped-behaviour-guard.js';
 import { loadTargetConfig, SANDBOX_FIXTURES, TargetConfigError } from '../src/target-config.js';
+import { readVitestArguments } from '../src/vitest-arguments.js';
 
 const ALLOW_SKIPPED_BEHAVIOUR_FLAG = '--allow-skipped-behaviour';
-const EXIT_CONFIG_ERROR = 2;
+
+const COMMAND = {
+  name: 'payments-connect-conformance',
+  usage: `usage: payments-connect-conformance [--allow-skipped-behaviour] [vitest options] [filters] [-- vitest args]
+
+Runs the conformance suite against the target its environment names: CONFORMANCE_TARGET=mock (the default, a
+mock it starts itself) or CONFORMANCE_TARGET=sandbox with the PAYMENTS_CONNECT_* settings (see the README).
+
+  --allow-skipped-behaviour   a behaviour test skipped for want of a sandbox fixture does not fail the run
+  --reporter <name>           vitest's reporters (repeatable); with --outputFile[.<reporter>] <file>
+  --tags-filter <expression>  only the tests whose tags match (--tags-filter=behaviour)
+  -t, --testNamePattern <re>  only the tests whose names match
+  --bail <n>, --retry <n>, --project <name>, --silent
+  -- <args>                   anything after -- goes to vitest run as it is
+  -h, --help                  this help
+
+Exit status: 0 when every test passed, 1 when one failed, 2 for a usage error or a target's missing settings.`,
+};
 
 const require = createRequire(import.meta.url);
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const vitestManifest = require.resolve('vitest/package.json');
 const vitestBin = join(dirname(vitestManifest), JSON.parse(readFileSync(vitestManifest, 'utf8')).bin.vitest);
 
+const read = readVitestArguments(process.argv.slice(2), [ALLOW_SKIPPED_BEHAVIOUR_FLAG]);
+if ('problem' in read) usageError(COMMAND, read.problem);
+if (read.help) {
+  process.stdout.write(`${COMMAND.usage}\n`);
+  process.exit(0);
+}
+const allowSkippedBehaviour = read.own.includes(ALLOW_SKIPPED_BEHAVIOUR_FLAG);
+
 try {
   const target = loadTargetConfig(process.env);
   if (target.kind === 'sandbox') reportMissingFixtures(target);
 } catch (error) {
   if (!(error instanceof TargetConfigError)) throw error;
-  process.stderr.write(`payments-connect-conformance: ${error.message}\n`);
-  process.exit(EXIT_CONFIG_ERROR);
+  usageError(COMMAND, error.message);
 }
 
-const allowSkippedBehaviour = process.argv.includes(ALLOW_SKIPPED_BEHAVIOUR_FLAG);
-const args = process.argv
-  .slice(2)
-  .filter((arg) => arg !== ALLOW_SKIPPED_BEHAVIOUR_FLAG)
-  .map(outputFileFromCaller);
+const args = read.forwarded.map(outputFileFromCaller);
 // The suite and its coverage check; the package's own tests (project `self-test`) are not shipped.
 if (!args.some((arg) => arg.startsWith('--project'))) args.push('--project', 'conformance', '--project', 'coverage');
 // Reporters named on the command line replace the config's, the run's guards among them.
@@ -83,7 +105,7 @@ function reportMissingFixtures(target) {
   process.stderr.write(
     `payments-connect-conformance: ${missing.length} sandbox fixture(s) not set; the tests that need them are ` +
       `skipped:\n${lines.join('\n')}\n` +
-      (process.argv.includes(ALLOW_SKIPPED_BEHAVIOUR_FLAG)
+      (allowSkippedBehaviour
         ? `${ALLOW_SKIPPED_BEHAVIOUR_FLAG}: skipped behaviour tests will not fail the run.\n\n`
         : `A behaviour test skipped for one of them fails the run (${ALLOW_SKIPPED_BEHAVIOUR_FLAG} accepts it).\n\n`),
   );

@@ -26,6 +26,16 @@ describe('payments-connect-conformance in sandbox mode without its settings', ()
   });
 });
 
+describe('payments-connect-conformance with a flag it does not know', () => {
+  it('stops before vitest starts: the problem, then the usage, exit 2', async () => {
+    const run = await runConformance({ env: {}, args: ['--bogus'], timeoutMs: RUN_TIMEOUT_MS });
+    expect(run.exitCode).toBe(2);
+    expect(run.output).toMatch(/^payments-connect-conformance: unknown option '--bogus'/);
+    expect(run.output).toContain('usage: payments-connect-conformance');
+    expect(run.tests).toBeUndefined();
+  });
+});
+
 describe('payments-connect-conformance against the mock, from a project of its own', () => {
   let callerDir = '';
   /** @type {import('./support/conformance-run.js').ConformanceRun} */

@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDocsServer } from '../src/docs-server.js';
 
@@ -69,5 +71,27 @@ describe('startDocsServer', () => {
     const head = await get(server.url, '/', 'HEAD');
     expect(head.status).toBe(200);
     expect(head.body).toBe('');
+  });
+});
+
+describe('serve-docs, the command', () => {
+  const script = fileURLToPath(new URL('../scripts/serve-docs.js', import.meta.url));
+  /** @param {string[]} args */
+  const run = (args) => spawnSync(process.execPath, [script, ...args], { encoding: 'utf8', timeout: 30_000 });
+
+  it.for([
+    [['--bogus'], "Unknown option '--bogus'"],
+    [['--port', 'abc'], "--port must be an integer from 0 to 65535, got 'abc'"],
+  ])('refuses %j as a usage error: the problem, then the usage, exit 2', ([args, message]) => {
+    const { status, stderr } = run(/** @type {string[]} */ (args));
+    expect(status).toBe(2);
+    expect(stderr).toContain(`serve-docs: ${message}`);
+    expect(stderr).toContain('usage: serve-docs');
+  });
+
+  it('exits 1 in one line when the folder holds no build', () => {
+    const { status, stderr } = run(['--port', '0', '--root', mkdtempSync(join(tmpdir(), 'no-build-'))]);
+    expect(status).toBe(1);
+    expect(stderr).toMatch(/^serve-docs: .*index\.html is missing; build it first with `pnpm docs`\n$/);
   });
 });

@@ -219,9 +219,7 @@ for (const [screenName, screen] of Object.entries(SCREENS)) {
         await menu.locator('[data-item-id="tag/Connections"]').click();
         await expect.poll(() => menu.isVisible()).toBe(false);
         const heading = page.locator('[data-section-id="tag/Connections"]').locator('h1, h2').first();
-        await expect
-          .poll(async () => (await heading.boundingBox())?.y ?? -1, { timeout: 5_000 })
-          .toBeGreaterThanOrEqual(bar.height);
+        await expect.poll(async () => (await heading.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(bar.height);
         expect((await heading.boundingBox())?.y).toBeLessThan(height / 2);
         expect(await page.locator('#pc-menu').getAttribute('aria-expanded')).toBe('false');
         await screenshot(page, 'phone-after-menu');

@@ -3,11 +3,12 @@
 // serve until stopped.
 
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { serveInForeground } from '@payments-connect/openapi/model';
+import { integerFlag, readFlags, runFailure, serveInForeground, usageError } from '@payments-connect/openapi/model';
 import { CONTROL_PREFIX, DEFAULT_CLI_PORT, DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS } from '../src/defaults.js';
 
-const USAGE = `Usage: payments-connect-emulator [options]
+const COMMAND = {
+  name: 'payments-connect-emulator',
+  usage: `Usage: payments-connect-emulator [options]
 
 Options:
   --port <n>            TCP port (default ${DEFAULT_CLI_PORT}; 0 picks a free one)
@@ -18,67 +19,26 @@ Options:
   --write-env <path>    write the conformance suite's sandbox settings there (NAME=value lines)
   -h, --help            show this help
 
-It stops on Ctrl-C, SIGTERM or SIGHUP, and when the process that started it (npx, pnpm exec) ends.`;
+It stops on Ctrl-C, SIGTERM or SIGHUP, and when the process that started it (npx, pnpm exec) ends.
+Exit status: 0 when stopped, 1 when it cannot serve (port in use, file unwritable), 2 for a usage error.`,
+};
 
-/** Exit status for a usage error, distinct from a failure to start. */
-const EXIT_USAGE = 2;
-const EXIT_FAILURE = 1;
-
-/**
- * @param {string} message
- * @returns {never}
- */
-function usageError(message) {
-  process.stderr.write(`payments-connect-emulator: ${message}\n\n${USAGE}\n`);
-  process.exit(EXIT_USAGE);
-}
-
-/**
- * @param {string | undefined} text
- * @param {string} flag
- * @param {number} min
- * @param {number} max
- * @param {number} fallback
- */
-function integerFlag(text, flag, min, max, fallback) {
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > max)
-    usageError(`${flag} must be an integer from ${min} to ${max}, got '${text}'`);
-  return value;
-}
-
-let parsed;
-try {
-  parsed = parseArgs({
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      'token-ttl': { type: 'string' },
-      strict: { type: 'boolean' },
-      'webhook-url': { type: 'string' },
-      'write-env': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    strict: true,
-    allowPositionals: false,
-  }).values;
-} catch (error) {
-  usageError(error instanceof Error ? error.message : String(error));
-}
-if (parsed.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
-
-const port = integerFlag(parsed.port, '--port', 0, 65535, DEFAULT_CLI_PORT);
-const tokenTtlSeconds = integerFlag(
-  parsed['token-ttl'],
-  '--token-ttl',
-  1,
-  Number.MAX_SAFE_INTEGER,
-  DEFAULT_TOKEN_TTL_SECONDS,
-);
+const { values: parsed } = readFlags(COMMAND, {
+  options: {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    'token-ttl': { type: 'string' },
+    strict: { type: 'boolean' },
+    'webhook-url': { type: 'string' },
+    'write-env': { type: 'string' },
+  },
+});
+const port = integerFlag(COMMAND, '--port', parsed.port, { min: 0, max: 65535, fallback: DEFAULT_CLI_PORT });
+const tokenTtlSeconds = integerFlag(COMMAND, '--token-ttl', parsed['token-ttl'], {
+  min: 1,
+  max: Number.MAX_SAFE_INTEGER,
+  fallback: DEFAULT_TOKEN_TTL_SECONDS,
+});
 
 let emulator;
 try {
@@ -98,9 +58,8 @@ try {
   });
 } catch (error) {
   // Option checks throw TypeError (a usage error); anything else is a failure to start, e.g. port in use.
-  if (error instanceof TypeError) usageError(error.message);
-  process.stderr.write(`payments-connect-emulator: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(EXIT_FAILURE);
+  if (error instanceof TypeError) usageError(COMMAND, error.message);
+  runFailure(COMMAND, error instanceof Error ? error.message : String(error));
 }
 
 // Written before the URL is printed: a script that waits for the URL can read the settings at once.
@@ -113,9 +72,8 @@ if (envPath) {
   try {
     writeFileSync(envPath, `# The conformance suite's sandbox settings for ${emulator.url}\n${text}\n`);
   } catch (error) {
-    process.stderr.write(`payments-connect-emulator: cannot write --write-env ${envPath}: ${String(error)}\n`);
     await emulator.stop();
-    process.exit(EXIT_FAILURE);
+    runFailure(COMMAND, `cannot write --write-env ${envPath}: ${String(error)}`);
   }
 }
 

@@ -1,8 +1,12 @@
 // The workspace's typed client (@payments-connect/client, built by turbo before these tests) against the
 // emulator: the two must agree on tokens, AccountId, RFI variants, retries and multipart.
+import { fileURLToPath } from 'node:url';
 import { createPaymentsConnectClient, rfiConflictVariant } from '@payments-connect/client';
-import { describe, expect, it } from 'vitest';
+import { startServerProcess } from '@payments-connect/hostile-input/server-process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useEmulator } from './support/use-emulator.js';
+
+const BIN = fileURLToPath(new URL('../bin/payments-connect-emulator.js', import.meta.url));
 
 describe('@payments-connect/client against the emulator', () => {
   const ctx = useEmulator();
@@ -71,5 +75,48 @@ describe('@payments-connect/client against the emulator', () => {
       documentRequestId: f.openDocumentRequestId,
       document: { fileName: 'invoice.pdf', size: 8 },
     });
+  });
+});
+
+// Over real sockets to the bin in a process of its own, where a refusal races the upload it refuses: the 401 must
+// reach the client whole, so that it renews the token and replays the body, every time.
+describe('@payments-connect/client uploading to the emulator in a process of its own', () => {
+  /** @type {import('@payments-connect/hostile-input/server-process').ServerProcess} */
+  let server;
+  /** @type {any} */
+  let described;
+  beforeAll(async () => {
+    server = await startServerProcess(BIN, ['--port', '0']);
+    described = await (await fetch(`${server.url}/_emulator`)).json();
+  });
+  afterAll(() => server?.stop());
+
+  it('renews a token expired mid-way and replays each upload refused with 401: 20 uploads of 1 MiB', async () => {
+    const { openRfiId: rfiId, openDocumentRequestId: documentRequestId } = described.fixtures;
+    const api = createPaymentsConnectClient({
+      environment: 'sandbox',
+      baseUrl: server.url,
+      ...described.credentials,
+      accountId: described.accounts.primary.accountId,
+      retry: false,
+    });
+    const file = new File([new Uint8Array(1024 * 1024).fill(0x25)], 'invoice.pdf', { type: 'application/pdf' });
+    const statuses = [];
+    for (let upload = 0; upload < 20; upload++) {
+      // Every token the client holds is now refused: the upload's first attempt gets 401 before its body is read.
+      const expired = await fetch(`${server.url}/_emulator/tokens/expire`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(expired.status).toBe(200);
+      const { response, data } = await api.PUT('/v1/rfi/{rfiId}/document-requests/{documentRequestId}/document', {
+        params: { path: { rfiId, documentRequestId } },
+        body: { document: /** @type {any} */ (file) },
+      });
+      statuses.push(response.status);
+      expect(data?.document).toMatchObject({ fileName: 'invoice.pdf', size: file.size });
+    }
+    expect(statuses).toEqual(Array(20).fill(200));
   });
 });

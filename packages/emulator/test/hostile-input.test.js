@@ -9,8 +9,6 @@ import { MAX_CONTROL_BODY_BYTES, MAX_CONTROL_ITEMS, MAX_REQUEST_BODY_BYTES } fro
 import { startEmulator } from '../src/index.js';
 
 const BIN = fileURLToPath(new URL('../bin/payments-connect-emulator.js', import.meta.url));
-/** Short enough for a test, long enough for a loaded machine to send a well-formed request in time. */
-const TIMEOUTS = { headersMs: 1_500, requestMs: 3_000, keepAliveMs: 1_000 };
 const JSON_TYPE = { 'content-type': 'application/json' };
 
 /** @type {import('../src/index.js').Emulator} */
@@ -29,15 +27,24 @@ async function tokenFrom(url, clientCredentials) {
   return `Bearer ${(await response.json()).access_token}`;
 }
 
-beforeAll(async () => {
-  emulator = await startEmulator({ timeouts: TIMEOUTS });
-  host = new URL(emulator.url).host;
-  credentials = {
-    authorization: await tokenFrom(emulator.url, emulator.credentials),
-    accountId: emulator.accounts.primary.accountId,
-    rfiId: emulator.fixtures.openRfiId,
-    questionId: emulator.fixtures.openQuestionId,
+/**
+ * What requests to an emulator need: it issues its own tokens, to the credentials it describes.
+ * @param {string} url
+ */
+async function credentialsOf(url) {
+  const described = await (await fetch(`${url}/_emulator`)).json();
+  return {
+    authorization: await tokenFrom(url, described.credentials),
+    accountId: described.accounts.primary.accountId,
+    rfiId: described.fixtures.openRfiId,
+    questionId: described.fixtures.openQuestionId,
   };
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator();
+  host = new URL(emulator.url).host;
+  credentials = await credentialsOf(emulator.url);
 });
 afterAll(() => emulator?.stop());
 
@@ -49,19 +56,13 @@ const stillAnswers = () => expectStillAnswers({ url: emulator.url, credentials }
 describeHardening({
   name: 'emulator',
   running: () => ({ url: emulator.url, credentials }),
-  headersTimeoutMs: TIMEOUTS.headersMs,
+  startWithTimeouts: async (timeouts) => {
+    const started = await startEmulator({ timeouts });
+    return { url: started.url, credentials: await credentialsOf(started.url), stop: started.stop };
+  },
   maxBodyBytes: MAX_REQUEST_BODY_BYTES,
   bin: BIN,
-  // The emulator in a process of its own issues its own tokens, to the credentials it describes.
-  credentialsOf: async (url) => {
-    const described = await (await fetch(`${url}/_emulator`)).json();
-    return {
-      authorization: await tokenFrom(url, described.credentials),
-      accountId: described.accounts.primary.accountId,
-      rfiId: described.fixtures.openRfiId,
-      questionId: described.fixtures.openQuestionId,
-    };
-  },
+  credentialsOf,
 });
 
 /**
@@ -115,12 +116,10 @@ describe('the control API', () => {
     expect(form.status).toBe(415);
   });
 
-  it('refuses sizes past its limits, at once', async () => {
-    const started = performance.now();
+  it('refuses sizes past its limits, before building anything of them', async () => {
     const huge = await control('POST', '/rfi-cases', { body: JSON.stringify({ questions: 10_000_000 }) });
     expect(huge.status).toBe(400);
     expect((await huge.json()).message).toContain(`at most ${MAX_CONTROL_ITEMS} items`);
-    expect(performance.now() - started).toBeLessThan(2_000);
     const big = await control('POST', '/rfi-cases', {
       body: JSON.stringify({ padding: 'x'.repeat(MAX_CONTROL_BODY_BYTES) }),
     });

@@ -3,12 +3,13 @@
 import { existsSync } from 'node:fs';
 import module from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { serveInForeground } from '@payments-connect/openapi/model';
+import { integerFlag, readFlags, runFailure, serveInForeground } from '@payments-connect/openapi/model';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../src/defaults.js';
 import { serveMock } from '../src/serve-mock.js';
 
-const USAGE = `usage: payments-connect-mock [--port N] [--host H] [--dynamic] [--seed S] [--spec FILE]
+const COMMAND = {
+  name: 'payments-connect-mock',
+  usage: `usage: payments-connect-mock [--port N] [--host H] [--dynamic] [--seed S] [--spec FILE]
 
   --port     port to listen on (0 picks a free one)        default ${DEFAULT_PORT}
   --host     interface to listen on                        default ${DEFAULT_HOST}
@@ -17,7 +18,9 @@ const USAGE = `usage: payments-connect-mock [--port N] [--host H] [--dynamic] [-
   --spec     bundled OpenAPI 3.1 document to serve         default: the bundled @payments-connect/openapi
 
 Pick an answer per request with the Prefer header:  Prefer: code=404  or  Prefer: example=closedCase
-It stops on Ctrl-C, SIGTERM or SIGHUP, and when the process that started it (npx, pnpm exec) ends.`;
+It stops on Ctrl-C, SIGTERM or SIGHUP, and when the process that started it (npx, pnpm exec) ends.
+Exit status: 0 when stopped, 1 when it cannot serve (port in use, spec unreadable), 2 for a usage error.`,
+};
 
 // Node 22.1+ caches compiled code between runs, so later starts load faster.
 /** @type {{ enableCompileCache?: () => unknown }} */ (module).enableCompileCache?.();
@@ -25,44 +28,21 @@ It stops on Ctrl-C, SIGTERM or SIGHUP, and when the process that started it (npx
 // In the monorepo the docs package sits beside this one; installed from npm it usually does not.
 const RENDERED_DOCS = fileURLToPath(new URL('../../docs/dist/index.html', import.meta.url));
 
-/** @param {string} message @returns {never} */
-function fail(message) {
-  console.error(`payments-connect-mock: ${message}`);
-  process.exit(1);
-}
-
-/** @returns {{ port: string, host: string, dynamic: boolean, seed?: string, spec?: string, help: boolean }} */
-function readArguments() {
-  try {
-    return parseArgs({
-      options: {
-        port: { type: 'string', default: String(DEFAULT_PORT) },
-        host: { type: 'string', default: DEFAULT_HOST },
-        dynamic: { type: 'boolean', default: false },
-        seed: { type: 'string' },
-        spec: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }).values;
-  } catch (error) {
-    return fail(`${/** @type {Error} */ (error).message}\n${USAGE}`);
-  }
-}
-
-const args = readArguments();
-if (args.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const port = Number(args.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535)
-  fail(`--port must be an integer from 0 to 65535, got "${args.port}"`);
+const { values: args } = readFlags(COMMAND, {
+  options: {
+    port: { type: 'string' },
+    host: { type: 'string', default: DEFAULT_HOST },
+    dynamic: { type: 'boolean', default: false },
+    seed: { type: 'string' },
+    spec: { type: 'string' },
+  },
+});
+const port = integerFlag(COMMAND, '--port', args.port, { min: 0, max: 65535, fallback: DEFAULT_PORT });
 
 const mock = await serveMock({ port, host: args.host, dynamic: args.dynamic, seed: args.seed, spec: args.spec }).catch(
-  (error) => fail(error.message),
+  (error) => runFailure(COMMAND, error.message),
 );
 serveInForeground(() => mock.stop());
-
 const dynamic = args.dynamic ? ` (dynamic answers${args.seed ? `, seed ${args.seed}` : ''})` : '';
 console.log(`Payments Connect mock listening on ${mock.url}`);
 console.log(`  spec: ${mock.specPath}${dynamic}`);

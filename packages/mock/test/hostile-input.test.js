@@ -16,14 +16,11 @@ const CREDENTIALS = {
 };
 const AUTH = { Authorization: CREDENTIALS.authorization, AccountId: CREDENTIALS.accountId };
 const BIN = fileURLToPath(new URL('../bin/payments-connect-mock.js', import.meta.url));
-/** Short enough for a test, long enough for a loaded machine to send a well-formed request in time. */
-const TIMEOUTS = { headersMs: 1_500, requestMs: 3_000, keepAliveMs: 1_000 };
-
 /** @type {import('../src/index.js').RunningMock} */
 let mock;
 let host = '';
 beforeAll(async () => {
-  mock = await startMock({ timeouts: TIMEOUTS });
+  mock = await startMock();
   host = new URL(mock.url).host;
 });
 afterAll(() => mock?.stop());
@@ -31,7 +28,10 @@ afterAll(() => mock?.stop());
 describeHardening({
   name: 'mock',
   running: () => ({ url: mock.url, credentials: CREDENTIALS }),
-  headersTimeoutMs: TIMEOUTS.headersMs,
+  startWithTimeouts: async (timeouts) => {
+    const started = await startMock({ timeouts });
+    return { url: started.url, credentials: CREDENTIALS, stop: started.stop };
+  },
   maxBodyBytes: MAX_BODY_BYTES,
   bin: BIN,
   // The mock takes any token and account: the process of its own is sent the same ones.

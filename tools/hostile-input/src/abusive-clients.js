@@ -112,3 +112,72 @@ function statuses(raw) {
     rest = rest.slice(end + 4 + length);
   }
 }
+
+/**
+ * @typedef {object} UploadOutcome what a slow uploader saw
+ * @property {import('./raw-exchange.js').RawAnswer} answer the first answer, as read off the socket
+ * @property {boolean} wroteWholeBody whether every byte of the body was written before the connection closed
+ * @property {string | undefined} error the socket error the client met (`ECONNRESET`, `EPIPE`), if any
+ */
+
+/**
+ * An uploader on a slow link: sends the request head, then the body in chunks with a pause between them, reading
+ * whatever the server answers meanwhile, until the server closes the connection. A server that refuses the
+ * request before reading the body must still let this client read the refusal, and should drain the body rather
+ * than reset the connection under it.
+ * @param {string} url the server's base URL
+ * @param {{ head: string, bodyBytes: number, chunkBytes?: number, pauseMs?: number, timeoutMs?: number }} plan
+ * @returns {Promise<UploadOutcome>}
+ */
+export function slowUpload(url, { head, bodyBytes, chunkBytes = 64 * 1024, pauseMs = 1, timeoutMs = 15_000 }) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    /** @type {Buffer[]} */
+    const received = [];
+    let written = 0;
+    /** @type {string | undefined} */
+    let error;
+    const giveUp = setTimeout(() => socket.destroy(), timeoutMs);
+    const writeNext = () => {
+      if (written >= bodyBytes || socket.destroyed) return;
+      const size = Math.min(Math.ceil(bodyBytes / 2), chunkBytes, bodyBytes - written);
+      socket.write(Buffer.alloc(size, 0x61), (failed) => {
+        if (failed) return;
+        written += size;
+        setTimeout(writeNext, pauseMs);
+      });
+    };
+    socket.on('connect', () => socket.write(head, writeNext));
+    socket.on('data', (chunk) => received.push(chunk));
+    socket.on('error', (failure) => {
+      error = /** @type {NodeJS.ErrnoException} */ (failure).code ?? failure.message;
+    });
+    socket.on('close', () => {
+      clearTimeout(giveUp);
+      resolve({
+        answer: parseAnswer(Buffer.concat(received).toString('latin1')),
+        wroteWholeBody: written === bodyBytes,
+        error,
+      });
+    });
+  });
+}
+
+/**
+ * Runs `count` tries, `concurrency` at a time, and returns their results in order.
+ * @template T
+ * @param {number} count
+ * @param {number} concurrency
+ * @param {(index: number) => Promise<T>} attempt
+ * @returns {Promise<T[]>}
+ */
+export async function inBatches(count, concurrency, attempt) {
+  /** @type {T[]} */
+  const results = [];
+  for (let start = 0; start < count; start += concurrency) {
+    const batch = Array.from({ length: Math.min(concurrency, count - start) }, (_, i) => attempt(start + i));
+    results.push(...(await Promise.all(batch)));
+  }
+  return results;
+}

@@ -16,7 +16,7 @@ import { connect } from 'node:net';
  * @param {{ timeoutMs?: number }} [options] how long to wait for the answer
  * @returns {Promise<RawAnswer>}
  */
-export function sendRaw(url, bytes, { timeoutMs = 5_000 } = {}) {
+export function sendRaw(url, bytes, { timeoutMs = 10_000 } = {}) {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname);
@@ -31,9 +31,11 @@ export function sendRaw(url, bytes, { timeoutMs = 5_000 } = {}) {
       else resolve(parseAnswer(Buffer.concat(chunks).toString('latin1')));
     };
     socket.on('connect', () => socket.write(bytes));
+    // The answer to a HEAD has no body, whatever its Content-Length says (RFC 9110 section 9.3.2).
+    const bodiless = Buffer.from(bytes.slice(0, 5)).toString('latin1') === 'HEAD ';
     socket.on('data', (chunk) => {
       chunks.push(chunk);
-      if (answerIsWhole(Buffer.concat(chunks).toString('latin1'))) finish();
+      if (answerIsWhole(Buffer.concat(chunks).toString('latin1'), bodiless)) finish();
     });
     socket.on('end', () => finish());
     socket.on('error', (error) => finish(error));
@@ -43,10 +45,12 @@ export function sendRaw(url, bytes, { timeoutMs = 5_000 } = {}) {
 /**
  * Whether a buffer holds a whole answer: the head, and as many body bytes as its Content-Length says.
  * @param {string} raw
+ * @param {boolean} bodiless the answer to a HEAD: the head alone is whole
  */
-function answerIsWhole(raw) {
+function answerIsWhole(raw, bodiless) {
   const end = raw.indexOf('\r\n\r\n');
   if (end < 0) return false;
+  if (bodiless) return true;
   const length = /\r\ncontent-length: *(\d+)/i.exec(raw.slice(0, end))?.[1];
   return length !== undefined && raw.length >= end + 4 + Number(length);
 }

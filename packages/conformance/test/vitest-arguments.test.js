@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { readVitestArguments } from '../src/vitest-arguments.js';
+
+const OWN = ['--allow-skipped-behaviour'];
+
+describe('readVitestArguments', () => {
+  it('keeps its own flags apart and passes the known vitest options on with their values, in order', () => {
+    const read = readVitestArguments(
+      ['--reporter', 'junit', '--outputFile.junit=out.xml', '--allow-skipped-behaviour', '-t', 'token', 'happy'],
+      OWN,
+    );
+    expect(read).toEqual({
+      own: ['--allow-skipped-behaviour'],
+      forwarded: ['--reporter', 'junit', '--outputFile.junit=out.xml', '-t', 'token', 'happy'],
+      help: false,
+    });
+  });
+
+  it('passes everything after -- on as it is, and reads --silent as a switch', () => {
+    expect(readVitestArguments(['--silent', 'suite', '--', '--bogus', '-x'], OWN)).toEqual({
+      own: [],
+      forwarded: ['--silent', 'suite', '--bogus', '-x'],
+      help: false,
+    });
+  });
+
+  it('says -h and --help were asked for', () => {
+    expect(readVitestArguments(['-h'], OWN)).toMatchObject({ help: true });
+    expect(readVitestArguments(['--help'], OWN)).toMatchObject({ help: true });
+  });
+
+  it('refuses an unknown option by name, and an option without its value', () => {
+    expect(readVitestArguments(['--bogus'], OWN)).toEqual({
+      problem: "unknown option '--bogus' (other options of vitest run go after --)",
+    });
+    expect(readVitestArguments(['--reporter'], OWN)).toEqual({ problem: "option '--reporter' needs a value" });
+    expect(readVitestArguments(['--bail', '--silent'], OWN)).toEqual({ problem: "option '--bail' needs a value" });
+  });
+});
