@@ -1,7 +1,7 @@
-import { multipartParts } from '@payments-connect/openapi/model';
+import { multipartParts } from '@payments-connect/contract';
 
 /**
- * @typedef {import('@payments-connect/openapi/model').Contract} Contract
+ * @typedef {import('@payments-connect/contract').Contract} Contract
  */
 
 /**

@@ -3,8 +3,8 @@ import { DEFAULT_PORT, DEFAULT_HOST as MOCK_HOST } from '@payments-connect/mock'
 import { sampleInputs } from './sample-inputs.js';
 
 /**
- * @typedef {import('@payments-connect/openapi/model').Contract} Contract
- * @typedef {import('@payments-connect/openapi/model').ContractOperation} ContractOperation
+ * @typedef {import('@payments-connect/contract').Contract} Contract
+ * @typedef {import('@payments-connect/contract').ContractOperation} ContractOperation
  */
 
 /** The header the console fills from its own field: one account for every request. */

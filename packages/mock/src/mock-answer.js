@@ -1,9 +1,11 @@
+import { RefusalError } from '@payments-connect/contract/server';
 import { generatePayload } from './generated-payload.js';
+import { readPreferences } from './prefer-header.js';
 
 /**
- * @typedef {import('@payments-connect/openapi/model').Contract} Contract
- * @typedef {import('@payments-connect/openapi/model').ContractOperation} ContractOperation
- * @typedef {import('@payments-connect/openapi/model').ContractResponse} ContractResponse
+ * @typedef {import('@payments-connect/contract').Contract} Contract
+ * @typedef {import('@payments-connect/contract').ContractOperation} ContractOperation
+ * @typedef {import('@payments-connect/contract').ContractResponse} ContractResponse
  * @typedef {import('./prefer-header.js').Preferences} Preferences
  */
 
@@ -11,7 +13,7 @@ import { generatePayload } from './generated-payload.js';
  * @typedef {object} MockAnswer
  * @property {number} status
  * @property {Record<string, string>} headers
- * @property {string | undefined} body
+ * @property {string | undefined} text the JSON body, serialised
  */
 
 const JSON_MEDIA_TYPE = 'application/json';
@@ -19,9 +21,12 @@ const JSON_MEDIA_TYPE = 'application/json';
 /**
  * The mock's answers, chosen from the contract as Prism chooses them: without preferences, the lowest documented
  * success status with its first named example; `code` picks the status, `example` the named example (searched in
- * every response when no code is given), `dynamic` data generated from the schema instead of an example.
+ * every response when no code is given), `dynamic` data generated from the schema instead of an example. The
+ * preferences come from the request's `Prefer` header (or its `__code`, `__example`, `__dynamic` and `__seed` query
+ * parameters); one that the operation cannot honour is refused (400) naming what it documents.
  * @param {Contract} contract
  * @param {{ dynamic: boolean, seed?: string }} defaults the mock's own `--dynamic` and `--seed`
+ * @returns {import('@payments-connect/contract/server').Answerer}
  */
 export function createMockAnswerer(contract, defaults) {
   /**
@@ -34,11 +39,12 @@ export function createMockAnswerer(contract, defaults) {
   /**
    * @param {ContractOperation} operation
    * @param {Preferences} preferences
-   * @returns {MockAnswer | { problem: string }}
+   * @returns {MockAnswer}
+   * @throws {RefusalError} 400 when the operation cannot answer as asked
    */
-  function answer(operation, preferences) {
+  function answerAsPreferred(operation, preferences) {
     const chosen = chooseResponse(operation, preferences);
-    if ('problem' in chosen) return chosen;
+    if ('problem' in chosen) throw preferenceRefused(chosen.problem);
     const { response, example } = chosen;
     const dynamic = preferences.dynamic ?? defaults.dynamic;
     if (dynamic) return makeAnswer(response, example, preferences, true);
@@ -75,7 +81,7 @@ export function createMockAnswerer(contract, defaults) {
         headers[name] = String(generatePayload(contract.document, header.schema, { dynamic, seed }));
     }
     const media = response.response.content?.[JSON_MEDIA_TYPE];
-    if (!media) return { status: Number(response.status), headers, body: undefined };
+    if (!media) return { status: Number(response.status), headers, text: undefined };
     headers['Content-Type'] = JSON_MEDIA_TYPE;
     const named = example === undefined ? undefined : contract.dereference(media.examples?.[example]).node;
     /** @type {unknown} */
@@ -83,10 +89,24 @@ export function createMockAnswerer(contract, defaults) {
     if (named && !(dynamic && preferences.example === undefined)) value = named.value;
     else if (!dynamic && media.example !== undefined) value = media.example;
     else if (media.schema) value = generatePayload(contract.document, media.schema, { dynamic, seed });
-    return { status: Number(response.status), headers, body: value === undefined ? undefined : JSON.stringify(value) };
+    return { status: Number(response.status), headers, text: value === undefined ? undefined : JSON.stringify(value) };
   }
 
-  return { answer };
+  return (request) => {
+    const read = readPreferences(request.headers.prefer?.join(', '), request.query);
+    if ('problem' in read) throw preferenceRefused(read.problem);
+    return answerAsPreferred(request.operation, read.preferences);
+  };
+}
+
+/**
+ * The refusal of a preference the mock cannot honour, as a violation of the `Prefer` header.
+ * @param {string} problem
+ */
+function preferenceRefused(problem) {
+  return new RefusalError(400, problem, {
+    details: [{ location: 'header', name: 'Prefer', rule: 'prefer', message: problem, expected: undefined }],
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { HTTP_METHODS } from '@payments-connect/openapi/model';
+import { HTTP_METHODS } from '@payments-connect/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { FIXED_OPERATION_COUNT, generateScaleSpec, writeScaleSpec } from '../src/scale/generate-spec.js';

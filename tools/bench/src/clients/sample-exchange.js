@@ -1,4 +1,4 @@
-import { loadContract } from '@payments-connect/openapi/model';
+import { loadContract } from '@payments-connect/contract';
 
 /** The request every client sends: GET an RFI case, a read every integration polls. */
 export const SAMPLE_PATH_TEMPLATE = '/v1/rfi/{rfiId}';

@@ -5,7 +5,7 @@
 // operation matched, bearer, parameters). Receives { spec, method, path, headers } as JSON in argv[2]; prints
 // { loadMs, judgedPerSecond } (or { failed }) as one JSON line.
 import { performance } from 'node:perf_hooks';
-import { createContract, loadDocumentFile } from '@payments-connect/openapi/model';
+import { createContract, loadDocumentFile } from '@payments-connect/contract';
 
 /** Judging runs for about this long after a warm-up: long enough for a stable rate, bounded whatever the spec. */
 const JUDGE_MS = 1000;
