@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PaymentsConnectAuthenticationError } from '../src/index.js';
 import { type FaultServer, startFaultServer } from './fault-server.js';
 import { CLIENT_ID, CLIENT_SECRET, clientFor, getCase, RFI_ID } from './test-client.js';
@@ -7,7 +7,10 @@ let server: FaultServer;
 beforeEach(async () => {
   server = await startFaultServer();
 });
-afterEach(() => server.close());
+afterEach(() => {
+  vi.useRealTimers();
+  return server.close();
+});
 
 describe('token exchange', () => {
   it('makes exactly one token request for parallel first calls', async () => {
@@ -40,12 +43,17 @@ describe('token exchange', () => {
   });
 
   it('renews the token shortly before expires_in runs out', async () => {
+    // The clock stands still (Date only: timers and sockets stay real), so that a loaded machine cannot spend the
+    // token's 0.9 s on the first calls.
+    vi.useFakeTimers({ toFake: ['Date'] });
     server.token.expiresIn = 1; // renewed after 0.9 s: the margin is at most 10% of the lifetime
     const client = clientFor(server);
     await getCase(client);
     await getCase(client);
+    vi.advanceTimersByTime(899);
+    await getCase(client);
     expect(server.tokenRequests()).toHaveLength(1);
-    await new Promise((resolve) => setTimeout(resolve, 950));
+    vi.advanceTimersByTime(1);
     await getCase(client);
     expect(server.tokenRequests()).toHaveLength(2);
     expect(server.apiRequests().at(-1)!.headers.authorization).toBe('Bearer token-2');
