@@ -68,7 +68,7 @@ export function createRetryDecision(policy: RetryPolicy | false = {}) {
     if (response?.ok) return 'return';
     // The token was revoked or expired early: renew it once and replay at once. A second 401 is the answer.
     if (response?.status === 401 && canRenewToken) return 'renew';
-    // A POST may act twice, so it is never repeated; the token request is a POST that only mints a token.
+    // A POST (or a PATCH) may act twice, so it is never repeated; the token request is a POST that only mints a token.
     if (!isTokenRequest && !METHODS_SAFE_TO_REPEAT.includes(method)) return response ? 'return' : 'throw';
     // The budget (`maxRetries`, 0 with `retry: false`) is spent: the last answer or failure is the call's.
     if (retries >= maxRetries) return response ? 'return' : 'throw';
