@@ -4,6 +4,7 @@
 import { STATUS_CODES } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { loadDocumentFile } from './document-file.js';
+import { listExampleParts } from './example-parts.js';
 import { buildExampleRequest } from './example-request.js';
 import { readExternalValue } from './external-value.js';
 import { readIncomingRequest } from './incoming-request.js';
@@ -21,6 +22,7 @@ import {
 import { createSchemaValidator } from './schema-validator.js';
 
 export { loadDocumentFile } from './document-file.js';
+export { FILE_PARTS_EXTENSION } from './example-parts.js';
 export { multipartBoundary, multipartParts } from './external-value.js';
 export { serveInForeground } from './foreground-server.js';
 export {
@@ -59,6 +61,7 @@ export { ERROR_ENVELOPE_POINTER } from './response-validator.js';
  * @typedef {import('./incoming-request.js').RefusedRequest} RefusedRequest
  * @typedef {import('./named-examples.js').NamedExample} NamedExample
  * @typedef {import('./example-request.js').ExampleRequest} ExampleRequest
+ * @typedef {import('./example-parts.js').ExamplePart} ExamplePart
  * @typedef {import('./external-value.js').ExampleFilePart} ExampleFilePart
  */
 
@@ -265,8 +268,17 @@ export function createContract(document, { location } = {}) {
     exampleRequest(operation, name) {
       const named = listNamedExamples(document, operation).find((example) => example.name === name);
       if (!named) throw new Error(`${operation.operationId} has no named example ${name}`);
-      return buildExampleRequest(operation, named, location);
+      return buildExampleRequest(document, operation, named, location);
     },
+    /**
+     * The parts of a `multipart/form-data` request example, as the contract model sends them (see
+     * `example-parts.js`): a file part with the file name and type its `x-file-parts` entry names.
+     * @param {any} media the resolved Media Type Object the example belongs to
+     * @param {any} example the resolved Example Object
+     * @returns {ExamplePart[]}
+     * @throws {Error} when its value is not an object of parts the model can write
+     */
+    exampleParts: (media, example) => listExampleParts(document, media, example),
     /**
      * The bytes of an example's `externalValue`, a file beside the document.
      * @param {{ externalValue?: unknown }} example a resolved Example Object

@@ -1,4 +1,7 @@
+import { listExampleParts } from './example-parts.js';
 import { multipartBoundary, readExternalValue } from './external-value.js';
+import { parseMediaType } from './media-type.js';
+import { buildMultipartBody } from './multipart-body.js';
 
 /**
  * @typedef {import('./operations.js').ContractOperation} ContractOperation
@@ -15,14 +18,16 @@ import { multipartBoundary, readExternalValue } from './external-value.js';
 
 /**
  * The request of a named example, every part taken from the examples of that name. The bearer token is no
- * parameter: the caller adds `Authorization` where the operation requires it.
+ * parameter: the caller adds `Authorization` where the operation requires it. A `multipart/form-data` body is built
+ * from the example's parts (see `example-parts.js`); any other body is the example's value as JSON.
+ * @param {unknown} document the bundled document
  * @param {ContractOperation} operation
  * @param {NamedExample} named
  * @param {string | undefined} location path of the document, against which `externalValue`s are read
  * @returns {ExampleRequest}
  * @throws {Error} when the example does not pair completely (see `problems`)
  */
-export function buildExampleRequest(operation, named, location) {
+export function buildExampleRequest(document, operation, named, location) {
   if (named.problems.length > 0) {
     throw new Error(`${operation.operationId} example ${named.name}: ${named.problems.join('; ')}`);
   }
@@ -44,6 +49,11 @@ export function buildExampleRequest(operation, named, location) {
         ? `${mediaType}; boundary=${multipartBoundary(file)}`
         : mediaType;
       body = file;
+    } else if (parseMediaType(mediaType)?.essence === 'multipart/form-data') {
+      const media = operation.requestBody?.requestBody.content?.[mediaType];
+      const multipart = buildMultipartBody(listExampleParts(document, media, example));
+      headers['Content-Type'] = multipart.contentType;
+      body = multipart.body;
     } else {
       body = new TextEncoder().encode(JSON.stringify(example.value));
       headers['Content-Type'] = mediaType;
