@@ -1,5 +1,4 @@
 import { listExampleParts } from './example-parts.js';
-import { multipartBoundary, readExternalValue } from './external-value.js';
 import { parseMediaType } from './media-type.js';
 import { buildMultipartBody } from './multipart-body.js';
 
@@ -23,11 +22,10 @@ import { buildMultipartBody } from './multipart-body.js';
  * @param {unknown} document the bundled document
  * @param {ContractOperation} operation
  * @param {NamedExample} named
- * @param {string | undefined} location path of the document, against which `externalValue`s are read
  * @returns {ExampleRequest}
  * @throws {Error} when the example does not pair completely (see `problems`)
  */
-export function buildExampleRequest(document, operation, named, location) {
+export function buildExampleRequest(document, operation, named) {
   if (named.problems.length > 0) {
     throw new Error(`${operation.operationId} example ${named.name}: ${named.problems.join('; ')}`);
   }
@@ -43,13 +41,7 @@ export function buildExampleRequest(document, operation, named, location) {
   let body;
   if (named.body) {
     const { mediaType, example } = named.body;
-    if (example.externalValue !== undefined) {
-      const file = new Uint8Array(readExternalValue(example, location));
-      headers['Content-Type'] = mediaType.startsWith('multipart/')
-        ? `${mediaType}; boundary=${multipartBoundary(file)}`
-        : mediaType;
-      body = file;
-    } else if (parseMediaType(mediaType)?.essence === 'multipart/form-data') {
+    if (parseMediaType(mediaType)?.essence === 'multipart/form-data') {
       const media = operation.requestBody?.requestBody.content?.[mediaType];
       const multipart = buildMultipartBody(listExampleParts(document, media, example));
       headers['Content-Type'] = multipart.contentType;

@@ -32,7 +32,7 @@ describe('listExampleParts', () => {
     ]);
   });
 
-  it('without x-file-parts: the part name, the one type the Encoding Object names, else application/octet-stream', () => {
+  it('without x-file-parts: the part name, the one type its Encoding Object names, else octet-stream', () => {
     const example = { value: { file: 'bytes' } };
     const part = (/** @type {any} */ encoding) => listExampleParts(document, media(encoding), example)[0];
     expect(part({ file: { contentType: 'image/png' } })).toMatchObject({ fileName: 'file', contentType: 'image/png' });
@@ -41,7 +41,7 @@ describe('listExampleParts', () => {
     expect(part(undefined)?.contentType).toBe('application/octet-stream');
   });
 
-  it('says what it cannot send: a value that is no object of parts, a file not a string, a stray entry, an array', () => {
+  it('says what it cannot send: no object of parts, a file not a string, a stray entry, an array', () => {
     const parts = (/** @type {any} */ example) => () => listExampleParts(document, media(), example);
     expect(parts({ value: '--boundary\r\n...' })).toThrow('its value is not an object with one property per part');
     expect(parts({ externalValue: 'upload.multipart' })).toThrow(/not an object/);

@@ -29,8 +29,8 @@ describe('buildMultipartBody', () => {
     const parts = [{ name: 'a"b', content: 'x', fileName: 'c\r\nd.txt', contentType: 'text/plain' }];
     const text = new TextDecoder().decode(buildMultipartBody(parts, 'b').body);
     expect(text).toBe(
-      '--b\r\nContent-Disposition: form-data; name="a%22b"; filename="c%0D%0Ad.txt"\r\nContent-Type: text/plain\r\n\r\n' +
-        'x\r\n--b--\r\n',
+      '--b\r\nContent-Disposition: form-data; name="a%22b"; filename="c%0D%0Ad.txt"\r\n' +
+        'Content-Type: text/plain\r\n\r\nx\r\n--b--\r\n',
     );
     expect(buildMultipartBody(parts, 'b').body).toEqual(buildMultipartBody(parts, 'b').body);
   });
