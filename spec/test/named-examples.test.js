@@ -120,4 +120,13 @@ describe('the pairing check can fail', () => {
     );
     expect(problems).toContainEqual(expect.stringMatching(/^submitRfiResponses extra: .*no response has an example/));
   });
+
+  it('names a request body example with no value, an externalValue file included (the model reads none)', () => {
+    const document = structuredClone(contract.document);
+    document.components.examples.PreviewLogoUpload = { externalValue: 'preview-logo-upload.multipart' };
+    expect(countPairedExamples(createContract(document)).problems).toEqual([
+      'uploadPaymentRequestPreviewLogo hostedUnpaid: the request body example hostedUnpaid has no value ' +
+        '(its externalValue is not read)',
+    ]);
+  });
 });
