@@ -1,4 +1,3 @@
-import KeepExternalValues from './decorators/keep-external-values.js';
 import AccountIdOnV1 from './rules/account-id-on-v1.js';
 import DocumentedErrorSet from './rules/documented-error-set.js';
 import ErrorEnvelope from './rules/error-envelope.js';
@@ -7,12 +6,10 @@ import SandboxOnlyConsistent from './rules/sandbox-only-consistent.js';
 
 /**
  * Redocly CLI plugin with the conventions of the Payments Connect spec. Load it from `redocly.yaml`
- * (`plugins: [path/to/index.js]`) and enable its rules as `payments-connect/<rule>`, its bundle decorator under
- * `decorators:` as `payments-connect/keep-external-values`.
+ * (`plugins: [path/to/index.js]`) and enable its rules as `payments-connect/<rule>`.
  * @returns {{
  *   id: string,
  *   rules: { oas3: Record<string, import('./lib/visitor-types.js').Rule> },
- *   decorators: { oas3: Record<string, import('./lib/visitor-types.js').Rule> },
  * }}
  */
 export default function paymentsConnectPlugin() {
@@ -25,11 +22,6 @@ export default function paymentsConnectPlugin() {
         'error-envelope': ErrorEnvelope,
         'sandbox-only-consistent': SandboxOnlyConsistent,
         'path-uuid-params': PathUuidParams,
-      },
-    },
-    decorators: {
-      oas3: {
-        'keep-external-values': KeepExternalValues,
       },
     },
   };

@@ -1,13 +1,14 @@
 import createClient, { type Client } from 'openapi-fetch';
 import { createCallRequestConstructor } from './call-request.js';
+import { checkClientOptions } from './check-client-options.js';
 import type { ClientPaths, PathsForOptions } from './client-paths.js';
-import { PaymentsConnectError, SandboxOnlyOperationError } from './errors.js';
+import { SandboxOnlyOperationError } from './errors.js';
 import { SANDBOX_ONLY_REQUEST, SERVER_URLS, TOKEN_PATH } from './generated/spec-constants.js';
 import { serializeBody } from './multipart-body.js';
 import type { RetryPolicy } from './retry-policy.js';
 import { assertSecretStaysServerSide } from './secret-guard.js';
 import { createSender } from './send-with-retries.js';
-import { createTokenProvider } from './token-provider.js';
+import { createTokenProvider, type PaymentsConnectToken } from './token-provider.js';
 
 /** Production is the document's primary server (`{base_url}`); the sandbox is chosen by name, like its credentials. */
 export const DEFAULT_ENVIRONMENT = 'production';
@@ -21,15 +22,16 @@ export type PaymentsConnectEnvironment = keyof typeof SERVER_URLS;
 export interface PaymentsConnectClientOptions {
   /** Which server of the spec to call, and whether sandbox-only operations are allowed. Default `'production'`. */
   environment?: PaymentsConnectEnvironment;
-  /** Overrides the server URL of `environment` (a mock, a proxy, a local server); `environment` still decides
-   * whether sandbox-only operations are allowed. */
+  /** Overrides the server URL of `environment` (a mock, a proxy, a local server): an absolute http(s) URL of the
+   * server root, where `/auth/token` is, so without `/v1`. `environment` still decides whether sandbox-only
+   * operations are allowed. */
   baseUrl?: string;
   /** Client id issued at onboarding (per environment and per integration). */
   clientId: string;
   /** Client secret issued at onboarding. Server-side only: never logged, never in an error or in the client's
    * string or JSON form. */
   clientSecret: string;
-  /** Default `AccountId` header of every `/v1` call; a call's own `params.header.AccountId` overrides it. */
+  /** Default `AccountId` header of every `/v1` call; a call's own `params.header.AccountId` overrides it. Not empty. */
   accountId?: string;
   /** Retries of 5xx, 429 and network failures for requests safe to repeat; `false` turns them off. */
   retry?: RetryPolicy | false;
@@ -53,6 +55,16 @@ export type PaymentsConnectClient<Paths extends {} = ClientPaths> = Client<Paths
   readonly environment: PaymentsConnectEnvironment;
   /** The server URL requests go to. */
   readonly baseUrl: string;
+  /**
+   * The bearer token the calls use: the cached one while fresh, else a new one from `POST /auth/token`, with the
+   * client's retries and timeout. Call it at start-up to check the credentials and `baseUrl` before the first call.
+   *
+   * @param init.signal aborts the wait (the token request goes on for the calls that share it); default: the
+   *   client's `signal`
+   * @throws PaymentsConnectAuthenticationError when the token request is refused; PaymentsConnectTimeoutError or
+   *   PaymentsConnectConnectionError when it gets no answer
+   */
+  getToken(init?: { signal?: AbortSignal }): Promise<PaymentsConnectToken>;
 };
 
 /**
@@ -60,21 +72,20 @@ export type PaymentsConnectClient<Paths extends {} = ClientPaths> = Client<Paths
  * (cached, refreshed before expiry and once after a 401), sends the default `AccountId`, retries what is safe to
  * retry, and refuses sandbox-only operations in production before sending anything.
  *
- * @throws PaymentsConnectError when credentials are missing, `environment` is unknown, or the client is created
- *   in a browser-like environment without `dangerouslyAllowBrowser` (the secret must stay server-side).
+ * @throws PaymentsConnectError naming the option at fault when `clientId` or `clientSecret` is missing,
+ *   `environment` is unknown, `baseUrl` is no absolute http(s) URL or `accountId` is empty; or when the client is
+ *   created in a browser-like environment without `dangerouslyAllowBrowser` (the secret must stay server-side).
  */
 export function createPaymentsConnectClient<Options extends PaymentsConnectClientOptions>(
   options: Options & Record<Exclude<keyof Options, keyof PaymentsConnectClientOptions>, never>,
 ): PaymentsConnectClient<PathsForOptions<Options>> {
+  checkClientOptions(options);
   const { environment = DEFAULT_ENVIRONMENT, clientId, clientSecret, accountId } = options;
-  if (!clientId || !clientSecret || !(environment in SERVER_URLS)) {
-    throw new PaymentsConnectError('clientId, clientSecret and a known environment are required');
-  }
   assertSecretStaysServerSide(options.dangerouslyAllowBrowser);
 
   const baseUrl = (options.baseUrl ?? SERVER_URLS[environment]).replace(/\/+$/, '');
   const send = createSender(options.fetch ?? globalThis.fetch, options.retry, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  const tokens = createTokenProvider(baseUrl + TOKEN_PATH, { clientId, clientSecret }, send);
+  const { bearer, getToken } = createTokenProvider(baseUrl + TOKEN_PATH, { clientId, clientSecret }, send);
   const client = createClient<ClientPaths>({
     baseUrl,
     // openapi-fetch skips an undefined header; a call's own AccountId replaces this one.
@@ -91,10 +102,16 @@ export function createPaymentsConnectClient<Options extends PaymentsConnectClien
           return Promise.reject(new SandboxOnlyOperationError(`${call} exists only in the sandbox`));
         }
       }
-      return send(request, tokens);
+      return send(request, bearer);
     },
   });
   // The secret lives only in the token provider's closure, so the client's string, JSON and inspect forms
-  // (openapi-fetch's methods, environment, baseUrl) cannot show it.
-  return Object.assign(client, { environment, baseUrl }) as PaymentsConnectClient<PathsForOptions<Options>>;
+  // (openapi-fetch's methods, environment, baseUrl, getToken) cannot show it.
+  return Object.assign(client, {
+    environment,
+    baseUrl,
+    // Without a signal of the caller's or the client's, one that never aborts: the wait needs one to follow.
+    getToken: (init?: { signal?: AbortSignal }) =>
+      getToken(init?.signal ?? options.signal ?? new AbortController().signal),
+  }) as PaymentsConnectClient<PathsForOptions<Options>>;
 }

@@ -29,4 +29,4 @@ export {
   type RetryPolicy,
 } from './retry-policy.js';
 export { RFI_CONFLICT_VARIANTS, type RfiConflictVariant, rfiConflictVariant } from './rfi-conflict-variant.js';
-export { TOKEN_REFRESH_MARGIN_MS, TOKEN_REFRESH_MARGIN_RATIO } from './token-provider.js';
+export { type PaymentsConnectToken, TOKEN_REFRESH_MARGIN_MS, TOKEN_REFRESH_MARGIN_RATIO } from './token-provider.js';

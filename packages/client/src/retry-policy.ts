@@ -9,8 +9,7 @@ export const MAX_RETRY_AFTER_MS = 60_000;
 
 /**
  * PUT and DELETE replace or remove, so a repeat lands in the same state (section 7: RFI writes are idempotent
- * under replace semantics); GET, HEAD and OPTIONS change nothing. POST may act twice: never repeated, except the
- * token request, which only mints a token.
+ * under replace semantics); GET, HEAD and OPTIONS change nothing.
  */
 const METHODS_SAFE_TO_REPEAT = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'];
 
@@ -24,10 +23,11 @@ export interface RetryPolicy {
   maxDelayMs?: number;
 }
 
-/** Whether a request with this method may be sent again after a failure. */
-export function isSafeToRepeat(method: string): boolean {
-  return METHODS_SAFE_TO_REPEAT.includes(method);
-}
+/**
+ * What the sender does after an attempt: `'return'` the response as the call's answer, `'throw'` the attempt's
+ * failure (no response came), `'renew'` the token and replay at once, or wait this many ms and send again.
+ */
+export type RetryDecision = 'return' | 'throw' | 'renew' | number;
 
 /**
  * Reads `Retry-After` as delay-seconds or an HTTP date (RFC 9110 §10.2.3), in ms from `now`. Undefined when
@@ -41,25 +41,48 @@ export function retryAfterMs(header: string | null | undefined, now = Date.now()
 }
 
 /**
- * The policy of a client: returns the wait in ms before retry number `retry` (from 0) after `response`, or after
- * a network failure or timeout when `response` is undefined; undefined when the policy says not to retry.
+ * The retry decision of a client, in one function: what to do after an attempt. Allocates nothing, so a success
+ * costs one call of it.
  */
-export function createRetryPolicy(policy: RetryPolicy | false = {}) {
+export function createRetryDecision(policy: RetryPolicy | false = {}) {
   const {
     maxRetries = DEFAULT_MAX_RETRIES,
     baseDelayMs = DEFAULT_BASE_DELAY_MS,
     maxDelayMs = DEFAULT_MAX_DELAY_MS,
   } = policy || { maxRetries: 0 };
-  return (retry: number, response?: Response): number | undefined => {
-    // 429: the server asks us to come back later. 5xx: section 7 says retry with exponential backoff.
-    // Every other status is an answer: 400/404 need a fix first; 403, 405 and 415 will not change; 409 is a real
-    // conflict in this API (RFI_NOT_OPEN, RFI_ITEM_ALREADY_APPROVED), never cleared by waiting; 401 gets the one
-    // token refresh instead.
-    if (retry >= maxRetries || (response && response.status !== 429 && response.status < 500)) return undefined;
-    const asked = retryAfterMs(response?.headers.get('Retry-After'));
-    // Full jitter: a random point below the doubled ceiling spreads the retries of many clients apart.
-    if (asked === undefined) return Math.random() * Math.min(maxDelayMs, baseDelayMs * 2 ** retry);
-    // Waiting less than asked only earns another 429; waiting far longer is the caller's decision.
-    return asked <= MAX_RETRY_AFTER_MS ? asked : undefined;
+  /**
+   * @param response the attempt's response; undefined after a network failure or a timeout
+   * @param method the request's method
+   * @param retries retries made so far in this call (the replay after a token renewal is not one)
+   * @param isTokenRequest whether the request is the token request itself
+   * @param canRenewToken whether the attempt carried a token that may still be renewed during this call
+   */
+  return function retryDecision(
+    response: Response | undefined,
+    method: string,
+    retries: number,
+    isTokenRequest: boolean,
+    canRenewToken: boolean,
+  ): RetryDecision {
+    // A success is the answer.
+    if (response?.ok) return 'return';
+    // The token was revoked or expired early: renew it once and replay at once. A second 401 is the answer.
+    if (response?.status === 401 && canRenewToken) return 'renew';
+    // A POST (or a PATCH) may act twice, so it is never repeated; the token request is a POST that only mints a token.
+    if (!isTokenRequest && !METHODS_SAFE_TO_REPEAT.includes(method)) return response ? 'return' : 'throw';
+    // The budget (`maxRetries`, 0 with `retry: false`) is spent: the last answer or failure is the call's.
+    if (retries >= maxRetries) return response ? 'return' : 'throw';
+    if (response) {
+      // 429: the server asks us to come back later; 5xx: section 7 says retry with exponential backoff. Any other
+      // status is an answer: 400/404 need a fix first, 403/405/415 will not change, 401 had its one renewal, and a
+      // 409 is a real conflict in this API (RFI_NOT_OPEN, RFI_ITEM_ALREADY_APPROVED) that waiting never clears.
+      if (response.status !== 429 && response.status < 500) return 'return';
+      const asked = retryAfterMs(response.headers.get('Retry-After'));
+      // Waiting less than asked only earns another 429; waiting far longer is the caller's decision.
+      if (asked !== undefined) return asked <= MAX_RETRY_AFTER_MS ? asked : 'return';
+    }
+    // No answer (a network failure, a timeout) or no readable Retry-After: full jitter, a random point below the
+    // doubled ceiling, spreads the retries of many clients apart.
+    return Math.random() * Math.min(maxDelayMs, baseDelayMs * 2 ** retries);
   };
 }

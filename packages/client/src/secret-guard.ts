@@ -19,3 +19,11 @@ export function assertSecretStaysServerSide(dangerouslyAllowBrowser: boolean | u
     throw new PaymentsConnectError('clientSecret must stay server-side (see dangerouslyAllowBrowser)');
   }
 }
+
+/**
+ * `text` with every occurrence of `secret` replaced by `[redacted]`: for what a server sends back, which may echo the
+ * credentials it was given.
+ */
+export function redactSecret(text: string, secret: string): string {
+  return text.replaceAll(secret, '[redacted]');
+}

@@ -1,22 +1,22 @@
 import { sleep } from './abortable-wait.js';
 import type { CallRequest } from './call-request.js';
 import { PaymentsConnectConnectionError, type PaymentsConnectError, PaymentsConnectTimeoutError } from './errors.js';
-import { createRetryPolicy, isSafeToRepeat, type RetryPolicy } from './retry-policy.js';
+import { createRetryDecision, type RetryPolicy } from './retry-policy.js';
 import type { TokenProvider } from './token-provider.js';
 
 /**
- * Creates the sender of one client: it sends a request with `fetch` under the client's policies. The bearer comes
- * from `tokens`, with one refresh and one replay after a 401; requests safe to repeat are retried with backoff;
- * each attempt has a timeout (`timeoutMs`, or the call's own). The body is read once and replayed byte for byte,
- * multipart boundary included. Without `tokens` it sends the token request: a POST, yet safe to repeat, since it
- * only mints a token.
+ * Creates the sender of one client: it sends a request with `fetch`, the bearer from `tokens`, and after each
+ * attempt does what the client's retry decision (`createRetryDecision`) says: renew the token and replay, wait and
+ * retry, return the response or throw the failure. Each attempt has a timeout (`timeoutMs`, or the call's own). The
+ * body is read once and replayed byte for byte, multipart boundary included. Without `tokens` it sends the token
+ * request.
  */
 export function createSender(
   fetch: typeof globalThis.fetch,
   retry: RetryPolicy | false | undefined,
   timeoutMs: number,
 ) {
-  const retryDelayMs = createRetryPolicy(retry);
+  const retryDecision = createRetryDecision(retry);
   /** setTimeout fires at once for delays above 2^31-1 ms, so a longer timeout means "no timer". */
   const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
@@ -50,9 +50,6 @@ export function createSender(
       let failure: PaymentsConnectError | undefined;
       try {
         response = await fetch(request, { body, signal: controller.signal });
-        // The listener stays with the response returned, so that the caller's abort also stops its body; it goes
-        // with the request. Every other attempt drops its listener below, so retries do not pile them up.
-        if (response.ok) return response;
       } catch (cause) {
         signal.throwIfAborted();
         const label = `${request.method} ${request.url}`;
@@ -62,19 +59,20 @@ export function createSender(
       } finally {
         clearTimeout(timer);
       }
-      let delay: number | undefined = 0;
-      if (response?.status === 401 && token && !refused) {
-        // The token was revoked or expired early: renew it once and replay at once. A second 401 is the answer.
-        refused = token;
-      } else {
-        delay = tokens && !isSafeToRepeat(request.method) ? undefined : retryDelayMs(retries++, response);
-        if (delay === undefined && response) return response;
-      }
+      const next = retryDecision(response, request.method, retries, !tokens, !!token && !refused);
+      // The listener stays with the response returned, so that the caller's abort also stops its body; it goes with
+      // the request. Every other attempt drops its listener here, so retries do not pile them up.
+      if (next === 'return') return response as Response;
       signal.removeEventListener('abort', abort);
-      if (delay === undefined) throw failure;
+      if (next === 'throw') throw failure;
       // Frees the connection of a response that will not be read.
       response?.body?.cancel().catch(() => {});
-      if (delay) await sleep(delay, signal);
+      if (next === 'renew') {
+        refused = token as string;
+      } else {
+        retries++;
+        if (next) await sleep(next, signal);
+      }
     }
   };
 }

@@ -2,7 +2,12 @@
 // check fails.
 import type { ErrorEnvelope, RfiCase, RfiDocumentUpload } from '@payments-connect/types';
 import { describe, expectTypeOf, it } from 'vitest';
-import { createPaymentsConnectClient, type RfiConflictVariant, rfiConflictVariant } from '../src/index.js';
+import {
+  createPaymentsConnectClient,
+  type PaymentsConnectToken,
+  type RfiConflictVariant,
+  rfiConflictVariant,
+} from '../src/index.js';
 
 const credentials = { clientId: 'id', clientSecret: 'secret' };
 const rfiId = '4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f';
@@ -84,6 +89,17 @@ describe('results and options', () => {
 
   it('takes a per-call timeoutMs and signal', () => {
     void client.GET('/v1/rfi', { timeoutMs: 5_000, signal: AbortSignal.timeout(10_000) });
+  });
+
+  it('gives the token through getToken, with its expiry', () => {
+    expectTypeOf(client.getToken()).resolves.toEqualTypeOf<PaymentsConnectToken>();
+    expectTypeOf<PaymentsConnectToken>().toEqualTypeOf<{
+      readonly accessToken: string;
+      readonly expiresAt: Date | undefined;
+    }>();
+    void client.getToken({ signal: AbortSignal.timeout(5_000) });
+    // @ts-expect-error getToken takes an init object, not a signal
+    void client.getToken(AbortSignal.timeout(5_000));
   });
 
   it('leaves the token exchange to the client', () => {

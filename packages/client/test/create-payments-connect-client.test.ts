@@ -93,12 +93,59 @@ describe('environments and sandbox-only operations', () => {
 });
 
 describe('options', () => {
+  // Each checked when the client is created, before anything is sent: the message names the option at fault.
+  const BAD_BASE_URL = 'baseUrl must be an absolute http(s) URL, without user or password';
   it.each([
-    ['a missing clientId', { clientId: '', clientSecret: CLIENT_SECRET }],
-    ['a missing clientSecret', { clientId: CLIENT_ID, clientSecret: '' }],
-    ['an unknown environment', { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, environment: 'staging' }],
-  ])('refuses %s', (_, options) => {
-    expect(() => createPaymentsConnectClient(options as never)).toThrow(PaymentsConnectError);
+    ['a missing clientId', { clientId: '' }, 'Missing clientId'],
+    ['a missing clientSecret', { clientSecret: '' }, 'Missing clientSecret'],
+    ['no clientId at all', { clientId: undefined }, 'Missing clientId'],
+    ['neither credential', { clientId: '', clientSecret: undefined }, 'Missing clientId and clientSecret'],
+    [
+      'an unknown environment',
+      { environment: 'staging' },
+      'Unknown environment "staging": use "production" or "sandbox"',
+    ],
+    [
+      'an inherited key as environment',
+      { environment: 'toString' },
+      'Unknown environment "toString": use "production" or "sandbox"',
+    ],
+    ['a baseUrl without a scheme', { baseUrl: '127.0.0.1:4010' }, BAD_BASE_URL],
+    ['a host and port as baseUrl', { baseUrl: 'localhost:4010' }, BAD_BASE_URL],
+    ['a relative baseUrl', { baseUrl: '/payments' }, BAD_BASE_URL],
+    ['an empty baseUrl', { baseUrl: '' }, BAD_BASE_URL],
+    ['a baseUrl of another scheme', { baseUrl: 'ftp://127.0.0.1' }, BAD_BASE_URL],
+    ['a baseUrl with a user and password', { baseUrl: 'http://someone:p4ss@127.0.0.1' }, BAD_BASE_URL],
+    ['an empty accountId', { accountId: '' }, 'accountId is empty: pass an AccountId or leave the option out'],
+    ['a blank accountId', { accountId: '  ' }, 'accountId is empty: pass an AccountId or leave the option out'],
+  ])('refuses %s, naming the option', (_, fault, message) => {
+    const options = { baseUrl: server.url, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, ...fault };
+    let failure: unknown;
+    try {
+      createPaymentsConnectClient(options as never);
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).toBeInstanceOf(PaymentsConnectError);
+    expect((failure as Error).message).toBe(message);
+    expect(String(failure)).not.toContain(CLIENT_SECRET);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('refuses the baseUrl of this server without its scheme, which used to fail only at the first call', () => {
+    const withoutScheme = server.url.replace('http://', '');
+    expect(() => clientFor(server, { baseUrl: withoutScheme })).toThrow(BAD_BASE_URL);
+  });
+
+  it('accepts what is left out, and http or https URLs with a path', async () => {
+    const credentials = { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET };
+    const unset = { environment: undefined, baseUrl: undefined, accountId: undefined };
+    expect(createPaymentsConnectClient({ ...credentials, ...unset }).baseUrl).toBe(SERVER_URLS.production);
+    expect(createPaymentsConnectClient({ ...credentials, baseUrl: 'https://gateway.example/payments/' }).baseUrl).toBe(
+      'https://gateway.example/payments',
+    );
+    const { response } = await clientFor(server, { baseUrl: `${server.url}/` }).GET('/v1/rfi');
+    expect(response.status).toBe(200);
   });
 
   it('uses the fetch it is given', async () => {

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPaymentsConnectClient, PaymentsConnectError } from '../src/index.js';
+import { createPaymentsConnectClient, PaymentsConnectAuthenticationError, PaymentsConnectError } from '../src/index.js';
 import { type FaultServer, startFaultServer } from './fault-server.js';
 import { CLIENT_ID, CLIENT_SECRET, clientFor, getCase, RFI_ID } from './test-client.js';
 
@@ -45,6 +45,30 @@ describe('the client secret', () => {
     for (const failure of failures) {
       for (const text of renderings(failure)) expect(text).not.toContain(CLIENT_SECRET);
     }
+  });
+
+  it('is [redacted] in the code and message kept from a token endpoint that echoes it, the rest dropped', async () => {
+    server.queueToken({
+      status: 401,
+      body: { code: `BAD_${CLIENT_SECRET}`, message: `unknown secret ${CLIENT_SECRET}`, details: { CLIENT_SECRET } },
+    });
+    const failure = await getCase(clientFor(server)).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(PaymentsConnectAuthenticationError);
+    expect((failure as Error).message).toBe(
+      `Token request to ${server.url}/auth/token refused: HTTP 401 BAD_[redacted]: unknown secret [redacted]`,
+    );
+    expect({ ...(failure as object) }).toEqual({
+      name: 'PaymentsConnectAuthenticationError',
+      status: 401,
+      tokenUrl: `${server.url}/auth/token`,
+      code: 'BAD_[redacted]',
+      serverMessage: 'unknown secret [redacted]',
+    });
+  });
+
+  it('never appears in what getToken gives', async () => {
+    const token = await clientFor(server).getToken();
+    for (const text of renderings(token)) expect(text).not.toContain(CLIENT_SECRET);
   });
 
   it('never appears in the errors of API calls', async () => {

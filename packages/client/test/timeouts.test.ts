@@ -1,4 +1,5 @@
 import { getEventListeners } from 'node:events';
+import { setTimeout as realDelay } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PaymentsConnectError, PaymentsConnectTimeoutError } from '../src/index.js';
 import { type FaultServer, startFaultServer } from './fault-server.js';
@@ -8,14 +9,36 @@ let server: FaultServer;
 beforeEach(async () => {
   server = await startFaultServer();
 });
-afterEach(() => server.close());
+afterEach(() => {
+  vi.useRealTimers();
+  return server.close();
+});
 
 const CASE = `GET /v1/rfi/${RFI_ID}`;
-// The timeout also bounds the warm-up token exchange, which a loaded machine (the whole `npm test` on 2 cores) has
-// been seen to take over 500 ms to serve; the slow answer comes well after it.
-const TIMEOUT_MS = 1_000;
+// The client's timeout also bounds the warm-up token exchange, which a loaded machine (the whole `npm test` on 2
+// cores) has been seen to take over 500 ms to serve: 30 s leaves it a margin of 60 times that. The tests that wait a
+// timeout out fake the timers rather than wait 30 s, so their verdict is the timer's, not the machine's.
+const TIMEOUT_MS = 30_000;
 const SLOW = { status: 200, body: { late: true }, delayMs: 4 * TIMEOUT_MS };
 const caseInit = { params: { path: { rfiId: RFI_ID } } };
+
+/**
+ * Fakes `setTimeout` and `clearTimeout` only: the client's timeout and backoff, and the server's delays, then move
+ * with `vi.advanceTimersByTimeAsync`, while sockets, promises and node:timers/promises keep real time.
+ */
+const fakeTimers = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+
+/**
+ * Waits in real time, sockets and promises moving on, until `done()` holds: every 5 ms, at most 2,000 times (10 s).
+ * With `advanceMs`, also moves the faked clock that far each time.
+ */
+async function until(done: () => boolean, advanceMs = 0) {
+  for (let poll = 0; poll < 2_000 && !done(); poll++) {
+    if (advanceMs) await vi.advanceTimersByTimeAsync(advanceMs);
+    await realDelay(5);
+  }
+  expect(done()).toBe(true);
+}
 
 describe('timeouts and abort signals', () => {
   // The client timeout also covers the token request: each test warms the token first, so that a loaded CI
@@ -23,21 +46,37 @@ describe('timeouts and abort signals', () => {
   it('throws PaymentsConnectTimeoutError when no response headers come within timeoutMs', async () => {
     const client = clientFor(server, { timeoutMs: TIMEOUT_MS, retry: false });
     await client.GET('/v1/rfi/{rfiId}', caseInit);
+    fakeTimers();
     server.queue(CASE, SLOW);
-    const started = performance.now();
-    const failure = await client.GET('/v1/rfi/{rfiId}', caseInit).catch((error: unknown) => error);
+    let settled = false;
+    const call = client
+      .GET('/v1/rfi/{rfiId}', caseInit)
+      .catch((error: unknown) => error)
+      .finally(() => (settled = true));
+    await until(() => server.apiRequests().length === 2);
+    // A millisecond short of the timeout, with real time to settle if it had fired, the call is still waiting.
+    await vi.advanceTimersByTimeAsync(TIMEOUT_MS - 1);
+    await realDelay(50);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const failure = await call;
     expect(failure).toBeInstanceOf(PaymentsConnectTimeoutError);
     expect(failure).toBeInstanceOf(PaymentsConnectError);
     expect((failure as Error).message).toBe(`GET ${server.url}/v1/rfi/${RFI_ID} timed out after ${TIMEOUT_MS} ms`);
-    expect(performance.now() - started).toBeLessThan(3 * TIMEOUT_MS);
     expect(server.apiRequests()).toHaveLength(2);
   });
 
   it('retries a timed-out request that is safe to repeat', async () => {
     const client = clientFor(server, { timeoutMs: TIMEOUT_MS });
     await client.GET('/v1/rfi/{rfiId}', caseInit);
+    fakeTimers();
     server.queue(CASE, SLOW);
-    const { data } = await client.GET('/v1/rfi/{rfiId}', caseInit);
+    let data: unknown;
+    void client.GET('/v1/rfi/{rfiId}', caseInit).then((result) => (data = result.data));
+    await until(() => server.apiRequests().length === 2);
+    await vi.advanceTimersByTimeAsync(TIMEOUT_MS);
+    // The backoff (under 5 ms with the test client) runs on the faked clock too.
+    await until(() => data !== undefined, 1);
     expect(data).toMatchObject({ ok: true });
     expect(server.apiRequests()).toHaveLength(3);
   });
@@ -86,7 +125,9 @@ describe('timeouts and abort signals', () => {
     const controller = new AbortController();
     const aborted = client.GET('/v1/rfi/{rfiId}', { ...caseInit, signal: controller.signal });
     const patient = client.GET('/v1/rfi/{rfiId}', caseInit);
-    setTimeout(() => controller.abort(new Error('caller gave up')), 50);
+    // Abort while the server holds the token request: its 300 ms are 30 times the interval of the wait.
+    await vi.waitFor(() => expect(server.tokenRequests()).toHaveLength(1), { timeout: 5_000, interval: 10 });
+    controller.abort(new Error('caller gave up'));
     await expect(aborted).rejects.toThrow('caller gave up');
     expect((await patient).response.status).toBe(200);
     expect(server.tokenRequests()).toHaveLength(1);
@@ -117,14 +158,23 @@ describe('abort signals and their listeners', () => {
   }
 
   it("stops a body still downloading when the call's signal aborts", async () => {
-    server.queue(CASE, { status: 200, body: { filler: 'x'.repeat(64 * 1024) }, bodyStallMs: 2_000 });
+    server.queue(CASE, { status: 200, body: { filler: 'x'.repeat(64 * 1024) }, bodyStallMs: 20_000 });
+    let headersCame = false;
+    const client = clientFor(server, {
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        headersCame ||= (input as Request).method === 'GET';
+        return response;
+      },
+    });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(new Error('caller gave up')), 100);
+    const call = client.GET('/v1/rfi/{rfiId}', { ...caseInit, signal: controller.signal }).catch((error) => error);
+    // Abort once the headers are in, so that it is the body download that stops.
+    await vi.waitFor(() => expect(headersCame).toBe(true), { timeout: 5_000, interval: 10 });
     const started = performance.now();
-    await expect(clientFor(server).GET('/v1/rfi/{rfiId}', { ...caseInit, signal: controller.signal })).rejects.toThrow(
-      'caller gave up',
-    );
-    expect(performance.now() - started).toBeLessThan(1_000);
+    controller.abort(new Error('caller gave up'));
+    expect(await call).toEqual(new Error('caller gave up'));
+    expect(performance.now() - started).toBeLessThan(1_000); // the rest of the body was 20 s away
   });
 
   it('keeps one listener on the signal of a call, however many attempts it took', async () => {
@@ -157,8 +207,9 @@ describe('abort signals and their listeners', () => {
   });
 
   it('follows the call signal through a request that a middleware replaced', async () => {
-    server.queue(CASE, SLOW);
     const client = clientFor(server);
+    await client.GET('/v1/rfi/{rfiId}', caseInit); // the token, so that the signal aborts the call itself
+    server.queue(CASE, SLOW);
     client.use({ onRequest: ({ request }) => new Request(request) });
     const started = performance.now();
     const failure = await client

@@ -4,8 +4,8 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { loadDocumentFile } from './document-file.js';
+import { listExampleParts } from './example-parts.js';
 import { buildExampleRequest } from './example-request.js';
-import { readExternalValue } from './external-value.js';
 import { listNamedExamples } from './named-examples.js';
 import { createOperationMatcher } from './operation-matcher.js';
 import { describeServer, findTokenOperation, listOperations, listWebhooks } from './operations.js';
@@ -21,7 +21,7 @@ import {
 import { createSchemaValidator } from './schema-validator.js';
 
 export { loadDocumentFile } from './document-file.js';
-export { multipartBoundary, multipartParts } from './external-value.js';
+export { FILE_PARTS_EXTENSION } from './example-parts.js';
 export { childPointer, formatPointer, parsePointer } from './json-pointer.js';
 export { parseMediaType } from './media-type.js';
 export { openEnumValues } from './open-enum.js';
@@ -47,7 +47,7 @@ export { ERROR_ENVELOPE_POINTER } from './response-validator.js';
  * @typedef {import('./response-validator.js').ResponseVerdict} ResponseVerdict
  * @typedef {import('./named-examples.js').NamedExample} NamedExample
  * @typedef {import('./example-request.js').ExampleRequest} ExampleRequest
- * @typedef {import('./external-value.js').ExampleFilePart} ExampleFilePart
+ * @typedef {import('./example-parts.js').ExamplePart} ExamplePart
  */
 
 /**
@@ -91,7 +91,7 @@ export function loadBundledDocument() {
 
 /** The contract of the bundled document of `@payments-connect/openapi`. */
 export function loadContract() {
-  return createContract(loadBundledDocument(), { location: bundledDocumentPath() });
+  return createContract(loadBundledDocument());
 }
 
 /** @typedef {ReturnType<typeof createContract>} Contract */
@@ -99,10 +99,8 @@ export function loadContract() {
 /**
  * Reads an OpenAPI 3.1 document into the contract model.
  * @param {any} document a bundled OpenAPI 3.1 document (local `$ref`s only)
- * @param {{ location?: string }} [options] `location`: the path of the document's file, against which the
- *   `externalValue` of an example is read (a copy of the bundle may name the bundle's path)
  */
-export function createContract(document, { location } = {}) {
+export function createContract(document) {
   const operations = listOperations(document);
   const byId = new Map(operations.map((operation) => [operation.operationId, operation]));
   const { validateAt } = createSchemaValidator(document);
@@ -256,13 +254,17 @@ export function createContract(document, { location } = {}) {
     exampleRequest(operation, name) {
       const named = listNamedExamples(document, operation).find((example) => example.name === name);
       if (!named) throw new Error(`${operation.operationId} has no named example ${name}`);
-      return buildExampleRequest(operation, named, location);
+      return buildExampleRequest(document, operation, named);
     },
     /**
-     * The bytes of an example's `externalValue`, a file beside the document.
-     * @param {{ externalValue?: unknown }} example a resolved Example Object
+     * The parts of a `multipart/form-data` request example, as the contract model sends them (see
+     * `example-parts.js`): a file part with the file name and type its `x-file-parts` entry names.
+     * @param {any} media the resolved Media Type Object the example belongs to
+     * @param {any} example the resolved Example Object
+     * @returns {ExamplePart[]}
+     * @throws {Error} when its value is not an object of parts the model can write
      */
-    readExternalValue: (example) => readExternalValue(example, location),
+    exampleParts: (media, example) => listExampleParts(document, media, example),
   };
   return contract;
 }

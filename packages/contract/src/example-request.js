@@ -1,4 +1,6 @@
-import { multipartBoundary, readExternalValue } from './external-value.js';
+import { listExampleParts } from './example-parts.js';
+import { parseMediaType } from './media-type.js';
+import { buildMultipartBody } from './multipart-body.js';
 
 /**
  * @typedef {import('./operations.js').ContractOperation} ContractOperation
@@ -15,14 +17,15 @@ import { multipartBoundary, readExternalValue } from './external-value.js';
 
 /**
  * The request of a named example, every part taken from the examples of that name. The bearer token is no
- * parameter: the caller adds `Authorization` where the operation requires it.
+ * parameter: the caller adds `Authorization` where the operation requires it. A `multipart/form-data` body is built
+ * from the example's parts (see `example-parts.js`); any other body is the example's value as JSON.
+ * @param {unknown} document the bundled document
  * @param {ContractOperation} operation
  * @param {NamedExample} named
- * @param {string | undefined} location path of the document, against which `externalValue`s are read
  * @returns {ExampleRequest}
  * @throws {Error} when the example does not pair completely (see `problems`)
  */
-export function buildExampleRequest(operation, named, location) {
+export function buildExampleRequest(document, operation, named) {
   if (named.problems.length > 0) {
     throw new Error(`${operation.operationId} example ${named.name}: ${named.problems.join('; ')}`);
   }
@@ -38,12 +41,11 @@ export function buildExampleRequest(operation, named, location) {
   let body;
   if (named.body) {
     const { mediaType, example } = named.body;
-    if (example.externalValue !== undefined) {
-      const file = new Uint8Array(readExternalValue(example, location));
-      headers['Content-Type'] = mediaType.startsWith('multipart/')
-        ? `${mediaType}; boundary=${multipartBoundary(file)}`
-        : mediaType;
-      body = file;
+    if (parseMediaType(mediaType)?.essence === 'multipart/form-data') {
+      const media = operation.requestBody?.requestBody.content?.[mediaType];
+      const multipart = buildMultipartBody(listExampleParts(document, media, example));
+      headers['Content-Type'] = multipart.contentType;
+      body = multipart.body;
     } else {
       body = new TextEncoder().encode(JSON.stringify(example.value));
       headers['Content-Type'] = mediaType;

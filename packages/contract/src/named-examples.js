@@ -1,4 +1,6 @@
+import { listExampleParts } from './example-parts.js';
 import { childPointer } from './json-pointer.js';
+import { parseMediaType } from './media-type.js';
 import { dereference } from './resolve-ref.js';
 
 /**
@@ -24,7 +26,7 @@ import { dereference } from './resolve-ref.js';
  * @typedef {object} ExampleBody
  * @property {string} mediaType
  * @property {string} pointer where the Example Object sits
- * @property {any} example the resolved Example Object: a `value`, or an `externalValue` (a file beside the document)
+ * @property {any} example the resolved Example Object
  */
 
 /**
@@ -74,7 +76,7 @@ export function listNamedExamples(document, operation) {
     /** @type {string[]} */
     const problems = missingParameters.map((p) => `the ${p.in} parameter ${p.name} has no example ${name}`);
     if (operation.requestBody && !body) problems.push(`the request body has no example ${name}`);
-    if (body) problems.push(...placeholderProblems(document, operation, body, name));
+    if (body) problems.push(...bodyProblems(document, operation, body, name));
     if (!response) problems.push(`no response has an example ${name}`);
     return { name, parameters, missingParameters, body, response, problems };
   });
@@ -150,24 +152,25 @@ function noContentSuccess(operation) {
 }
 
 /**
- * A file part given as an inline `value` is a placeholder string, not the file: tools that send the example cannot
- * send it. Such a body example must be an `externalValue`, the serialized body in a file beside the document.
+ * Why a request body example cannot be sent: it has no value, or, for a `multipart/form-data` body, its value is not
+ * the object of parts the request is built from (see `example-parts.js`).
  * @param {unknown} document
  * @param {ContractOperation} operation
  * @param {ExampleBody} body
  * @param {string} name
  * @returns {string[]}
  */
-function placeholderProblems(document, operation, body, name) {
-  if (body.example.value === undefined) return [];
-  const media = operation.requestBody?.requestBody.content?.[body.mediaType];
-  const schema = dereference(document, media?.schema ?? {}).node;
-  return Object.entries(schema?.properties ?? {})
-    .filter(([, property]) => isFile(dereference(document, property).node))
-    .map(([part]) => `the file part ${part} of the request body example ${name} is an inline value, not a file`);
-}
-
-/** @param {any} schema */
-function isFile(schema) {
-  return schema?.format === 'binary' || schema?.contentMediaType !== undefined || schema?.contentEncoding !== undefined;
+function bodyProblems(document, operation, body, name) {
+  if (body.example.value === undefined) {
+    // An `externalValue` names a file whose content tools read in different ways; the model sends only a `value`.
+    const external = body.example.externalValue === undefined ? '' : ' (its externalValue is not read)';
+    return [`the request body example ${name} has no value${external}`];
+  }
+  if (parseMediaType(body.mediaType)?.essence !== 'multipart/form-data') return [];
+  try {
+    listExampleParts(document, operation.requestBody?.requestBody.content?.[body.mediaType], body.example);
+    return [];
+  } catch (error) {
+    return [`the multipart request body example ${name}: ${/** @type {Error} */ (error).message}`];
+  }
 }

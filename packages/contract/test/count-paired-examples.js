@@ -48,7 +48,7 @@ function isRefusalOnly(named) {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const path = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? bundledDocumentPath();
-  const count = countPairedExamples(createContract(loadDocumentFile(path), { location: path }));
+  const count = countPairedExamples(createContract(loadDocumentFile(path)));
   console.log(
     `${path}: ${count.examples} named examples across ${count.operations} operations; ` +
       `${count.complete} pair completely, ${count.incomplete} incomplete, ` +

@@ -23,8 +23,6 @@ function namedMediaTypeExamples() {
           const pointer = formatPointer([...path, key, mediaType]);
           for (const [name, example] of Object.entries(media.examples ?? {})) {
             const { node: target } = contract.dereference(example);
-            // A file upload is a file (externalValue): named-examples.test.js sends it through the request checks.
-            if ('externalValue' in target && path.includes('requestBody')) continue;
             if (!('value' in target)) throw new Error(`Example ${name} at ${pointer} has no value`);
             found.push([`${decodeURIComponent(pointer)} › ${name}`, pointer, target.value]);
           }

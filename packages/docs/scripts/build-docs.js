@@ -5,14 +5,14 @@
 import { relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { bundledDocumentPath, loadBundledDocument } from '@payments-connect/contract';
+import { loadBundledDocument } from '@payments-connect/contract';
 import { buildReference } from '../src/build-reference.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const outDir = fileURLToPath(new URL('../dist', import.meta.url));
 
 const started = performance.now();
-const result = buildReference({ spec: loadBundledDocument(), specLocation: bundledDocumentPath(), outDir });
+const result = buildReference({ spec: loadBundledDocument(), outDir });
 const milliseconds = Math.round(performance.now() - started);
 
 console.log(

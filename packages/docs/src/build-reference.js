@@ -2,7 +2,6 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createContract } from '@payments-connect/contract';
 import { addCodeSamples } from './code-samples.js';
-import { inlineFileExamples } from './file-examples.js';
 import { addFlags } from './flags.js';
 import { renderHtmlPage } from './html-page.js';
 import { addOpenEnumValues } from './open-enums.js';
@@ -34,21 +33,19 @@ const SAMPLE_HEADER = (operationId) =>
  */
 
 /**
- * Builds the reference from the bundled spec: decorates a copy (code samples, file examples shown by their parts,
- * open enum values, flags, overview, server URLs), writes the self-contained page (with the "Try it" console and the
- * published bundle for "Download") and the TypeScript samples as files.
+ * Builds the reference from the bundled spec: decorates a copy (code samples, open enum values, flags, overview, server
+ * URLs), writes the self-contained page (with the "Try it" console and the published bundle for "Download") and the
+ * TypeScript samples as files.
  * @param {object} options
  * @param {unknown} options.spec The bundled OpenAPI document (left unchanged).
- * @param {string} [options.specLocation] Its file, against which the files of its file examples are read.
  * @param {string} options.outDir Where to write; its samples folder is replaced.
  * @returns {BuildResult}
  */
-export function buildReference({ spec: bundled, specLocation, outDir }) {
+export function buildReference({ spec: bundled, outDir }) {
   // The decorators write into the operations the contract lists, so the contract reads the copy.
-  const contract = createContract(structuredClone(bundled), { location: specLocation });
+  const contract = createContract(structuredClone(bundled));
   const spec = contract.document;
   const samples = addCodeSamples(contract);
-  inlineFileExamples(contract);
   const tryIt = tryItModel(contract);
   // Before the flags: a flagged reference to an open enum shows the values after its notice.
   addOpenEnumValues(contract);

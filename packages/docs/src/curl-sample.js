@@ -43,12 +43,12 @@ export function curlSample(entry, inputs, tokenOperation) {
     args.push(`--data ${shellQuote(jsonBody(inputs.body.value))}`);
   }
   if (inputs.body?.kind === 'multipart') {
-    // -F sets the multipart Content-Type with its boundary; setting it by hand would drop the boundary.
+    // -F sets the multipart Content-Type with its boundary; setting it by hand would drop the boundary. A file part
+    // names its type (;type=), as the example does: curl guesses one from the extension, or sends none.
     for (const field of inputs.body.fields) {
+      const type = field.contentType ? `;type=${field.contentType}` : '';
       args.push(
-        field.fileName
-          ? `-F ${shellQuote(`${field.name}=@${field.fileName}`)}`
-          : `-F ${shellQuote(`${field.name}=${field.value}`)}`,
+        `-F ${shellQuote(field.fileName ? `${field.name}=@${field.fileName}${type}` : `${field.name}=${field.value}`)}`,
       );
     }
   }

@@ -1,5 +1,3 @@
-import { multipartParts } from '@payments-connect/contract';
-
 /**
  * @typedef {import('@payments-connect/contract').Contract} Contract
  * @typedef {import('@payments-connect/contract').ContractOperation} ContractOperation
@@ -10,16 +8,6 @@ import { multipartParts } from '@payments-connect/contract';
 /** Samples target the sandbox: it is where a reader tries a call first, and some operations exist only there. */
 const SAMPLE_ENVIRONMENT = 'sandbox';
 
-/** File extensions for the media types an upload may name in its `encoding`. */
-const EXTENSION_BY_MEDIA_TYPE = /** @type {Record<string, string>} */ ({
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'application/pdf': 'pdf',
-});
-
-/** When neither `encoding` nor the example names a file type. */
-const FALLBACK_FILE_EXTENSION = 'bin';
-
 /**
  * @typedef {object} NamedValue
  * @property {string} name
@@ -29,8 +17,9 @@ const FALLBACK_FILE_EXTENSION = 'bin';
 /**
  * @typedef {object} MultipartField
  * @property {string} name The form part name.
- * @property {unknown} value The example value (a placeholder for files).
- * @property {string} [fileName] Set when the part is a file: the local file a sample uploads.
+ * @property {string} value The part's content, as the contract model sends it (a file part's: the example file's).
+ * @property {string} [fileName] Set when the part is a file: the file it is sent as, the local file a sample uploads.
+ * @property {string} [contentType] Set when the part is a file: its media type.
  */
 
 /**
@@ -114,40 +103,14 @@ function requestBodyExample(contract, requestBody, where) {
   if (mediaType === undefined || !media) return undefined;
   const named = Object.values(media.examples ?? {})[0];
   const example = named ? contract.dereference(named).node : undefined;
-  if (example?.externalValue !== undefined && mediaType.startsWith('multipart/')) {
-    // A file upload's example is the serialized body in a file beside the spec: its parts name the fields and files.
-    const parts = multipartParts(contract.readExternalValue(example));
-    const fields = parts.map(({ name, fileName, text }) =>
-      fileName ? { name, value: fileName, fileName } : { name, value: text },
-    );
-    return { kind: 'multipart', mediaType, fields };
-  }
   const value = example ? example.value : media.example;
   if (value === undefined) throw new Error(`${where}: the request body (${mediaType}) has no named example`);
   if (!mediaType.startsWith('multipart/')) return { kind: 'json', mediaType, value };
-  const schema = contract.dereference(media.schema ?? {}).node;
-  const fields = Object.entries(value).map(([name, fieldValue]) => {
-    const property = contract.dereference(schema.properties?.[name] ?? {}).node;
-    if (!isBinary(property)) return { name, value: fieldValue };
-    return { name, value: fieldValue, fileName: `${name}.${fileExtension(media.encoding?.[name], fieldValue)}` };
-  });
+  // The parts as the contract model sends the example: a file part as the file its example names.
+  const fields = contract
+    .exampleParts(media, example ?? { value })
+    .map(({ name, content, fileName, contentType }) =>
+      fileName === undefined ? { name, value: content } : { name, value: content, fileName, contentType },
+    );
   return { kind: 'multipart', mediaType, fields };
-}
-
-/** @param {any} schema A Schema Object. */
-function isBinary(schema) {
-  return schema.format === 'binary' || schema.contentMediaType !== undefined || schema.contentEncoding !== undefined;
-}
-
-/**
- * A file part's example value is a placeholder such as "(binary PNG data)"; its file type names the
- * extension when the spec gives no `encoding.contentType`.
- * @param {{ contentType?: string } | undefined} encoding The part's Encoding Object.
- * @param {unknown} placeholder The part's example value.
- */
-function fileExtension(encoding, placeholder) {
-  const fromEncoding = encoding?.contentType ? EXTENSION_BY_MEDIA_TYPE[encoding.contentType] : undefined;
-  if (fromEncoding) return fromEncoding;
-  const fromPlaceholder = /binary\s+([a-z0-9]+)\s+data/i.exec(String(placeholder))?.[1];
-  return fromPlaceholder ? fromPlaceholder.toLowerCase() : FALLBACK_FILE_EXTENSION;
 }

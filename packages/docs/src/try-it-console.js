@@ -34,7 +34,7 @@ const TOKEN_MARGIN_MS = 5_000;
 /**
  * The fetch arguments of one request: the URL from the server, the path template and the query; the bearer token,
  * `AccountId` and header parameters; the body as JSON or multipart form data (a file part the reader did not choose
- * is sent as its example placeholder, named like the curl sample's file).
+ * is sent as the example's file: its content, file name and type, as the samples upload it).
  * @param {TryItOperation} operation
  * @param {TryItValues} values
  * @param {TryItSession} session
@@ -76,7 +76,7 @@ export function buildTryItRequest(operation, values, session) {
     for (const field of body.fields) {
       if (field.fileName) {
         const chosen = values.files?.[field.name];
-        const file = chosen ?? new Blob([field.value], { type: 'application/octet-stream' });
+        const file = chosen ?? new Blob([field.value], { type: field.contentType ?? 'application/octet-stream' });
         form.append(field.name, file, chosen instanceof File ? chosen.name : field.fileName);
       } else {
         form.append(field.name, values.fields?.[field.name] ?? field.value);
@@ -239,7 +239,7 @@ export function startTryItConsole({ dialog, model }) {
           ? /** @type {HTMLInputElement} */ (el('input', { id: `try-it-part-${part.name}`, type: 'file' }))
           : input(`try-it-part-${part.name}`, part.value);
         field.dataset.part = part.name;
-        const hint = part.fileName ? ` (file; none chosen sends "${part.value}" as ${part.fileName})` : '';
+        const hint = part.fileName ? ` (file; none chosen sends the example's ${part.fileName})` : '';
         fields.push(labelled(`${part.name}${hint}`, field));
       }
     }

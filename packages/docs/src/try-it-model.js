@@ -34,8 +34,13 @@ export const TOKEN_FIELDS = {
  */
 
 /**
+ * A part of a multipart body: a text field, or a file part (`fileName`) whose `value` is the example file's content.
+ * @typedef {{ name: string, value: string, fileName?: string, contentType?: string }} TryItField
+ */
+
+/**
  * @typedef {{ kind: 'json', mediaType: string, text: string }
- *   | { kind: 'multipart', mediaType: string, fields: { name: string, value: string, fileName?: string }[] }
+ *   | { kind: 'multipart', mediaType: string, fields: TryItField[] }
  * } TryItBody
  */
 
@@ -134,8 +139,8 @@ function consoleBody(body) {
   return {
     kind: 'multipart',
     mediaType: body.mediaType,
-    fields: body.fields.map(({ name, value, fileName }) =>
-      fileName ? { name, value: asText(value), fileName } : { name, value: asText(value) },
+    fields: body.fields.map(({ name, value, fileName, contentType }) =>
+      fileName ? { name, value, fileName, ...(contentType ? { contentType } : {}) } : { name, value },
     ),
   };
 }

@@ -50,11 +50,7 @@ export function typeScriptSample(entry, inputs) {
   const fileFields = inputs.body?.kind === 'multipart' ? inputs.body.fields.filter((field) => field.fileName) : [];
   if (fileFields.length > 0) {
     imports.push("import { readFile } from 'node:fs/promises';");
-    for (const field of fileFields) {
-      setup.push(
-        `const ${fileVariable(field.name)} = new Blob([await readFile(${toTypeScriptLiteral(field.fileName)})]);`,
-      );
-    }
+    for (const field of fileFields) setup.push(fileDeclaration(field));
   }
   imports.push(`import { ${CLIENT_FACTORY} } from '${CLIENT_PACKAGE}';`);
 
@@ -69,6 +65,20 @@ export function typeScriptSample(entry, inputs) {
   if (setup.length > 0) sections.push(setup.join('\n'));
   sections.push(operationCall(entry, inputs));
   return `${sections.join('\n\n')}\n`;
+}
+
+/**
+ * The File a file part uploads: the local file of the example's name, sent under that name and with its type, as the
+ * contract model sends the example (a bare Blob would reach the server as "blob", of no type).
+ * @param {import('./sample-inputs.js').MultipartField} field A file part.
+ */
+function fileDeclaration(field) {
+  const fileName = toTypeScriptLiteral(field.fileName);
+  const options = field.contentType ? `{ type: ${toTypeScriptLiteral(field.contentType)} }` : '{}';
+  const start = `const ${fileVariable(field.name)} = new File([await readFile(${fileName})], ${fileName}, `;
+  const oneLine = `${start}${options});`;
+  if (fitsOnOneLine(oneLine, 0) || !field.contentType) return oneLine;
+  return `${start}{\n${INDENT}type: ${toTypeScriptLiteral(field.contentType)},\n});`;
 }
 
 /** @param {Record<string, unknown>} extraOptions Client options beside the environment and credentials. */

@@ -1,14 +1,11 @@
-import { bundledDocumentPath, createContract, loadBundledDocument } from '@payments-connect/contract';
+import { createContract, loadBundledDocument } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
 import { addCodeSamples, CURL_LABEL, TYPESCRIPT_LABEL } from '../src/code-samples.js';
 import { parameterExample } from './parameter-example.js';
 
-/** Where the bundle is: its file examples (uploads) are read beside it. */
-const location = bundledDocumentPath();
-
 describe('addCodeSamples', () => {
   it('gives every operation a TypeScript and a curl sample and returns them in spec order', () => {
-    const contract = createContract(structuredClone(loadBundledDocument()), { location });
+    const contract = createContract(structuredClone(loadBundledDocument()));
     const samples = addCodeSamples(contract);
     expect(samples.map(({ operationId }) => operationId)).toEqual(
       contract.operations.map(({ operationId }) => operationId),
@@ -23,7 +20,7 @@ describe('addCodeSamples', () => {
 
   it('writes the samples into the document the contract reads, the one the page renders', () => {
     const document = structuredClone(loadBundledDocument());
-    addCodeSamples(createContract(document, { location }));
+    addCodeSamples(createContract(document));
     expect(document.paths['/v1/rfi/{rfiId}'].get['x-codeSamples']).toHaveLength(2);
   });
 
@@ -38,7 +35,7 @@ describe('addCodeSamples', () => {
         responses: {},
       },
     };
-    const contract = createContract(document, { location });
+    const contract = createContract(document);
     const note = addCodeSamples(contract).find(({ operationId }) => operationId === 'createRfiNote');
     expect(note?.typescript).toContain("client.POST('/v1/rfi/{rfiId}/notes'");
     expect(note?.curl).toContain(`/v1/rfi/${parameterExample(contract, 'rfiId')}/notes'`);

@@ -56,9 +56,9 @@ describe('curlSample', () => {
     expect(JSON.parse(dataArgument(sample) ?? '')).toEqual(spec.components.examples.RfiAnswerRequest.value);
   });
 
-  it('uploads the preview logo as multipart with -F and no hand-set Content-Type', () => {
+  it("uploads the preview logo as multipart with -F, the file's type named, and no hand-set Content-Type", () => {
     const sample = sampleOf(entry('uploadPaymentRequestPreviewLogo'));
-    expect(sample).toContain("-F 'logo=@logo.png'");
+    expect(sample).toContain("-F 'logo=@logo.svg;type=image/svg+xml'");
     expect(sample).not.toContain('Content-Type');
     expect(sample).toContain(
       "'https://sandbox.api.payments-connect.example/v1/collections/payment-requests/" +

@@ -1,4 +1,4 @@
-import { bundledDocumentPath, createContract, loadBundledDocument } from '@payments-connect/contract';
+import { createContract, loadBundledDocument } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
 import { addFlags, FLAGS } from '../src/flags.js';
 import { addOverview, OVERVIEW_TITLE, sectionAnchor, TRY_IT_TITLE, USAGE_TITLE } from '../src/overview.js';
@@ -16,7 +16,7 @@ const spec = loadBundledDocument();
 function overviewOf(mutate = () => {}) {
   const document = structuredClone(spec);
   mutate(document);
-  const contract = createContract(document, { location: bundledDocumentPath() });
+  const contract = createContract(document);
   addOverview(contract, addFlags(contract), tryItModel(contract));
   return document.info.description;
 }
@@ -49,9 +49,7 @@ describe('addOverview', () => {
   });
 
   it('says how to run the mock and the emulator, and opens the console from a button', () => {
-    const { servers, credentials } = tryItModel(
-      createContract(structuredClone(spec), { location: bundledDocumentPath() }),
-    );
+    const { servers, credentials } = tryItModel(createContract(structuredClone(spec)));
     expect(servers.map(({ name }) => name)).toEqual(['Mock', 'Emulator']);
     const section = overview.slice(overview.indexOf(`## ${TRY_IT_TITLE}\n`));
     expect(section.length).toBeLessThan(overview.length);

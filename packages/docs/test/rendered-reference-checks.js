@@ -48,10 +48,10 @@ export function itShowsTheRenderedReference(opened) {
     expect(await tabs.filter({ hasText: new RegExp(`^${CURL_LABEL}$`) }).count()).toBe(callable.length);
   });
 
-  it('shows the samples of the multipart upload: the client with a Blob, curl with -F', async () => {
+  it('shows the samples of the multipart upload: the client with a File, curl with -F', async () => {
     const section = page().locator(`[data-section-id="operation/${SCREENSHOT_OPERATION}"]`).last();
     await section.locator('[role="tab"]', { hasText: new RegExp(`^${CURL_LABEL}$`) }).click();
-    await expect.poll(() => section.innerText()).toContain("-F 'logo=@logo.png'");
+    await expect.poll(() => section.innerText()).toContain("-F 'logo=@logo.svg;type=image/svg+xml'");
     expect(await section.innerText()).toContain('Authorization: Bearer $ACCESS_TOKEN');
     await section.locator('[role="tab"]', { hasText: new RegExp(`^${TYPESCRIPT_LABEL}$`) }).click();
     await expect.poll(() => section.innerText()).toContain('createPaymentsConnectClient');

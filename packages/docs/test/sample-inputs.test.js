@@ -34,45 +34,39 @@ describe('sampleInputs', () => {
     });
   });
 
-  it('turns the file part of a file example (the serialized multipart body) into the file it names', () => {
+  it('reads a multipart example into the parts the contract model sends: a file part as the file it names', () => {
+    const example = document.components.examples.PreviewLogoUpload;
     expect(sampleInputs(contract, entry('uploadPaymentRequestPreviewLogo')).body).toEqual({
       kind: 'multipart',
       mediaType: 'multipart/form-data',
-      fields: [{ name: 'logo', value: 'logo.png', fileName: 'logo.png' }],
+      fields: [{ name: 'logo', value: example.value.logo, fileName: 'logo.svg', contentType: 'image/svg+xml' }],
     });
   });
 
-  it('prefers the encoding content type for the file extension, and falls back to .bin', () => {
-    /**
-     * @param {any} encoding
-     * @param {string} example
-     */
-    const upload = (encoding, example) => {
-      const { contract: uploadContract, entry: put } = oneOperationContract({
-        path: '/f',
-        method: 'put',
-        operation: {
-          requestBody: {
-            content: {
-              'multipart/form-data': {
-                schema: { properties: { file: { type: 'string', format: 'binary' }, note: { type: 'string' } } },
-                encoding,
-                examples: { one: { value: { file: example, note: 'hi' } } },
-              },
+  it('keeps a text part a field, and names a file part after the part when the example names no file', () => {
+    const { contract: uploadContract, entry: put } = oneOperationContract({
+      path: '/f',
+      method: 'put',
+      operation: {
+        requestBody: {
+          content: {
+            'multipart/form-data': {
+              schema: { properties: { file: { type: 'string', format: 'binary' }, note: { type: 'string' } } },
+              examples: { one: { value: { file: '%PDF-1.4', note: 'hi' } } },
             },
           },
-          responses: {},
         },
-      });
-      const { body } = sampleInputs(uploadContract, put);
-      if (body?.kind !== 'multipart') throw new Error('expected a multipart body');
-      return body.fields;
-    };
-    expect(upload({ file: { contentType: 'application/pdf' } }, '(binary PNG data)')).toEqual([
-      { name: 'file', value: '(binary PNG data)', fileName: 'file.pdf' },
-      { name: 'note', value: 'hi' },
-    ]);
-    expect(upload(undefined, 'bytes')[0]?.fileName).toBe('file.bin');
+        responses: {},
+      },
+    });
+    expect(sampleInputs(uploadContract, put).body).toEqual({
+      kind: 'multipart',
+      mediaType: 'multipart/form-data',
+      fields: [
+        { name: 'file', value: '%PDF-1.4', fileName: 'file', contentType: 'application/octet-stream' },
+        { name: 'note', value: 'hi' },
+      ],
+    });
   });
 
   it('refuses a required parameter without an example instead of inventing one', () => {

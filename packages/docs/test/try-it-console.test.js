@@ -51,13 +51,13 @@ describe('buildTryItRequest', () => {
     expect(() => buildTryItRequest(answer, { ...values, body: '{ answer: Yes }' }, session)).toThrow(/not JSON/);
   });
 
-  it('sends a multipart upload with the chosen file, else the example placeholder as the sample file', async () => {
+  it("sends a multipart upload with the chosen file, else the example's file: content, name and type", async () => {
     const upload = operation('uploadPaymentRequestPreviewLogo');
     const placeholder = buildTryItRequest(upload, exampleValues(upload.operationId), session).init.body;
     if (!(placeholder instanceof FormData)) throw new Error('expected form data');
     const sent = /** @type {File} */ (placeholder.get('logo'));
     const [part] = upload.body?.kind === 'multipart' ? upload.body.fields : [];
-    expect([sent.name, await sent.text()]).toEqual(['logo.png', part?.value]);
+    expect([sent.name, sent.type, await sent.text()]).toEqual(['logo.svg', 'image/svg+xml', part?.value]);
     const chosen = new File([new Uint8Array([137, 80, 78, 71])], 'mine.png', { type: 'image/png' });
     const values = { ...exampleValues(upload.operationId), files: { logo: chosen } };
     const form = /** @type {FormData} */ (buildTryItRequest(upload, values, session).init.body);

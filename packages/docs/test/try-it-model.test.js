@@ -1,6 +1,7 @@
 import { bundledDocumentPath, createContract, loadBundledDocument, loadContract } from '@payments-connect/contract';
 import { DEFAULT_CLI_PORT, DEFAULT_CREDENTIALS } from '@payments-connect/emulator';
 import { DEFAULT_PORT } from '@payments-connect/mock';
+import { createContract, loadBundledDocument, loadContract } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
 import { sampleInputs } from '../src/sample-inputs.js';
 import { ACCOUNT_HEADER, tryItModel } from '../src/try-it-model.js';
@@ -49,11 +50,18 @@ describe('tryItModel', () => {
       if (inputs.body?.kind === 'json')
         expect(JSON.parse(body?.kind === 'json' ? body.text : '')).toEqual(inputs.body.value);
     }
-    // The file part comes from the spec's file example, as the samples show it.
-    expect(operation('uploadPaymentRequestPreviewLogo').body).toMatchObject({
+    // The file part is the spec's example file, as the samples upload it: its content, name and type.
+    expect(operation('uploadPaymentRequestPreviewLogo').body).toEqual({
       kind: 'multipart',
       mediaType: 'multipart/form-data',
-      fields: [{ name: 'logo', value: expect.any(String), fileName: 'logo.png' }],
+      fields: [
+        {
+          name: 'logo',
+          value: contract.document.components.examples.PreviewLogoUpload.value.logo,
+          fileName: 'logo.svg',
+          contentType: 'image/svg+xml',
+        },
+      ],
     });
   });
 
@@ -67,6 +75,6 @@ describe('tryItModel', () => {
     const document = structuredClone(loadBundledDocument());
     delete document.components.parameters.AccountId.example;
     delete document.components.parameters.AccountId.examples;
-    expect(() => tryItModel(createContract(document, { location: bundledDocumentPath() }))).toThrow(/AccountId/);
+    expect(() => tryItModel(createContract(document))).toThrow(/AccountId/);
   });
 });

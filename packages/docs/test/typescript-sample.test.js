@@ -38,10 +38,12 @@ describe('typeScriptSample', () => {
     );
   });
 
-  it('uploads the preview logo as a Blob read from a file', () => {
+  it("uploads the preview logo as a File read from the example's file, with its name and type", () => {
     const sample = sampleOf(entry('uploadPaymentRequestPreviewLogo'));
     expect(sample).toContain("import { readFile } from 'node:fs/promises';");
-    expect(sample).toContain("const logoFile = new Blob([await readFile('logo.png')]);");
+    expect(sample).toContain(
+      "const logoFile = new File([await readFile('logo.svg')], 'logo.svg', { type: 'image/svg+xml' });",
+    );
     expect(sample).toContain(
       `params: { path: { paymentRequestId: '${paymentRequestId}' } },\n  body: { logo: logoFile },`,
     );

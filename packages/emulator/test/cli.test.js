@@ -28,7 +28,7 @@ function run(args) {
       () => reject(new Error(`no exit within ${EXIT_TIMEOUT_MS} ms; stderr: ${stderr}`)),
       EXIT_TIMEOUT_MS,
     );
-    child.on('exit', (code) => {
+    child.on('close', (code) => {
       clearTimeout(timer);
       resolve(code);
     });

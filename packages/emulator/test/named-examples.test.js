@@ -1,7 +1,7 @@
 // Every named example of the spec, sent to the emulator as it is, gets the answer its paired response example shows:
 // the emulator's seed is the examples' ids (src/example-fixtures.js). Each exchange starts from the seed (the
 // emulator is reset before each test), and takes its bearer token from the token example, sent as it is too.
-import { loadContract } from '@payments-connect/contract';
+import { FILE_PARTS_EXTENSION, loadContract } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from './support/use-emulator.js';
 
@@ -73,5 +73,28 @@ describe('every named example round-trips against the emulator', () => {
     const example = named.response?.example;
     if (example === undefined) expect(text).toBe('');
     else expect(JSON.parse(text)).toMatchObject(/** @type {object} */ (expectation(example.value)));
+  });
+
+  /** Where the emulator's answer records the uploaded file (its own fields: the document shows none). */
+  const uploads = /** @type {const} */ ([
+    ['uploadPaymentRequestPreviewLogo', 'hostedUnpaid', 'logo', 'previewLogoOverride'],
+    ['attachRfiDocument', 'attached', 'document', 'document'],
+  ]);
+
+  it.each(uploads)('%s %s uploads the file its example names: name, type and size', async (id, name, part, field) => {
+    const operation = contract.operation(id);
+    if (!operation) throw new Error(`no ${id}`);
+    const request = contract.exampleRequest(operation, name);
+    const headers = { ...request.headers, Authorization: `Bearer ${await exampleToken()}` };
+    const response = await fetch(`${ctx.emulator.url}${request.target}`, { ...request, headers });
+    const body = /** @type {any} */ (await response.json());
+    const media = operation.requestBody?.requestBody.content['multipart/form-data'];
+    const example = contract.dereference(media.examples[name]).node;
+    const file = example[FILE_PARTS_EXTENSION][part];
+    expect(body[field]).toMatchObject({
+      fileName: file.fileName,
+      contentType: file.contentType,
+      size: Buffer.byteLength(example.value[part]),
+    });
   });
 });

@@ -18,7 +18,7 @@ function runBin(args) {
     child.stderr.on('data', (chunk) => {
       output += chunk;
     });
-    child.on('exit', (code) => resolve({ code, output }));
+    child.on('close', (code) => resolve({ code, output }));
   });
 }
 
@@ -35,7 +35,7 @@ function startBin() {
       const match = output.match(/listening on (http:\/\/\S+)/);
       if (match?.[1]) resolve({ child, url: match[1] });
     });
-    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+    child.on('close', (code) => reject(new Error(`exited with ${code}: ${output}`)));
   });
 }
 

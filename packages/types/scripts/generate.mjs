@@ -25,7 +25,6 @@ const HEADER = `/**
 
 /** Renders the types for the bundled spec as one TypeScript module. */
 export async function generate() {
-  // By its file, not its parsed content: the bundle's file examples (externalValue) are relative to it.
   const ast = await openapiTS(pathToFileURL(specPath), {
     // A named alias per component (`RfiCase`, not only components['schemas']['RfiCase']).
     rootTypes: true,

@@ -1,0 +1,49 @@
+// Every named example of the spec, sent to the mock as it is (an upload as a real multipart body, its file part named
+// as its example names it), gets the answer its paired response example shows when `Prefer` asks for that example.
+import { loadContract } from '@payments-connect/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMock } from '../src/index.js';
+
+const contract = loadContract();
+
+/** The named examples that pair completely: a request every part of which the examples give. */
+const exchanges = contract.operations.flatMap((operation) =>
+  contract
+    .namedExamples(operation)
+    .filter((named) => named.problems.length === 0 && (named.parameters.length > 0 || named.body))
+    .map((named) => /** @type {const} */ ([`${operation.operationId} ${named.name}`, operation, named])),
+);
+
+/** @type {import('../src/index.js').RunningMock} */
+let mock;
+beforeAll(async () => {
+  mock = await startMock();
+});
+afterAll(() => mock?.stop());
+
+describe('every named example, sent as it is, gets its paired answer from the mock', () => {
+  it('covers every operation', () => {
+    const covered = new Set(exchanges.map(([, operation]) => operation.operationId));
+    expect(contract.operations.map((o) => o.operationId).filter((id) => !covered.has(id))).toEqual([]);
+  });
+
+  it.each(exchanges)('%s', async (_label, operation, named) => {
+    const request = contract.exampleRequest(operation, named.name);
+    const status = named.response?.status;
+    const example = named.response?.example;
+    // A response without content has no example to name: its status alone picks it.
+    const prefer = example === undefined ? `code=${status}` : `code=${status}, example=${named.name}`;
+    /** @type {Record<string, string>} */
+    const headers = { ...request.headers, Prefer: prefer };
+    if (operation.requiresBearer) headers.Authorization = 'Bearer example-access-token';
+    const response = await fetch(`${mock.url}${request.target}`, {
+      method: request.method,
+      headers,
+      body: request.body,
+    });
+    const text = await response.text();
+    expect({ status: response.status, body: text }).toMatchObject({ status: Number(status) });
+    if (example === undefined) expect(text).toBe('');
+    else expect(JSON.parse(text)).toEqual(example.value);
+  });
+});
