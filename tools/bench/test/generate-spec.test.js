@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { generateResources } from '../src/scale/generate-resources.js';
 import { countOperations, writeScaleSpec } from '../src/scale/generate-spec.js';
-import { generateResources } from '../src/scale/resource-files.js';
 import { binPath, WORKSPACE_DIRS } from '../src/workspace.js';
 
 describe('generateResources', () => {

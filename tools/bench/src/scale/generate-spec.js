@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { HTTP_METHODS } from '@payments-connect/openapi/model';
 import YAML from 'yaml';
 import { REDOCLY_CONFIG, WORKSPACE_DIRS } from '../workspace.js';
-import { generateResources } from './resource-files.js';
+import { generateResources } from './generate-resources.js';
 
 /** What our spec's root references: a generated spec starts as a copy of them. */
 const SPEC_PARTS = ['paths', 'components', 'webhooks', 'examples'];
@@ -11,13 +11,13 @@ const SPEC_PARTS = ['paths', 'components', 'webhooks', 'examples'];
 /**
  * Writes a split spec shaped like ours with exactly `operationCount` operations under `dir`: ours as written (the root
  * a table of contents, one file per path and per component, the token and sandbox-only operations, the webhooks),
- * and generated resources up to the count (see resource-files.js), each path file referenced from the root. Beside
+ * and generated resources up to the count (see generate-resources.js), each path file referenced from the root. Beside
  * it, `redocly.yaml`: our lint policy with its plugin paths made absolute, so that the generated spec is linted by
  * the same rules as ours.
  * @param {string} dir
  * @param {number} operationCount more than our spec has
  * @returns {Promise<{ root: string, redoclyConfig: string,
- *   operations: import('./resource-files.js').GeneratedOperation[] }>} operations: the generated ones
+ *   operations: import('./generate-resources.js').GeneratedOperation[] }>} operations: the generated ones
  * @throws {RangeError} when the count is not an integer above our spec's operations
  */
 export async function writeScaleSpec(dir, operationCount) {

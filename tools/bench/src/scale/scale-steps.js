@@ -5,7 +5,7 @@ import { describeFailure, runMeasured } from '../measure/run-measured.js';
 import { startSubject } from '../servers/start-subject.js';
 import { binPath, packageDir } from '../workspace.js';
 
-/** @typedef {import('./resource-files.js').GeneratedOperation} GeneratedOperation */
+/** @typedef {import('./generate-resources.js').GeneratedOperation} GeneratedOperation */
 /** @typedef {{ dir: string, operations: GeneratedOperation[], timeoutMs: number }} GeneratedSpec */
 
 /** @typedef {{ wallMs: number | null, failure?: string }} StepRun wallMs null: the step did not complete */
