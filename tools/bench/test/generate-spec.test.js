@@ -3,73 +3,37 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { HTTP_METHODS } from '@payments-connect/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import YAML from 'yaml';
-import { FIXED_OPERATION_COUNT, generateScaleSpec, writeScaleSpec } from '../src/scale/generate-spec.js';
-import { binPath } from '../src/workspace.js';
+import { generateResources } from '../src/scale/generate-resources.js';
+import { countOperations, writeScaleSpec } from '../src/scale/generate-spec.js';
+import { binPath, WORKSPACE_DIRS } from '../src/workspace.js';
 
-/** @type {readonly string[]} */
-const METHODS = HTTP_METHODS;
-
-/**
- * The text of a generated file, which must be there.
- * @param {Map<string, string>} files
- * @param {string} path
- */
-const fileText = (files, path) => {
-  const text = files.get(path);
-  if (text === undefined) throw new Error(`no file ${path}`);
-  return text;
-};
-
-/**
- * Operations of a generated spec counted from its files, the way a tool reading them would.
- * @param {Map<string, string>} files
- */
-function countOperations(files) {
-  const root = YAML.parse(fileText(files, 'openapi.yaml'));
-  return Object.values(root.paths).reduce((count, { $ref }) => {
-    const item = YAML.parse(fileText(files, $ref));
-    return count + Object.keys(item).filter((key) => METHODS.includes(key)).length;
-  }, 0);
-}
-
-describe('generateScaleSpec', () => {
-  it.each([4, 11, 120])('writes exactly %i operations, each path file referenced from the root', (count) => {
-    const { files, operations } = generateScaleSpec(count);
-    expect(countOperations(files)).toBe(count);
-    expect(operations).toHaveLength(count - FIXED_OPERATION_COUNT);
+describe('generateResources', () => {
+  it.each([1, 2, 11, 120])('generates exactly %i operations, each path file referenced from a path', (count) => {
+    const { files, paths, operations } = generateResources(count);
+    expect(operations).toHaveLength(count);
+    expect(new Set(operations.map((operation) => operation.operationId)).size).toBe(count);
+    for (const { $ref } of Object.values(paths)) expect(files.has($ref)).toBe(true);
   });
 
-  it('gives every operation its own operationId and every /v1 path the AccountId header', () => {
-    const { files } = generateScaleSpec(60);
-    const root = YAML.parse(fileText(files, 'openapi.yaml'));
-    /** @type {string[]} */
-    const ids = [];
-    for (const [path, { $ref }] of Object.entries(root.paths)) {
-      const item = YAML.parse(fileText(files, $ref));
-      if (path.startsWith('/v1/'))
-        expect(item.parameters).toContainEqual({ $ref: '../components/parameters/AccountId.yaml' });
-      for (const [method, operation] of Object.entries(item))
-        if (METHODS.includes(method)) ids.push(operation.operationId);
-    }
-    expect(new Set(ids).size).toBe(60);
-  });
-
-  it('pairs the named examples of request and response by name', () => {
-    const { files, operations } = generateScaleSpec(10);
+  it('puts AccountId at path level, and pairs the named examples of request and response by name', () => {
+    const { files, paths, operations } = generateResources(10);
     const write = operations.find((operation) => operation.method === 'put');
     if (!write) throw new Error('no write generated');
-    const item = YAML.parse(fileText(files, `paths/${write.path.slice(1).replaceAll('/', '_')}.yaml`));
+    const item = /** @type {any} */ (files.get(/** @type {{ $ref: string }} */ (paths[write.path]).$ref));
+    expect(item.parameters).toContainEqual({ $ref: '../components/parameters/AccountId.yaml' });
     const requestNames = Object.keys(item.put.requestBody.content['application/json'].examples);
     const responseNames = Object.keys(item.put.responses['200'].content['application/json'].examples);
     expect(requestNames).toEqual(responseNames);
   });
 
-  it('refuses a count that leaves no room for a resource', () => {
-    expect(() => generateScaleSpec(FIXED_OPERATION_COUNT)).toThrow(RangeError);
-    expect(() => generateScaleSpec(12.5)).toThrow(RangeError);
+  it('documents 409 on the writes under /v1/rfi only, as section 4 rules', () => {
+    const { files, paths } = generateResources(40);
+    const statuses = (/** @type {string} */ path) =>
+      Object.keys(/** @type {any} */ (files.get(/** @type {{ $ref: string }} */ (paths[path]).$ref)).put.responses);
+    const [rfi, other] = [Object.keys(paths).find((p) => p.startsWith('/v1/rfi/')), Object.keys(paths)[0]];
+    expect(statuses(/** @type {string} */ (rfi))).toContain('409');
+    expect(statuses(/** @type {string} */ (other))).not.toContain('409');
   });
 });
 
@@ -78,12 +42,15 @@ describe('writeScaleSpec', () => {
   const dirs = [];
   afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
 
-  it('writes a spec that passes our lint policy (spec/redocly.yaml and the plugin) with no problem', async () => {
+  it('writes ours and generated resources: exactly the operations asked for, passing our lint policy', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'bench-scale-test-'));
     dirs.push(dir);
-    const spec = await writeScaleSpec(dir, 25);
-    const policy = await readFile(spec.redoclyConfig, 'utf8');
-    expect(policy).toMatch(/payments-connect\/documented-error-set/);
+    const ours = await countOperations(WORKSPACE_DIRS.spec);
+    // 25 generated: 13 resources, the tenth under /v1/rfi beside ours.
+    const spec = await writeScaleSpec(dir, ours + 25);
+    expect(await countOperations(dir)).toBe(ours + 25);
+    expect(spec.operations.map((operation) => operation.path)).toContain('/v1/rfi/generated/items-00010/{item00010Id}');
+    expect(await readFile(spec.redoclyConfig, 'utf8')).toMatch(/payments-connect\/documented-error-set/);
     const { stdout } = await promisify(execFile)(
       binPath('redocly'),
       ['lint', 'openapi.yaml', '--config', 'redocly.yaml', '--format', 'json'],
@@ -92,5 +59,11 @@ describe('writeScaleSpec', () => {
     const report = JSON.parse(stdout);
     expect(report.problems).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
-  }, 30_000);
+  });
+
+  it('refuses a count that leaves no room for a generated operation', async () => {
+    const ours = await countOperations(WORKSPACE_DIRS.spec);
+    await expect(writeScaleSpec(join(tmpdir(), 'never-written'), ours)).rejects.toThrow(RangeError);
+    await expect(writeScaleSpec(join(tmpdir(), 'never-written'), 1000.5)).rejects.toThrow(RangeError);
+  });
 });

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { FULL_RUNS, parseBenchOptions, QUICK_RUNS, SECTIONS } from '../src/options.js';
+import { parseBenchOptions, runCounts } from '../src/options.js';
 
-const defaults = { defaultOut: '/repo/BENCHMARKS.md' };
+const SECTIONS = ['pipeline', 'client', 'servers', 'scale', 'fresh-test'];
+const defaults = { sections: SECTIONS, defaultOut: '/repo/BENCHMARKS.md' };
 
 describe('parseBenchOptions', () => {
   it('runs every section with full run counts and writes BENCHMARKS.md by default', () => {
     expect(parseBenchOptions([], defaults)).toMatchObject({
       sections: SECTIONS,
       quick: false,
-      runs: FULL_RUNS,
+      runs: runCounts(false),
       out: '/repo/BENCHMARKS.md',
     });
   });
@@ -20,17 +21,11 @@ describe('parseBenchOptions', () => {
   });
 
   it('--quick uses one run of each, leaves the fresh-clone test out and writes only where --out says', () => {
-    expect(parseBenchOptions(['--quick'], defaults)).toMatchObject({ runs: QUICK_RUNS, out: null });
+    expect(parseBenchOptions(['--quick'], defaults)).toMatchObject({ runs: runCounts(true), out: null });
     expect(parseBenchOptions(['--quick'], defaults).sections).not.toContain('fresh-test');
     expect(parseBenchOptions(['--quick', '--only', 'fresh-test'], defaults).sections).toEqual(['fresh-test']);
     expect(parseBenchOptions(['--quick', '--out', '/tmp/b.md'], defaults).out).toBe('/tmp/b.md');
     expect(parseBenchOptions(['--no-write'], defaults).out).toBeNull();
-  });
-
-  it('loads the servers with wrk unless told autocannon', () => {
-    expect(parseBenchOptions([], defaults).generator).toBe('wrk');
-    expect(parseBenchOptions(['--generator=autocannon'], defaults).generator).toBe('autocannon');
-    expect(() => parseBenchOptions(['--generator', 'ab'], defaults)).toThrow(/unknown generator ab/);
   });
 
   it('refuses unknown sections and flags with the usage', () => {

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { growthBetween } from '../src/measure/growth.js';
 import { markdownTable } from '../src/report/markdown-table.js';
 import { renderReport } from '../src/report/render-report.js';
-import { checkAtMost, checkObserved } from '../src/report/targets.js';
-import { formatBytes, formatDuration } from '../src/report/units.js';
-import { describeGrowth } from '../src/sections/scale.js';
+import { checkAtLeast, checkAtMost, checkObserved } from '../src/report/targets.js';
+import { formatBytes, formatDuration, formatRange, formatShare } from '../src/report/units.js';
 
 const MACHINE = {
   cpu: 'Test CPU',
@@ -40,18 +38,16 @@ describe('targets', () => {
       verdict: 'not measured',
     });
     expect(checkObserved('t', null, 'size not run').verdict).toBe('not measured');
+    expect(checkAtLeast({ target: 't', value: Number.NaN, limit: 1, format }).verdict).toBe('not measured');
   });
-});
-
-describe('growth', () => {
-  it('is linear when the cost grows as the size does, and flags a quadratic cost', () => {
-    expect(growthBetween({ size: 100, cost: 2 }, { size: 1000, cost: 20 })).toMatchObject({ superlinear: false });
-    expect(growthBetween({ size: 100, cost: 2 }, { size: 1000, cost: 20 }).perTenfold).toBeCloseTo(10);
-    const quadratic = growthBetween({ size: 1000, cost: 1 }, { size: 5000, cost: 25 });
-    expect(quadratic.exponent).toBeCloseTo(2);
-    expect(describeGrowth(quadratic)).toMatch(/worse than linear/);
-    expect(describeGrowth(growthBetween({ size: 1000, cost: 10 }, { size: 5000, cost: 20 }))).not.toMatch(/worse/);
-    expect(describeGrowth(null)).toBe('not measured');
+  it('passes a floor when the figure reaches it, and misses below it', () => {
+    const share = { target: 'Mock >= 50 %', limit: 0.5, format: formatShare };
+    expect(checkAtLeast({ ...share, value: 0.5 })).toEqual({
+      target: 'Mock >= 50 %',
+      measured: '50.0 %',
+      verdict: 'pass',
+    });
+    expect(checkAtLeast({ ...share, value: 0.499 }).verdict).toBe('miss');
   });
 });
 
@@ -62,6 +58,7 @@ describe('units', () => {
     expect(formatDuration(1234)).toBe('1.23 s');
     expect(formatDuration(43_210)).toBe('43.2 s');
     expect(formatBytes(4394)).toBe('4.29 KiB');
+    expect(formatRange({ min: 0.5, max: 1500, count: 3 })).toBe('500.0 µs to 1.50 s (3)');
   });
 });
 
@@ -85,13 +82,7 @@ describe('renderReport', () => {
     startedAt: new Date('2026-11-22T10:00:00Z'),
     durationMs: 61_000,
     command: 'pnpm bench',
-    memoryMethod: 'peak RSS',
-    loadGenerator: 'wrk 4.1.0',
-    sectionLoads: [
-      { section: 'pipeline', atStart: 0.5, highest: 1.25 },
-      { section: 'bundle', atStart: 1.1, highest: 7.5 },
-    ],
-    notes: ['**Busy machine.**'],
+    notes: ['**Quick run.**'],
   });
 
   it('marks itself generated, with the date, the command and the machine', () => {
@@ -99,15 +90,8 @@ describe('renderReport', () => {
     expect(report).toContain('Generated 2026-11-22T10:00:00.000Z by `pnpm bench` in 61 s.');
     expect(report).toContain('| CPU | Test CPU |');
     expect(report).toContain('| Memory | 8.0 GiB |');
-    expect(report).toContain('**Busy machine.**');
-    expect(report).toContain('| Load generator (servers) | wrk 4.1.0, in a process of its own |');
-  });
-
-  it('says how busy the machine was during each section', () => {
-    expect(report).toContain(
-      "| Load during the run (1-minute average, the bench's own work included) | pipeline | bundle |",
-    );
-    expect(report).toContain('| Highest seen (every 5 s) | 1.25 | 7.50 |');
+    expect(report).toContain('| Load average at start (1, 5, 15 min) | 0.10, 0.20, 0.30 |');
+    expect(report).toContain('**Quick run.**');
   });
 
   it('lists every target with its verdict, then each section in order', () => {

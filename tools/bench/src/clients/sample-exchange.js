@@ -1,9 +1,8 @@
 import { loadContract } from '@payments-connect/contract';
+import { TOKEN_PATH } from './answer-exchange.js';
 
-/** The request every client sends: GET an RFI case, a read every integration polls. */
+/** The request every client and server is measured on: GET an RFI case, a read every integration polls. */
 export const SAMPLE_PATH_TEMPLATE = '/v1/rfi/{rfiId}';
-/** The token path of the spec (the client fetches a token through it before its first call). */
-export const TOKEN_PATH = '/auth/token';
 /** Account of the calls; any string passes. */
 export const ACCOUNT_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
@@ -11,14 +10,16 @@ export const ACCOUNT_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
  * @typedef {object} SampleExchange
  * @property {string} rfiId the case id of the example
  * @property {string} path the request path with the id filled in
+ * @property {Record<string, string>} headers of the request: the bearer token and `AccountId` (the mock checks that
+ *   they are there, not their value)
  * @property {string} caseBody the JSON body of the 200 answer (the spec's first named example)
  * @property {string} tokenBody the JSON body of the token answer (the spec's token example)
  * @property {string} accessToken
  */
 
 /**
- * The exchange every client is measured on, taken from the bundled spec so the bodies are the ones the mock
- * serves: the first named example of GET /v1/rfi/{rfiId} 200 and the token example.
+ * The exchange every client and server is measured on, taken from the bundled spec so the bodies are the ones the
+ * mock serves: the first named example of GET /v1/rfi/{rfiId} 200 and the token example.
  * @returns {SampleExchange}
  */
 export function loadSampleExchange() {
@@ -33,10 +34,14 @@ export function loadSampleExchange() {
   };
   const caseExample = firstExample('GET', SAMPLE_PATH_TEMPLATE);
   const tokenExample = firstExample('POST', TOKEN_PATH);
-  const rfiId = caseExample.rfiId;
   return {
-    rfiId,
-    path: SAMPLE_PATH_TEMPLATE.replace('{rfiId}', rfiId),
+    rfiId: caseExample.rfiId,
+    path: SAMPLE_PATH_TEMPLATE.replace('{rfiId}', caseExample.rfiId),
+    headers: {
+      authorization: `Bearer ${tokenExample.access_token}`,
+      accountid: ACCOUNT_ID,
+      accept: 'application/json',
+    },
     caseBody: JSON.stringify(caseExample),
     tokenBody: JSON.stringify(tokenExample),
     accessToken: tokenExample.access_token,

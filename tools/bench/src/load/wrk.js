@@ -1,53 +1,39 @@
 import { spawnSync } from 'node:child_process';
 import { runMeasured } from '../measure/run-measured.js';
 
+/** @typedef {{ url: string, headers: Record<string, string> }} LoadTarget one URL and the headers of each request */
+
 /**
- * @typedef {object} WrkFound
- * @property {string} [path] the wrk to run
- * @property {string} [version] as it prints it
- * @property {string} [reason] why there is none
+ * What one load run measured.
+ * @typedef {object} LoadResult
+ * @property {number} requestsPerSecond answers of status 2xx per second of the run
+ * @property {number} p50Ms
+ * @property {number} p99Ms
+ * @property {number} ok answers of status 2xx
+ * @property {number} failed answers of another status, socket errors and timeouts
  */
 
 /**
- * wrk, from the PATH, or installed from Debian's packages when it is missing and this runs as root with apt-get.
- * @param {{ install: boolean, log?: (message: string) => void }} options install: allowed to install it
- * @returns {WrkFound}
+ * wrk's version as it prints it, or null when wrk is not on the PATH.
+ * @returns {string | null}
  */
-export function findWrk({ install, log = () => {} }) {
-  const found = probe();
-  if (found.path || !install) return found;
-  const root = process.getuid?.() === 0;
-  const hasAptGet = spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
-  if (!root || !hasAptGet) return { reason: `wrk is not on the PATH (install it: apt-get install wrk)` };
-  log("wrk is missing: installing Debian's wrk (apt-get)");
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const apt = (/** @type {string[]} */ ...args) => spawnSync('apt-get', args, { stdio: 'ignore', env }).status === 0;
-  // The package lists may be missing or stale on a fresh machine: read them again before giving up.
-  const installed = apt('install', '-y', '-q', 'wrk') || (apt('update', '-q') && apt('install', '-y', '-q', 'wrk'));
-  return installed ? probe() : { reason: 'wrk is not on the PATH and apt-get install wrk failed' };
-}
-
-/** @returns {WrkFound} */
-function probe() {
+export function wrkVersion() {
   const run = spawnSync('wrk', ['--version'], { encoding: 'utf8' });
-  if (run.error) return { reason: 'wrk is not on the PATH' };
   // `wrk --version` prints its banner and the usage, and exits 1.
-  const version = /^wrk\s+(\S+)/m.exec(`${run.stdout}${run.stderr}`)?.[1] ?? 'unknown';
-  return { path: 'wrk', version };
+  return run.error ? null : (/^wrk\s+(\S+)/m.exec(`${run.stdout}${run.stderr}`)?.[1] ?? 'unknown');
 }
 
 /**
- * Loads a target with wrk (one thread: the other core is the server's).
- * @param {string} wrk
- * @param {import('./load-result.js').LoadTarget} target
- * @param {import('./load-result.js').LoadPlan} plan
- * @returns {Promise<import('./load-result.js').LoadResult>}
+ * Loads a target with wrk for a time: one thread (the other core is the server's), each connection sending its next
+ * request as soon as its answer is in. wrk is C and light, so the server, not the load, is what limits the rate.
+ * @param {LoadTarget} target
+ * @param {{ connections: number, seconds: number }} plan
+ * @returns {Promise<LoadResult>}
  */
-export async function runWrk(wrk, target, { connections, seconds = 3, amount }) {
-  if (amount !== undefined) throw new Error('wrk runs for a time, not a number of requests');
+export async function runWrk(target, { connections, seconds }) {
   const headers = Object.entries(target.headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...headers, target.url];
-  const run = await runMeasured(wrk, args, { timeoutMs: (seconds + 30) * 1000 });
+  const run = await runMeasured('wrk', args, { timeoutMs: (seconds + 30) * 1000 });
   if (run.exitCode !== 0) throw new Error(`wrk failed (exit ${run.exitCode}): ${run.stderr.trim()}`);
   return parseWrkOutput(run.stdout);
 }
@@ -55,32 +41,34 @@ export async function runWrk(wrk, target, { connections, seconds = 3, amount }) 
 /**
  * Reads wrk's report (run with `--latency`).
  * @param {string} output
- * @returns {import('./load-result.js').LoadResult}
+ * @returns {LoadResult}
  * @throws {Error} when a figure is missing
  */
 export function parseWrkOutput(output) {
   const total = Number(/(\d+) requests in /.exec(output)?.[1]);
   const duration = /requests in ([\d.]+)(ms|s|m)\b/.exec(output);
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output) ?? [];
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0);
-  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
-  const errors = socketErrors ? socketErrors.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0;
-  const p50Ms = latencyMs(output, '50%');
-  const p99Ms = latencyMs(output, '99%');
-  if (!duration || Number.isNaN(total) || p50Ms === undefined || p99Ms === undefined) {
+  const [p50Ms, p99Ms] = ['50%', '99%'].map((percentile) => {
+    const line = new RegExp(`^\\s+${percentile}\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(output);
+    return line && Number(line[1]) * { us: 0.001, ms: 1, s: 1000 }[/** @type {'us' | 'ms' | 's'} */ (line[2])];
+  });
+  if (!duration || Number.isNaN(total) || typeof p50Ms !== 'number' || typeof p99Ms !== 'number') {
     throw new Error(`wrk's output has no request count or latency distribution:\n${output}`);
   }
   const seconds = Number(duration[1]) * { ms: 0.001, s: 1, m: 60 }[/** @type {'ms' | 's' | 'm'} */ (duration[2])];
-  const ok = total - non2xx;
-  return { requestsPerSecond: ok / seconds, p50Ms, p99Ms, ok, failed: non2xx + errors };
+  const errors = socketErrors.slice(1).reduce((sum, count) => sum + Number(count), 0);
+  return { requestsPerSecond: (total - non2xx) / seconds, p50Ms, p99Ms, ok: total - non2xx, failed: non2xx + errors };
 }
 
 /**
- * One line of wrk's latency distribution (`    99%    5.52ms`) in milliseconds.
- * @param {string} output
- * @param {string} percentile
+ * A run whose answers were not all 2xx measured something else than the server's work: an error, not a figure.
+ * @param {{ ok: number, failed: number }} result
+ * @param {string} what the target, for the message
+ * @throws {Error} when any answer failed or none came
  */
-function latencyMs(output, percentile) {
-  const match = new RegExp(`^\\s+${percentile}\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(output);
-  if (!match) return undefined;
-  return Number(match[1]) * { us: 0.001, ms: 1, s: 1000 }[/** @type {'us' | 'ms' | 's'} */ (match[2])];
+export function requireAllOk(result, what) {
+  if (result.failed > 0 || result.ok === 0) {
+    throw new Error(`${what}: ${result.ok} answers 2xx, ${result.failed} failed (another status, errors, timeouts)`);
+  }
 }

@@ -6,39 +6,42 @@
  */
 
 /**
- * Checks one measured figure against a target of the issue. A missing figure is "not measured" with its
- * reason, never a pass.
- * @param {object} options
- * @param {string} options.target the target as the report states it
- * @param {number | null | undefined} options.value the measured figure
- * @param {number} options.limit the value that still passes
- * @param {(value: number) => string} options.format how to print the figure
- * @param {string} [options.missing] why there is no figure, when value is null or undefined
+ * One measured figure and the target it is held to. A missing figure (null, undefined, NaN) is "not measured" with
+ * its reason, never a pass.
+ * @typedef {object} TargetCheck
+ * @property {string} target the target as the report states it
+ * @property {number | null | undefined} value
+ * @property {number} limit the last value that still passes
+ * @property {(value: number) => string} format
+ * @property {string} [missing] why there is no figure
+ */
+
+/**
+ * Checks a figure against a ceiling of the issue.
+ * @param {TargetCheck} check
  * @returns {TargetResult}
  */
-export function checkAtMost({ target, value, limit, format, missing = 'no figure' }) {
-  if (value === null || value === undefined || Number.isNaN(value)) {
-    return { target, measured: `not measured: ${missing}`, verdict: 'not measured' };
-  }
-  return { target, measured: format(value), verdict: value <= limit ? 'pass' : 'miss' };
+export function checkAtMost(check) {
+  return judge(check, (value) => value <= check.limit);
 }
 
 /**
- * Checks one measured figure against a floor of the issue (a ratio that must reach a share, say). A missing figure is
- * "not measured" with its reason, never a pass.
- * @param {object} options
- * @param {string} options.target the target as the report states it
- * @param {number | null | undefined} options.value the measured figure
- * @param {number} options.limit the lowest value that still passes
- * @param {(value: number) => string} options.format how to print the figure
- * @param {string} [options.missing] why there is no figure, when value is null or undefined
+ * Checks a figure against a floor of the issue (a share that must be reached, say).
+ * @param {TargetCheck} check
  * @returns {TargetResult}
  */
-export function checkAtLeast({ target, value, limit, format, missing = 'no figure' }) {
-  if (value === null || value === undefined || Number.isNaN(value)) {
-    return { target, measured: `not measured: ${missing}`, verdict: 'not measured' };
-  }
-  return { target, measured: format(value), verdict: value >= limit ? 'pass' : 'miss' };
+export function checkAtLeast(check) {
+  return judge(check, (value) => value >= check.limit);
+}
+
+/**
+ * @param {TargetCheck} check
+ * @param {(value: number) => boolean} passes
+ * @returns {TargetResult}
+ */
+function judge({ target, value, format, missing = 'no figure' }, passes) {
+  if (value === null || value === undefined || Number.isNaN(value)) return checkObserved(target, null, missing);
+  return { target, measured: format(value), verdict: passes(value) ? 'pass' : 'miss' };
 }
 
 /**

@@ -1,8 +1,8 @@
+// How the report prints figures: the unit a reader expects, three significant digits.
+
 /**
- * A duration for a reader: microseconds under 1 ms, milliseconds under 1 s, seconds above (three
- * significant digits up to 100 s).
+ * A duration: microseconds under 1 ms, milliseconds under 1 s, seconds above.
  * @param {number} ms
- * @returns {string}
  */
 export function formatDuration(ms) {
   if (ms < 1) return `${(ms * 1000).toFixed(1)} µs`;
@@ -11,9 +11,16 @@ export function formatDuration(ms) {
 }
 
 /**
+ * The spread of repeated timings: "1.02 s to 1.10 s (3)", the last figure being how many there were.
+ * @param {{ min: number, max: number, count: number }} summary
+ */
+export function formatRange({ min, max, count }) {
+  return `${formatDuration(min)} to ${formatDuration(max)} (${count})`;
+}
+
+/**
  * A size in bytes, in KiB/MiB above 1 KiB (1 KiB = 1024 bytes, as size-limit counts "4 KB").
  * @param {number} bytes
- * @returns {string}
  */
 export function formatBytes(bytes) {
   if (bytes < 1024) return `${bytes} B`;
@@ -24,7 +31,6 @@ export function formatBytes(bytes) {
 /**
  * A ratio such as `1.08x`.
  * @param {number} ratio
- * @returns {string}
  */
 export function formatRatio(ratio) {
   return `${ratio.toFixed(2)}x`;
@@ -33,7 +39,6 @@ export function formatRatio(ratio) {
 /**
  * A share as a percentage, such as `42.1 %`: how a server compares with the bare one.
  * @param {number} share
- * @returns {string}
  */
 export function formatShare(share) {
   return `${(share * 100).toFixed(1)} %`;
@@ -42,17 +47,7 @@ export function formatShare(share) {
 /**
  * A count with thousands separators (`5,000`), as the report writes operation counts and rates.
  * @param {number} count
- * @returns {string}
  */
 export function formatCount(count) {
   return Math.round(count).toLocaleString('en-US');
-}
-
-/**
- * How many runs a figure is over: "1 run", "3 runs".
- * @param {number} count
- * @returns {string}
- */
-export function formatRuns(count) {
-  return `${count} ${count === 1 ? 'run' : 'runs'}`;
 }

@@ -2,40 +2,41 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeFailure, runMeasured } from '../measure/run-measured.js';
-import { probeHeaders } from '../mock-request.js';
-import { timeProgrammaticStart } from '../servers/time-start.js';
+import { startSubject } from '../servers/start-subject.js';
 import { binPath, packageDir } from '../workspace.js';
-import { CONSUMER_TSCONFIG, consumerSource, TYPES_MODULE } from './consumer.js';
 
-const CONTRACT_PROBE = fileURLToPath(new URL('./contract-probe.js', import.meta.url));
-const GENERATE_TYPES = fileURLToPath(new URL('./generate-types.js', import.meta.url));
-/** @typedef {import('./resource-files.js').GeneratedOperation} GeneratedOperation */
+/** @typedef {import('./generate-resources.js').GeneratedOperation} GeneratedOperation */
+/** @typedef {{ dir: string, operations: GeneratedOperation[], timeoutMs: number }} GeneratedSpec */
 
-/**
- * @typedef {object} StepRun
- * @property {number | null} wallMs null when the step did not complete
- * @property {number | null} peakRssBytes
- * @property {string} [failure] why it did not complete ("timed out", "exit 1 (...)", "did not start within 180 s")
- * @property {number} [readyMs] mock only: time until startMock() resolved
- * @property {number} [judgedPerSecond] model only: requests matched and judged per second
- */
+/** @typedef {{ wallMs: number | null, failure?: string }} StepRun wallMs null: the step did not complete */
 
 /**
+ * A step measured on each generated spec: a command run in the spec's directory (its wall time), or, for the mock, a
+ * start timed from before the import to the first 200.
  * @typedef {object} ScaleStep
  * @property {string} id
  * @property {string} label
  * @property {string} tool what runs, for the report
  * @property {string} [needs] the step whose output this one reads
- * @property {(spec: { dir: string, operations: GeneratedOperation[], timeoutMs: number }) => Promise<StepRun>} run
+ * @property {(spec: GeneratedSpec) => Promise<StepRun>} run
  */
 
-/** Where each step puts what the next one reads, under the generated spec's directory. */
-export const BUNDLED = 'dist/openapi.json';
-const TYPES_DIR = 'types';
+const BUNDLED = 'dist/openapi.json';
+const script = (/** @type {string} */ name) => fileURLToPath(new URL(name, import.meta.url));
 
 /**
- * The steps measured on each generated spec, in order; each is a child process run under the measurement
- * of `runMeasured` (wall time, peak memory, timeout).
+ * A step that runs a command in the spec's directory.
+ * @param {(spec: GeneratedSpec) => string[]} argv the program and its arguments
+ * @returns {(spec: GeneratedSpec) => Promise<StepRun>}
+ */
+const command = (argv) => async (spec) => {
+  const [program, ...args] = /** @type {[string, ...string[]]} */ (argv(spec));
+  const run = await runMeasured(program, args, { cwd: spec.dir, timeoutMs: spec.timeoutMs });
+  return run.exitCode === 0 ? { wallMs: run.wallMs } : { wallMs: null, failure: describeFailure(run) };
+};
+
+/**
+ * The steps, in order. Each runs in a process of its own, bounded by the run's timeout.
  * @type {ScaleStep[]}
  */
 export const SCALE_STEPS = [
@@ -43,34 +44,30 @@ export const SCALE_STEPS = [
     id: 'lint',
     label: 'Lint',
     tool: 'redocly lint with spec/redocly.yaml and the payments-connect plugin',
-    run: ({ dir, timeoutMs }) =>
-      measuredStep(binPath('redocly'), ['lint', 'openapi.yaml', '--config', 'redocly.yaml'], { cwd: dir, timeoutMs }),
+    run: command(() => [binPath('redocly'), 'lint', 'openapi.yaml', '--config', 'redocly.yaml']),
   },
   {
     id: 'bundle',
     label: 'Bundle',
     tool: 'redocly bundle to JSON',
-    run: ({ dir, timeoutMs }) =>
-      measuredStep(binPath('redocly'), ['bundle', 'openapi.yaml', '--output', BUNDLED], { cwd: dir, timeoutMs }),
+    run: command(() => [binPath('redocly'), 'bundle', 'openapi.yaml', '--output', BUNDLED]),
   },
   {
     id: 'types',
     label: 'Type generation',
     tool: 'openapi-typescript (its API, root types, as packages/types does)',
     needs: 'bundle',
-    run: ({ dir, timeoutMs }) =>
-      measuredStep(process.execPath, [GENERATE_TYPES, BUNDLED, join(TYPES_DIR, TYPES_MODULE)], { cwd: dir, timeoutMs }),
+    run: command(() => [process.execPath, script('./generate-types.js'), BUNDLED, 'types/openapi.ts']),
   },
   {
     id: 'typecheck',
     label: 'Type-check of a consumer',
     tool: 'tsc --noEmit: an openapi-fetch createClient<paths> consumer and the generated types',
     needs: 'types',
-    run: ({ dir, operations, timeoutMs }) => {
-      const typesDir = join(dir, TYPES_DIR);
-      writeConsumerProject(typesDir, operations);
-      return measuredStep(binPath('tsc'), ['-p', 'tsconfig.json'], { cwd: typesDir, timeoutMs });
-    },
+    run: command(({ dir, operations }) => {
+      writeConsumer(join(dir, 'types'), operations);
+      return [binPath('tsc'), '-p', 'types/tsconfig.json'];
+    }),
   },
   {
     id: 'mock',
@@ -78,106 +75,61 @@ export const SCALE_STEPS = [
     tool: 'a fresh Node process: import, `startMock({ spec })`, one GET (node:http)',
     needs: 'bundle',
     run: async ({ dir, operations, timeoutMs }) => {
-      const start = await timeProgrammaticStart('mock', {
-        spec: join(dir, BUNDLED),
-        path: requestPath(middleRead(operations)),
-        timeoutMs,
-      });
-      if (start.firstOkMs === null) {
-        return { wallMs: null, peakRssBytes: start.peakRssBytes ?? null, failure: start.failure };
-      }
-      return { wallMs: start.firstOkMs, peakRssBytes: start.peakRssBytes ?? null, readyMs: start.readyMs };
-    },
-  },
-  {
-    id: 'model',
-    label: 'Contract model load (what the emulator loads)',
-    tool: 'a fresh Node process: read the bundled spec, `createContract()`',
-    needs: 'bundle',
-    run: async ({ dir, operations, timeoutMs }) => {
-      const probe = await probeContract(join(dir, BUNDLED), middleRead(operations), timeoutMs);
-      if ('failure' in probe) return { wallMs: null, peakRssBytes: probe.peakRssBytes, failure: probe.failure };
-      return { wallMs: probe.loadMs, peakRssBytes: probe.peakRssBytes, judgedPerSecond: probe.judgedPerSecond };
+      // The read nearest the middle: the matcher, which tries the paths in turn, finds it neither first nor last.
+      const reads = operations.filter((operation) => operation.method === 'get');
+      const read = /** @type {GeneratedOperation} */ (reads[Math.floor(reads.length / 2)]);
+      const path = read.path.replace(`{${read.pathParameter.name}}`, read.pathParameter.example);
+      const mock = await startSubject('mock', { spec: join(dir, BUNDLED), path, timeoutMs });
+      await mock.stop();
+      return { wallMs: mock.firstOkMs };
     },
   },
 ];
 
 /**
- * @param {string} command
- * @param {string[]} args
- * @param {{ cwd: string, timeoutMs: number }} options
- * @returns {Promise<StepRun>}
- */
-async function measuredStep(command, args, options) {
-  const run = await runMeasured(command, args, options);
-  if (run.exitCode !== 0) return { wallMs: null, peakRssBytes: run.peakRssBytes, failure: describeFailure(run) };
-  return { wallMs: run.wallMs, peakRssBytes: run.peakRssBytes };
-}
-
-/**
- * The consumer, its tsconfig, and openapi-fetch linked in so that it resolves from the temporary directory.
- * @param {string} typesDir
+ * A small consumer of the generated types, type-checked strictly as a user's code would be: an openapi-fetch client
+ * over `paths` that calls the first read, the first update (with a typed body) and the last generated operation, and
+ * reads typed fields of the answers, so that tsc resolves paths, parameters, bodies and responses.
+ * @param {string} typesDir where the generated `openapi.ts` is
  * @param {GeneratedOperation[]} operations
  */
-function writeConsumerProject(typesDir, operations) {
-  writeFileSync(join(typesDir, 'consumer.ts'), consumerSource(operations));
-  writeFileSync(join(typesDir, 'tsconfig.json'), JSON.stringify(CONSUMER_TSCONFIG, null, 2));
+function writeConsumer(typesDir, operations) {
+  const picked = [operations[0], operations.find((operation) => operation.requestExample), operations.at(-1)];
+  const calls = picked.flatMap((operation, index) => {
+    if (!operation) return [];
+    const { name, example } = operation.pathParameter;
+    const params = `params: { header: { AccountId: ACCOUNT_ID }, path: { ${name}: '${example}' } }`;
+    const body = operation.requestExample ? `, body: ${JSON.stringify(operation.requestExample)}` : '';
+    const call = `client.${operation.method.toUpperCase()}('${operation.path}', { ${params}${body} })`;
+    return [
+      `  const answer${index} = await ${call};`,
+      `  if (answer${index}.error) throw new Error(answer${index}.error.message);`,
+      `  names.push(answer${index}.data.name, answer${index}.data.status);`,
+    ];
+  });
+  const source = [
+    '// Generated by tools/bench: a consumer of generated types, type-checked to measure tsc cost.',
+    "import createClient from 'openapi-fetch';",
+    "import type { paths } from './openapi.js';",
+    '',
+    "const ACCOUNT_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';",
+    "const client = createClient<paths>({ baseUrl: 'http://127.0.0.1:4010' });",
+    '',
+    'export async function readSomeItems(): Promise<string[]> {',
+    '  const names: string[] = [];',
+    ...calls,
+    '  return names;',
+    '}',
+  ];
+  writeFileSync(join(typesDir, 'consumer.ts'), `${source.join('\n')}\n`);
+  const compilerOptions = { target: 'es2022', module: 'esnext', moduleResolution: 'bundler', strict: true };
+  const tsconfig = { compilerOptions: { ...compilerOptions, noEmit: true, skipLibCheck: true, types: [] } };
+  writeFileSync(join(typesDir, 'tsconfig.json'), JSON.stringify({ ...tsconfig, files: ['consumer.ts'] }, null, 2));
+  // openapi-fetch linked in, so that the consumer resolves it from the temporary directory.
   mkdirSync(join(typesDir, 'node_modules'), { recursive: true });
   try {
     symlinkSync(packageDir('openapi-fetch'), join(typesDir, 'node_modules', 'openapi-fetch'), 'dir');
   } catch (error) {
     if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
   }
-}
-
-/**
- * @param {string} output
- * @returns {any}
- */
-function lastJsonLine(output) {
-  const line = output.trim().split('\n').at(-1);
-  try {
-    return line ? JSON.parse(line) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The read nearest the middle of the generated operations: a request that the matcher, which tries the paths one
- * after another, finds neither first nor last.
- * @param {GeneratedOperation[]} operations
- * @returns {GeneratedOperation}
- */
-export function middleRead(operations) {
-  const reads = operations.filter((operation) => operation.method === 'get');
-  const read = reads[Math.floor(reads.length / 2)];
-  if (!read) throw new Error('the generated spec has no read');
-  return read;
-}
-
-/**
- * The path of a generated operation with its parameter's example filled in.
- * @param {GeneratedOperation} operation
- */
-export function requestPath(operation) {
-  return operation.path.replace(`{${operation.pathParameter.name}}`, operation.pathParameter.example);
-}
-
-/**
- * @param {string} spec the bundled spec
- * @param {GeneratedOperation} read
- * @param {number} timeoutMs
- * @returns {Promise<{ loadMs: number, judgedPerSecond: number, peakRssBytes: number | null }
- *   | { failure: string, peakRssBytes: number | null }>}
- */
-async function probeContract(spec, read, timeoutMs) {
-  const request = { spec, method: 'GET', path: requestPath(read), headers: probeHeaders() };
-  const run = await runMeasured(process.execPath, [CONTRACT_PROBE, JSON.stringify(request)], { timeoutMs });
-  const answer = lastJsonLine(run.stdout);
-  const peakRssBytes = run.peakRssBytes;
-  if (run.timedOut) return { failure: `did not load within ${timeoutMs / 1000} s`, peakRssBytes };
-  if (!answer) return { failure: describeFailure(run), peakRssBytes };
-  if (answer.failed) return { failure: answer.failed, peakRssBytes };
-  return { loadMs: answer.loadMs, judgedPerSecond: answer.judgedPerSecond, peakRssBytes };
 }

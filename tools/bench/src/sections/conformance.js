@@ -3,7 +3,7 @@ import { describeFailure, runMeasured } from '../measure/run-measured.js';
 import { summarize } from '../measure/statistics.js';
 import { markdownTable } from '../report/markdown-table.js';
 import { checkAtMost } from '../report/targets.js';
-import { formatDuration } from '../report/units.js';
+import { formatDuration, formatRange } from '../report/units.js';
 import { WORKSPACE_DIRS } from '../workspace.js';
 
 /** The target of issue 18: a whole conformance run against the mock. */
@@ -14,8 +14,7 @@ const RUN_TIMEOUT_MS = 5 * 60_000;
 /**
  * Section: wall time of the whole conformance suite against the mock (`payments-connect-conformance` with
  * `CONFORMANCE_TARGET=mock`: the mock's start, every test, the coverage check), as other teams' CI runs it.
- * @param {import('../bench-context.js').BenchContext} context
- * @returns {Promise<import('../report/render-report.js').SectionResult>}
+ * @type {import('../section-result.js').Section}
  */
 export async function benchConformance({ runs, log }) {
   const walls = [];
@@ -32,7 +31,7 @@ export async function benchConformance({ runs, log }) {
     walls.push(result.wallMs);
     tests = /^\s*Tests\s+(\d+ passed.*)$/m.exec(stripVTControlCharacters(result.stdout))?.[1]?.trim() ?? tests;
   }
-  const wall = walls.length > 0 && !failure ? summarize(walls) : undefined;
+  const wall = failure ? undefined : summarize(walls);
   const markdown = wall
     ? [
         '`payments-connect-conformance` with `CONFORMANCE_TARGET=mock` in a child process: vitest, the mock started by',
@@ -40,29 +39,17 @@ export async function benchConformance({ runs, log }) {
         '',
         markdownTable(
           ['Run', 'Median', 'Range (runs)'],
-          [
-            [
-              'conformance suite against the mock',
-              formatDuration(wall.median),
-              `${formatDuration(wall.min)} to ${formatDuration(wall.max)} (${wall.count})`,
-            ],
-          ],
+          [['conformance suite against the mock', formatDuration(wall.median), formatRange(wall)]],
           { align: ['l', 'r', 'l'] },
         ),
       ].join('\n')
     : `Not measured: the run failed: ${failure}`;
-  return {
-    id: 'conformance',
-    title: 'Conformance suite against the mock',
-    markdown,
-    targets: [
-      checkAtMost({
-        target: `Conformance against the mock <= ${TARGET_MS / 1000} s`,
-        value: wall?.median,
-        limit: TARGET_MS,
-        format: formatDuration,
-        missing: failure,
-      }),
-    ],
-  };
+  const target = checkAtMost({
+    target: `Conformance against the mock <= ${TARGET_MS / 1000} s`,
+    value: wall?.median,
+    limit: TARGET_MS,
+    format: formatDuration,
+    missing: failure,
+  });
+  return { id: 'conformance', title: 'Conformance suite against the mock', markdown, targets: [target] };
 }

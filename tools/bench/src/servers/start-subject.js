@@ -1,74 +1,83 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { loadSampleExchange } from '../clients/sample-exchange.js';
 
 const SUBJECT_PROCESS = fileURLToPath(new URL('./subject-process.js', import.meta.url));
-/** A server that does not answer within this long does not start. */
-const START_TIMEOUT_MS = 60_000;
 
-/** @typedef {'bare' | 'mock' | 'emulator'} SubjectKind */
+/**
+ * What the subject process is told: its kind, the mock's spec, the request of the load and the bare server's answers.
+ * @typedef {object} SubjectSettings
+ * @property {'bare' | 'mock' | 'emulator'} kind
+ * @property {string} [spec] another spec than the bundled one (the mock)
+ * @property {string} path what the load asks for (the emulator picks its own)
+ * @property {Record<string, string>} headers
+ * @property {import('../clients/answer-exchange.js').AnswerBodies} bodies
+ */
 
 /**
  * @typedef {object} Subject a server under measurement, in a process of its own
- * @property {SubjectKind} kind
- * @property {number} pid
+ * @property {string} kind
  * @property {string} baseUrl `http://127.0.0.1:<port>`
- * @property {import('../load/load-result.js').LoadTarget} target the request the load repeats
+ * @property {import('../load/wrk.js').LoadTarget} target the request the load repeats
+ * @property {number} firstOkMs from before its package was imported to its first 200
  * @property {() => Promise<{ rss: number, heapUsed: number }>} memory after a full garbage collection
  * @property {() => Promise<void>} stop
  */
 
+/** @type {import('../clients/sample-exchange.js').SampleExchange | undefined} */
+let sample;
+
 /**
- * Starts a server under measurement in a child process and checks that its request answers 200.
- * @param {SubjectKind} kind
- * @param {{ spec?: string, path?: string }} [options] the mock only: another spec, and the path to request on it
+ * Starts a server under measurement in a fresh Node process, which checks that the request of the load answers 200.
+ * @param {SubjectSettings['kind']} kind
+ * @param {{ spec?: string, path?: string, timeoutMs?: number }} [options] spec and path: another spec for the mock, and
+ *   the path to ask for on it
  * @returns {Promise<Subject>}
+ * @throws {Error} when it exits or does not answer in time, with the end of what it printed
  */
-export async function startSubject(kind, options = {}) {
-  const child = fork(SUBJECT_PROCESS, [JSON.stringify({ kind, ...options })], {
+export async function startSubject(kind, { spec, path, timeoutMs = 60_000 } = {}) {
+  sample ??= loadSampleExchange();
+  const bodies = { caseBody: sample.caseBody, tokenBody: sample.tokenBody };
+  /** @type {SubjectSettings} */
+  const settings = { kind, spec, path: path ?? sample.path, headers: sample.headers, bodies };
+  const child = fork(SUBJECT_PROCESS, [JSON.stringify(settings)], {
     execArgv: ['--expose-gc'],
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   let stderr = '';
   child.stderr?.on('data', (chunk) => {
-    stderr = (stderr + chunk).slice(-4000);
+    stderr = (stderr + chunk).slice(-600);
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  /** @type {{ url: string, path: string, headers: Record<string, string> }} */
-  const ready = await new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`${kind} did not start within ${START_TIMEOUT_MS} ms`)),
-      START_TIMEOUT_MS,
-    );
-    child.once('message', (message) => {
-      clearTimeout(timer);
-      resolve(/** @type {any} */ (message));
-    });
-    exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`${kind} exited (${code}) before it answered: ${stderr.trim()}`));
-    });
-  });
-  const stop = async () => {
-    if (child.exitCode === null && child.connected) child.send('stop');
-    await exited;
-  };
-  const target = { url: `${ready.url}${ready.path}`, headers: ready.headers };
-  const probe = await fetch(target.url, { headers: target.headers });
-  await probe.arrayBuffer();
-  if (probe.status !== 200) {
-    await stop();
-    throw new Error(`${kind}: GET ${ready.path} answered ${probe.status}, not 200`);
-  }
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  /** @type {any} */
+  const ready = await Promise.race([
+    new Promise((resolve) => child.once('message', resolve)),
+    exited.then((code) => Promise.reject(new Error(`${kind} exited (${code}): ${stderr.trim()}`))),
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${kind} did not answer within ${timeoutMs / 1000} s`)), timeoutMs);
+    }),
+  ])
+    .catch(async (error) => {
+      child.kill('SIGKILL');
+      await exited;
+      throw error;
+    })
+    .finally(() => clearTimeout(timer));
   return {
     kind,
-    pid: /** @type {number} */ (child.pid),
     baseUrl: ready.url,
-    target,
+    target: { url: `${ready.url}${ready.path}`, headers: ready.headers },
+    firstOkMs: ready.firstOkMs,
     memory: () =>
       new Promise((resolve) => {
         child.once('message', (message) => resolve(/** @type {any} */ (message)));
         child.send('memory');
       }),
-    stop,
+    stop: async () => {
+      if (child.exitCode === null && child.connected) child.send('stop');
+      await exited;
+    },
   };
 }

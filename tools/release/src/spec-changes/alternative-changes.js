@@ -3,12 +3,12 @@ import { at } from './comparison.js';
 import { reportConstraint } from './constraint-changes.js';
 import { equalResolved } from './json-equal.js';
 import { refName } from './ref-name.js';
-import { compareSchema } from './schema-changes.js';
 import { consumerSends } from './schema-context.js';
 import { isStructured } from './schema-shapes.js';
 
 /** @typedef {import('./comparison.js').Comparison} Comparison */
 /** @typedef {import('./schema-context.js').SchemaContext} SchemaContext */
+/** @typedef {import('./schema-context.js').CompareSchema} CompareSchema */
 
 /**
  * Which branches of two lists are the same alternative: `[before index, after index]` pairs, and the
@@ -28,10 +28,11 @@ import { isStructured } from './schema-shapes.js';
  * @param {any} b resolved
  * @param {any} a resolved
  * @param {SchemaContext} context
+ * @param {CompareSchema} compareSchema compares a matched pair of branches
  * @returns {boolean} true when the alternatives replaced the object's own properties (wrapped or unwrapped), so
  *   those must not be compared as removed or added
  */
-export function compareAlternatives(comparison, raw, b, a, context) {
+export function compareAlternatives(comparison, raw, b, a, context, compareSchema) {
   let restructured = false;
   compareDiscriminator(comparison, b, a, context);
   for (const keyword of /** @type {const} */ (['anyOf', 'oneOf'])) {
@@ -176,8 +177,9 @@ export function matchBranches(comparison, before, after) {
  * The parts of an `allOf` that could not be folded into one schema (see all-of-merge.js): matched as branches
  * are; a part that appears adds a condition every value must meet, one that goes removes it.
  * @param {Comparison} comparison @param {any} b @param {any} a @param {SchemaContext} context
+ * @param {CompareSchema} compareSchema compares a matched pair of parts
  */
-export function compareAllOfParts(comparison, b, a, context) {
+export function compareAllOfParts(comparison, b, a, context, compareSchema) {
   if (!Array.isArray(b.allOf) && !Array.isArray(a.allOf)) return;
   const before = b.allOf ?? [];
   const after = a.allOf ?? [];

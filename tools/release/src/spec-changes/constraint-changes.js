@@ -1,10 +1,10 @@
 import { at, shown } from './comparison.js';
 import { equalResolved, jsonEqual } from './json-equal.js';
-import { compareSchema } from './schema-changes.js';
 import { consumerSends, itemsOf, within } from './schema-context.js';
 
 /** @typedef {import('./comparison.js').Comparison} Comparison */
 /** @typedef {import('./schema-context.js').SchemaContext} SchemaContext */
+/** @typedef {import('./schema-context.js').CompareSchema} CompareSchema */
 /** @typedef {{ stricter: boolean, looser: boolean }} Effect what a change does to the accepted values */
 
 const STRICTER = { stricter: true, looser: false };
@@ -113,8 +113,9 @@ function effectOf(key, before, after) {
  * @param {unknown} after
  * @param {SchemaContext} context
  * @param {string} keyword how the location names it (`contains`, `patternProperties ^x-`)
+ * @param {CompareSchema} compareSchema compares the two schemas when both sides hold one
  */
-export function compareApplicator(comparison, before, after, context, keyword) {
+export function compareApplicator(comparison, before, after, context, keyword, compareSchema) {
   if (equalResolved(comparison.before, before, comparison.after, after)) return;
   const form = (/** @type {unknown} */ v) =>
     v === undefined || v === true ? 'free' : v === false ? 'closed' : 'schema';
@@ -144,8 +145,9 @@ function describe(value) {
 /**
  * `items`, `prefixItems` (position by position), `contains` and `unevaluatedItems`.
  * @param {Comparison} comparison @param {any} b @param {any} a @param {SchemaContext} context
+ * @param {CompareSchema} compareSchema compares the items' schemas
  */
-export function compareArrayKeywords(comparison, b, a, context) {
+export function compareArrayKeywords(comparison, b, a, context, compareSchema) {
   const positions = Math.max(b.prefixItems?.length ?? 0, a.prefixItems?.length ?? 0);
   for (let i = 0; i < positions; i++) {
     const itemAt = (/** @type {any} */ s) => (i < (s.prefixItems?.length ?? 0) ? s.prefixItems[i] : s.items);
@@ -155,16 +157,17 @@ export function compareArrayKeywords(comparison, b, a, context) {
   const holdsArrays = (/** @type {any} */ s) => s.type === undefined || [s.type].flat().includes('array');
   if ((b.items !== undefined || holdsArrays(b)) && (a.items !== undefined || holdsArrays(a)))
     compareSchema(comparison, b.items, a.items, itemsOf(context));
-  compareApplicator(comparison, b.contains, a.contains, context, 'contains');
-  compareApplicator(comparison, b.unevaluatedItems, a.unevaluatedItems, context, 'unevaluatedItems');
+  compareApplicator(comparison, b.contains, a.contains, context, 'contains', compareSchema);
+  compareApplicator(comparison, b.unevaluatedItems, a.unevaluatedItems, context, 'unevaluatedItems', compareSchema);
 }
 
 /**
  * `if`, `then`, `else`, `not` and `contentSchema`. A changed `if` or `not` condition both admits and rejects
  * values, so it breaks either side.
  * @param {Comparison} comparison @param {any} b @param {any} a @param {SchemaContext} context
+ * @param {CompareSchema} compareSchema compares the schemas of `then`, `else` and `contentSchema`
  */
-export function compareConditionals(comparison, b, a, context) {
+export function compareConditionals(comparison, b, a, context, compareSchema) {
   for (const keyword of ['if', 'not']) {
     if (equalResolved(comparison.before, b[keyword], comparison.after, a[keyword])) continue;
     const effect = b[keyword] === undefined ? STRICTER : a[keyword] === undefined ? LOOSER : BOTH;
@@ -172,5 +175,5 @@ export function compareConditionals(comparison, b, a, context) {
     reportConstraint(comparison, context, at(context.location, keyword), effect, `${keyword} condition ${verb}`);
   }
   for (const keyword of ['then', 'else', 'contentSchema'])
-    compareApplicator(comparison, b[keyword], a[keyword], context, keyword);
+    compareApplicator(comparison, b[keyword], a[keyword], context, keyword, compareSchema);
 }

@@ -2,21 +2,22 @@ import { resolveRef } from '@payments-connect/contract';
 import { at, shown } from './comparison.js';
 import { compareApplicator, reportConstraint } from './constraint-changes.js';
 import { equalResolved } from './json-equal.js';
-import { compareSchema } from './schema-changes.js';
 import { consumerSends, within } from './schema-context.js';
 
 /** @typedef {import('./comparison.js').Comparison} Comparison */
 /** @typedef {import('./schema-context.js').SchemaContext} SchemaContext */
+/** @typedef {import('./schema-context.js').CompareSchema} CompareSchema */
 
 /**
  * The keywords of an object: its properties (as each direction sees them), `required`, and what it says of
  * properties it does not name.
  * @param {Comparison} comparison @param {any} b @param {any} a @param {SchemaContext} context
+ * @param {CompareSchema} compareSchema compares the schemas the keywords hold (a property's, a map's values)
  */
-export function compareObjectKeywords(comparison, b, a, context) {
-  compareProperties(comparison, b, a, context);
+export function compareObjectKeywords(comparison, b, a, context, compareSchema) {
+  compareProperties(comparison, b, a, context, compareSchema);
   compareRequired(comparison, b, a, context);
-  compareAdditionalProperties(comparison, b, a, context);
+  compareAdditionalProperties(comparison, b, a, context, compareSchema);
   for (const pattern of new Set([
     ...Object.keys(b.patternProperties ?? {}),
     ...Object.keys(a.patternProperties ?? {}),
@@ -27,10 +28,18 @@ export function compareObjectKeywords(comparison, b, a, context) {
       a.patternProperties?.[pattern],
       context,
       `patternProperties ${pattern}`,
+      compareSchema,
     );
   }
-  compareApplicator(comparison, b.propertyNames, a.propertyNames, context, 'propertyNames');
-  compareApplicator(comparison, b.unevaluatedProperties, a.unevaluatedProperties, context, 'unevaluatedProperties');
+  compareApplicator(comparison, b.propertyNames, a.propertyNames, context, 'propertyNames', compareSchema);
+  compareApplicator(
+    comparison,
+    b.unevaluatedProperties,
+    a.unevaluatedProperties,
+    context,
+    'unevaluatedProperties',
+    compareSchema,
+  );
   compareDependentRequired(comparison, b, a, context);
   for (const name of new Set([...Object.keys(b.dependentSchemas ?? {}), ...Object.keys(a.dependentSchemas ?? {})])) {
     compareApplicator(
@@ -39,6 +48,7 @@ export function compareObjectKeywords(comparison, b, a, context) {
       a.dependentSchemas?.[name],
       context,
       `dependentSchemas ${name}`,
+      compareSchema,
     );
   }
 }
@@ -59,8 +69,9 @@ function hiddenIn(document, raw, context) {
 
 /**
  * @param {Comparison} comparison @param {any} b @param {any} a @param {SchemaContext} context
+ * @param {CompareSchema} compareSchema
  */
-function compareProperties(comparison, b, a, context) {
+function compareProperties(comparison, b, a, context, compareSchema) {
   const before = b.properties ?? {};
   const after = a.properties ?? {};
   const sends = consumerSends(context);
@@ -183,8 +194,9 @@ function compareRequired(comparison, b, a, context) {
 
 /**
  * @param {Comparison} comparison @param {any} b @param {any} a @param {SchemaContext} context
+ * @param {CompareSchema} compareSchema
  */
-function compareAdditionalProperties(comparison, b, a, context) {
+function compareAdditionalProperties(comparison, b, a, context, compareSchema) {
   const before = b.additionalProperties;
   const after = a.additionalProperties;
   if (equalResolved(comparison.before, before, comparison.after, after)) return;

@@ -123,12 +123,13 @@ export function compareSchema(comparison, before, after, context) {
   }
   if (judgeValues) compareValues(comparison, b, a, context);
   if (!judgeShape) return;
-  const restructured = compareAlternatives(comparison, { before, after }, b, a, context);
-  if (!restructured) compareObjectKeywords(comparison, b, a, context);
-  compareAllOfParts(comparison, b, a, context);
-  compareArrayKeywords(comparison, b, a, context);
+  // The keyword comparers recurse through compareSchema, handed to them: they cannot import it back (a cycle).
+  const restructured = compareAlternatives(comparison, { before, after }, b, a, context, compareSchema);
+  if (!restructured) compareObjectKeywords(comparison, b, a, context, compareSchema);
+  compareAllOfParts(comparison, b, a, context, compareSchema);
+  compareArrayKeywords(comparison, b, a, context, compareSchema);
   compareConstraints(comparison, b, a, context);
-  compareConditionals(comparison, b, a, context);
+  compareConditionals(comparison, b, a, context, compareSchema);
   compareDefault(comparison, b, a, context);
   compareRemainingKeys(comparison, b, a, COMPARED_KEYWORDS, context.location);
 }

@@ -14,6 +14,18 @@ import { at, DIRECTION } from './comparison.js';
  */
 
 /**
+ * Compares two schemas found at the same place: `compareSchema` of schema-changes.js. The comparers of a schema's
+ * keywords (alternatives, constraints, properties) recurse through it and receive it as a parameter: schema-changes.js
+ * imports them, so importing it back would make an import cycle.
+ * @callback CompareSchema
+ * @param {import('./comparison.js').Comparison} comparison
+ * @param {unknown} before raw schema of the released spec
+ * @param {unknown} after raw schema of the current spec
+ * @param {SchemaContext} context
+ * @returns {void}
+ */
+
+/**
  * The context of a part of a schema (a property, the items): same direction and wire, a longer location.
  * @param {SchemaContext} context
  * @param {string} part
