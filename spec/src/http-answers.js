@@ -12,10 +12,10 @@ import { STATUS_CODES } from 'node:http';
  * clients (Node's fetch among them) have read it. The drain is bounded: the connection is cut once the client
  * goes quiet for {@link DRAIN_IDLE_MS}, after {@link DRAIN_MAX_MS} in all, or past `drainBytes`.
  */
-export const DRAIN_IDLE_MS = 2_000;
+export const DRAIN_IDLE_MS = 5_000;
 
 /** The longest a refused upload is drained, however steadily it arrives (see {@link DRAIN_IDLE_MS}). */
-export const DRAIN_MAX_MS = 10_000;
+export const DRAIN_MAX_MS = 30_000;
 
 /** The most bytes of a refused upload drained when the caller names no limit (the servers' body limit). */
 export const DEFAULT_DRAIN_BYTES = 10 * 1024 * 1024;
