@@ -15,7 +15,7 @@ describe('errorCode', () => {
 
   it('falls back to the reason phrase of RFC 9110 when no example shows a code', () => {
     expect(contract.errorCode(413)).toBe('CONTENT_TOO_LARGE');
-    expect(createContract(smallContractDocument()).errorCode(418)).toBe('I_M_A_TEAPOT');
+    expect(createContract(smallContractDocument()).errorCode(503)).toBe('SERVICE_UNAVAILABLE');
   });
 });
 

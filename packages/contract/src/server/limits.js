@@ -17,7 +17,8 @@ import { MAX_JSON_DEPTH } from '../request-validator.js';
  * @property {number} requestTimeoutMs how long a client may take to send a whole request, body included
  * @property {number} keepAliveTimeoutMs how long an idle keep-alive connection stays open
  * @property {number} drainIdleMs a refused upload is drained until the client goes quiet this long...
- * @property {number} drainMaxMs ...or this long in all, at most `maxBodyBytes` of it
+ * @property {number} drainMaxMs ...or this long in all, at most `maxBodyBytes` of it (nginx's lingering close keeps
+ *   the same two bounds)
  */
 
 /** @type {Readonly<Limits>} */
@@ -28,8 +29,8 @@ export const DEFAULT_LIMITS = Object.freeze({
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
-  drainIdleMs: 2_000,
-  drainMaxMs: 10_000,
+  drainIdleMs: 5_000,
+  drainMaxMs: 30_000,
 });
 
 /**

@@ -6,7 +6,7 @@ import { REDOCLY_CONFIG, WORKSPACE_DIRS } from '../workspace.js';
 import { generateResources } from './generate-resources.js';
 
 /** What our spec's root references: a generated spec starts as a copy of them. */
-const SPEC_PARTS = ['paths', 'components', 'webhooks', 'examples'];
+const SPEC_PARTS = ['paths', 'components', 'webhooks'];
 
 /**
  * Writes a split spec shaped like ours with exactly `operationCount` operations under `dir`: ours as written (the root
