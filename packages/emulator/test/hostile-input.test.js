@@ -63,6 +63,7 @@ describeHardening({
   },
   maxBodyBytes: DEFAULT_LIMITS.maxBodyBytes,
   bin: BIN,
+  readme: new URL('../README.md', import.meta.url),
   credentialsOf,
 });
 

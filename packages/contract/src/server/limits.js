@@ -46,7 +46,7 @@ export const CONNECTIONS_CHECK_INTERVAL_MS = 1_000;
 export const LIMITS_TABLE = Object.freeze([
   [
     'request body',
-    `${mebibytes(DEFAULT_LIMITS.maxBodyBytes)} (\`limits.maxBodyBytes\`)`,
+    `${mebibytes(DEFAULT_LIMITS.maxBodyBytes)} (\`DEFAULT_LIMITS.maxBodyBytes\`)`,
     '400, refused from `Content-Length` or the first bytes past the limit, unread',
   ],
   [
