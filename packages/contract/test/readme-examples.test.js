@@ -33,7 +33,7 @@ describe('README examples', () => {
     expect(await runExample('examples/validate-an-answer.js')).toContain('at /rfiId: must match format "uuid"');
   });
 
-  it('answer-from-code answers a request that keeps the contract, and the pipeline refuses one that does not', async () => {
+  it('answer-from-code answers a request that keeps the contract; the pipeline refuses one that does not', async () => {
     const output = await runExample('examples/answer-from-code.js');
     expect(output).toMatch(/^200 \{/);
     expect(output).toContain("rfiId: '4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f'");
