@@ -8,7 +8,6 @@ import { createFaultInjector } from './fault-injector.js';
 import { createOperationAnswerer } from './operation-answerer.js';
 import { operationHandlers } from './operations/index.js';
 import { normalizeOptions } from './options.js';
-import { createRequestScreen } from './request-screen.js';
 import { buildSandboxEnv } from './sandbox-env.js';
 import { ACCOUNT_IDS, createSeedData, SEED_IDS } from './seed.js';
 import { createStore } from './store.js';
@@ -88,17 +87,19 @@ export async function startEmulator(options) {
   let url = '';
   let env = /** @type {Record<string, string>} */ ({});
 
+  const { screen, answer } = createOperationAnswerer(contract, operationHandlers, {
+    store,
+    tokens,
+    events,
+    now: config.now,
+    config: { webhookUrl: config.webhookUrl },
+    faults,
+  });
   const server = await startServer({
     contract,
     name: 'emulator',
-    answer: createOperationAnswerer(operationHandlers, {
-      store,
-      tokens,
-      events,
-      now: config.now,
-      config: { webhookUrl: config.webhookUrl },
-    }),
-    screen: createRequestScreen(contract, tokens, faults),
+    answer,
+    screen,
     control: createControlApi(control, {
       describe: () => ({
         url,
