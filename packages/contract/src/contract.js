@@ -28,7 +28,7 @@ export { openEnumValues } from './open-enum.js';
 export { createOperationMatcher } from './operation-matcher.js';
 export { HTTP_METHODS, listOperations, listWebhooks } from './operations.js';
 export { parseRequestTarget } from './request-target.js';
-export { jsonDepth, MAX_JSON_DEPTH } from './request-validator.js';
+export { bodyVerdictWithoutParsing, hasBodyHeaders, jsonDepth, MAX_JSON_DEPTH } from './request-validator.js';
 export { dereference, resolveRef } from './resolve-ref.js';
 export { ERROR_ENVELOPE_POINTER } from './response-validator.js';
 

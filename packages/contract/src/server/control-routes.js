@@ -1,6 +1,4 @@
-import { parseMediaType } from '../media-type.js';
-import { createOperationMatcher } from '../operation-matcher.js';
-import { jsonDepth, MAX_JSON_DEPTH } from '../request-validator.js';
+import { createOperationMatcher, jsonDepth, MAX_JSON_DEPTH, parseMediaType } from '../contract.js';
 import { RefusalError } from './refusal-error.js';
 import { sendJson, sendRefusal } from './send-answer.js';
 

@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH } from '../request-validator.js';
+import { MAX_JSON_DEPTH } from '../contract.js';
 
 /**
  * The limits every server of the contract keeps, named once: the pipeline, the commands' usage, both servers'

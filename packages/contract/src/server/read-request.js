@@ -1,4 +1,4 @@
-import { bodyVerdictWithoutParsing, hasBodyHeaders } from '../request-validator.js';
+import { bodyVerdictWithoutParsing, hasBodyHeaders } from '../contract.js';
 
 /**
  * @typedef {import('../contract.js').Contract} Contract

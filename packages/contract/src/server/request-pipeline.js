@@ -1,4 +1,4 @@
-import { parseRequestTarget } from '../request-target.js';
+import { parseRequestTarget } from '../contract.js';
 import { checkAnswer } from './check-answer.js';
 import { createControlRoutes } from './control-routes.js';
 import { answerCrossOrigin } from './cross-origin.js';
@@ -99,7 +99,7 @@ export function createRequestPipeline(settings) {
       await control.serve(request, response, target.query);
       return;
     }
-    if (answerCrossOrigin(contract, request, response)) return;
+    if (request.headers.origin !== undefined && answerCrossOrigin(contract, request, response)) return;
     const read = await readRequest(contract, request, {
       maxBodyBytes: limits.maxBodyBytes,
       target,
