@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { LIMITS_TABLE } from '@payments-connect/contract/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropUploads, inBatches, pipelined, slowHeaders, slowUpload } from './abusive-clients.js';
@@ -34,8 +35,15 @@ const authHeaders = (credentials) => ({ Authorization: credentials.authorization
  * @param {ServerUnderTest} server
  */
 export async function expectStillAnswers({ url, credentials }) {
-  const response = await fetch(`${url}/v1/rfi`, { headers: authHeaders(credentials) });
-  expect(response.status).toBe(200);
+  // On a connection of its own, closed after the answer: an idle keep-alive connection left in fetch's pool would be
+  // reused by a later test's upload, and race the server's keep-alive timeout on a busy machine.
+  const { status } = await new Promise((resolve, reject) => {
+    get(`${url}/v1/rfi`, { agent: false, headers: authHeaders(credentials) }, (response) => {
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode }));
+    }).on('error', reject);
+  });
+  expect(status).toBe(200);
 }
 
 /**
