@@ -11,7 +11,7 @@ import { generatePayload } from './generated-payload.js';
  * @typedef {object} MockAnswer
  * @property {number} status
  * @property {Record<string, string>} headers
- * @property {string | undefined} text the JSON body, serialised
+ * @property {unknown} body the JSON value of the body (undefined: none)
  */
 
 const JSON_MEDIA_TYPE = 'application/json';
@@ -28,13 +28,6 @@ const JSON_MEDIA_TYPE = 'application/json';
  */
 export function createMockAnswerer(contract, defaults) {
   /**
-   * Answers that are not generated at random are the same every time: each is made once, on first use, and kept
-   * (by documented response, then example name) with its body already serialised.
-   * @type {WeakMap<ContractResponse, Map<string | undefined, MockAnswer>>}
-   */
-  const fixedAnswers = new WeakMap();
-
-  /**
    * @param {ContractOperation} operation
    * @param {Preferences} preferences
    * @returns {MockAnswer}
@@ -44,20 +37,7 @@ export function createMockAnswerer(contract, defaults) {
     const chosen = chooseResponse(operation, preferences);
     if ('problem' in chosen) throw preferenceRefused(chosen.problem);
     const { response, example } = chosen;
-    const dynamic = preferences.dynamic ?? defaults.dynamic;
-    if (dynamic) return makeAnswer(response, example, preferences, true);
-    let byExample = fixedAnswers.get(response);
-    if (!byExample) {
-      byExample = new Map();
-      fixedAnswers.set(response, byExample);
-    }
-    let fixed = byExample.get(example);
-    if (!fixed) {
-      const made = makeAnswer(response, example, preferences, false);
-      fixed = Object.freeze({ ...made, headers: Object.freeze(made.headers) });
-      byExample.set(example, fixed);
-    }
-    return fixed;
+    return makeAnswer(response, example, preferences, preferences.dynamic ?? defaults.dynamic);
   }
 
   /**
@@ -79,15 +59,14 @@ export function createMockAnswerer(contract, defaults) {
         headers[name] = String(generatePayload(contract.document, header.schema, { dynamic, seed }));
     }
     const media = response.response.content?.[JSON_MEDIA_TYPE];
-    if (!media) return { status: Number(response.status), headers, text: undefined };
-    headers['Content-Type'] = JSON_MEDIA_TYPE;
+    if (!media) return { status: Number(response.status), headers, body: undefined };
     const named = example === undefined ? undefined : contract.dereference(media.examples?.[example]).node;
     /** @type {unknown} */
     let value;
     if (named && !(dynamic && preferences.example === undefined)) value = named.value;
     else if (!dynamic && media.example !== undefined) value = media.example;
     else if (media.schema) value = generatePayload(contract.document, media.schema, { dynamic, seed });
-    return { status: Number(response.status), headers, text: value === undefined ? undefined : JSON.stringify(value) };
+    return { status: Number(response.status), headers, body: value };
   }
 
   return (request) => {
@@ -132,22 +111,16 @@ function chooseResponse(operation, { code, example }) {
   return { response, example: response.exampleNames[0] };
 }
 
-/** @type {WeakMap<ContractOperation, ContractResponse | undefined>} */
-const defaultResponses = new WeakMap();
-
 /**
- * The answer without preferences: the lowest documented success status, else the first response; found once.
+ * The answer without preferences: the lowest documented success status, else the first response.
  * @param {ContractOperation} operation
  * @returns {ContractResponse | undefined}
  */
 function defaultResponse(operation) {
-  if (defaultResponses.has(operation)) return defaultResponses.get(operation);
   const successes = operation.responses
     .filter((r) => /^2\d\d$/.test(r.status))
     .sort((a, b) => Number(a.status) - Number(b.status));
-  const response = successes[0] ?? operation.responses[0];
-  defaultResponses.set(operation, response);
-  return response;
+  return successes[0] ?? operation.responses[0];
 }
 
 /**
