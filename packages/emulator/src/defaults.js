@@ -1,12 +1,12 @@
 /** Defaults of the emulator, named once so the CLI, the README and the code agree. */
 
+import { COMMAND_PORTS } from '@payments-connect/contract/server';
 import { EXAMPLE_CREDENTIALS } from './example-fixtures.js';
 
-/** Port the CLI listens on when `--port` is not given (the programmatic default is 0, an ephemeral port). */
-export const DEFAULT_CLI_PORT = 4020;
+export { DEFAULT_HOST } from '@payments-connect/contract/server';
 
-/** Loopback only: the emulator is a local test double and must never be reachable from another host by default. */
-export const DEFAULT_HOST = '127.0.0.1';
+/** Port the CLI listens on when `--port` is not given (the programmatic default is 0, an ephemeral port). */
+export const DEFAULT_CLI_PORT = COMMAND_PORTS.emulator;
 
 /**
  * Lifetime of an access token in seconds: one hour, as the spec's token example shows (the document states no

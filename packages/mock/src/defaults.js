@@ -1,11 +1,10 @@
 /** Defaults of the mock, named once so the CLI, the README and the code agree. */
-import { DEFAULT_LIMITS } from '@payments-connect/contract/server';
+import { COMMAND_PORTS, DEFAULT_LIMITS } from '@payments-connect/contract/server';
+
+export { DEFAULT_HOST } from '@payments-connect/contract/server';
 
 /** Prism's customary port, so URLs in other teams' configs keep working. */
-export const DEFAULT_PORT = 4010;
-
-/** Loopback only: a CI mock has no business on other interfaces unless asked. */
-export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PORT = COMMAND_PORTS.mock;
 
 /**
  * Largest request body read: the limit of every server of the contract. The document shows no upload limit; this only

@@ -1,12 +1,14 @@
 // @payments-connect/contract/server: the one request pipeline every server of the contract runs on (the mock, the
 // emulator). A server supplies how it answers; listening, limits, reading, checking, refusing and sending are here.
 import { createServer } from 'node:http';
+import { DEFAULT_HOST } from './default-addresses.js';
 import { CONNECTIONS_CHECK_INTERVAL_MS, DEFAULT_LIMITS } from './limits.js';
 import { listen } from './listen.js';
 import { createRequestPipeline } from './request-pipeline.js';
 import { answerClientErrors } from './send-answer.js';
 
 export { EXIT_FAILURE, EXIT_USAGE, integerFlag, readFlags, runFailure, usageError } from './command-line.js';
+export { COMMAND_PORTS, DEFAULT_HOST } from './default-addresses.js';
 export { DEFAULT_LIMITS, LIMITS_TABLE } from './limits.js';
 export { RefusalError } from './refusal-error.js';
 export { sendJson, sendJsonText, sendRefusal } from './send-answer.js';
@@ -72,7 +74,7 @@ export { serveInForeground } from './serve-in-foreground.js';
  * @throws {Error} saying what to do when the port is taken or the host is not there
  */
 export async function startServer(options) {
-  const { contract, port = 0, host = '127.0.0.1', timeouts = {} } = options;
+  const { contract, port = 0, host = DEFAULT_HOST, timeouts = {} } = options;
   for (const [name, value] of Object.entries(timeouts)) {
     if (value !== undefined && (!Number.isInteger(value) || value < 1))
       throw new TypeError(`timeouts.${name} must be a positive integer, got ${value}`);
