@@ -8,5 +8,8 @@ export default defineConfig({
     // The test files keep no state between them (each starts its own servers and clones what it changes), so a
     // worker runs them one after another on the modules it loaded once, rather than reloading them for each file.
     isolate: false,
+    // Two files at once, even on two cores (the default leaves one core free there): the hardening file spends much
+    // of its time waiting on a server in a process of its own.
+    maxWorkers: 2,
   },
 });

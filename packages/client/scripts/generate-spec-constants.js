@@ -4,7 +4,7 @@
 // client keeps in step with the contract. The output is committed so reviewers see it change with the spec;
 // `--check` fails when the committed file is stale (CI runs it after the build).
 
-import { loadContract } from '@payments-connect/openapi/model';
+import { loadContract } from '@payments-connect/contract';
 import { writeOrCheckGenerated } from '@payments-connect/repo-checks/generated-file';
 
 /** @param {string} message @returns {never} */
@@ -15,7 +15,7 @@ function fail(message) {
 /**
  * The URL of each environment: the server the contract model reads as production or sandbox (by the document's
  * server variables), with its variables at their defaults.
- * @param {import('@payments-connect/openapi/model').ContractServer[]} servers
+ * @param {import('@payments-connect/contract').ContractServer[]} servers
  */
 function serverUrlsByEnvironment(servers) {
   /** @type {Record<string, string>} */

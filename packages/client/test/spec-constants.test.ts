@@ -1,4 +1,4 @@
-import { loadBundledDocument, loadContract } from '@payments-connect/openapi/model';
+import { loadBundledDocument, loadContract } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
 import {
   SANDBOX_ONLY_OPERATIONS,

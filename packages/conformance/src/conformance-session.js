@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { createPaymentsConnectClient } from '@payments-connect/client';
-import { loadContract } from '@payments-connect/openapi/model';
+import { loadContract } from '@payments-connect/contract';
 import { expect } from 'vitest';
 import { recordInLedger } from './coverage-ledger.js';
 

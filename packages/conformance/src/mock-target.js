@@ -1,4 +1,4 @@
-import { loadContract } from '@payments-connect/openapi/model';
+import { loadContract } from '@payments-connect/contract';
 
 /** Any credentials do: the mock checks only that a bearer token is present. */
 const MOCK_CLIENT_ID = 'conformance-suite';

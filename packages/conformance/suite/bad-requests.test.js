@@ -2,7 +2,7 @@
 // each the same status, in the error envelope, with the code the spec gives that status. Codes outside the RFI
 // area are the spec's illustrative ones (the document does not show them): a sandbox that answers another code
 // fails the row, and the spec learns the real one.
-import { MAX_JSON_DEPTH } from '@payments-connect/openapi/model';
+import { MAX_JSON_DEPTH } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
 import { pathIds, useConformanceSession } from '../src/test-context.js';
 import { CONFORMANCE_ANSWER, pdfDocument } from './support/operation-calls.js';

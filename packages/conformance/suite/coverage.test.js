@@ -2,7 +2,7 @@
 // it reads what the suite exercised, writes coverage-report.md in the reports folder and fails on gaps.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadContract } from '@payments-connect/openapi/model';
+import { loadContract } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
 import { readLedger, reportsDir } from '../src/coverage-ledger.js';
 import { computeCoverage, renderCoverageReport } from '../src/coverage-report.js';

@@ -5,7 +5,7 @@
 import { relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { loadBundledDocument } from '@payments-connect/openapi/model';
+import { loadBundledDocument } from '@payments-connect/contract';
 import { buildReference } from '../src/build-reference.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));

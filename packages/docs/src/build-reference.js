@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createContract } from '@payments-connect/openapi/model';
+import { createContract } from '@payments-connect/contract';
 import { addCodeSamples } from './code-samples.js';
 import { addFlags } from './flags.js';
 import { renderHtmlPage } from './html-page.js';

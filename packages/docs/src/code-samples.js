@@ -18,7 +18,7 @@ export const CURL_LABEL = 'curl';
 /**
  * Generates the TypeScript and curl samples of every operation and stores them as `x-codeSamples`,
  * which Redoc renders as tabs. Mutates the contract's document.
- * @param {import('@payments-connect/openapi/model').Contract} contract The contract of a copy of the bundled
+ * @param {import('@payments-connect/contract').Contract} contract The contract of a copy of the bundled
  *   document: its operations are that copy's Operation Objects.
  * @returns {OperationSamples[]} The samples, in spec order, for the type check of the TypeScript ones.
  */

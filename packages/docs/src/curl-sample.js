@@ -1,5 +1,5 @@
 /**
- * @typedef {import('@payments-connect/openapi/model').ContractOperation} ContractOperation
+ * @typedef {import('@payments-connect/contract').ContractOperation} ContractOperation
  * @typedef {import('./sample-inputs.js').SampleInputs} SampleInputs
  */
 

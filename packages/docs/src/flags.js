@@ -1,4 +1,4 @@
-import { formatPointer } from '@payments-connect/openapi/model';
+import { formatPointer } from '@payments-connect/contract';
 
 /**
  * The extensions this repository puts on the spec that readers must see. `badge` appears beside an
@@ -41,7 +41,7 @@ const DATA_KEYS = new Set(['example', 'examples', 'value', 'default', 'enum', 'c
 /**
  * Makes the flags visible: a notice at the start of every flagged node's description, plus a badge
  * on flagged operations. Mutates the contract's document.
- * @param {import('@payments-connect/openapi/model').Contract} contract The contract of a copy of the bundled document.
+ * @param {import('@payments-connect/contract').Contract} contract The contract of a copy of the bundled document.
  * @returns {Record<string, FlaggedNode[]>} What carries each flag, by extension, in document order.
  */
 export function addFlags(contract) {

@@ -1,4 +1,4 @@
-import { openEnumValues } from '@payments-connect/openapi/model';
+import { openEnumValues } from '@payments-connect/contract';
 
 /**
  * The sentence that lists an open enum's values under its description.
@@ -13,7 +13,7 @@ export const openEnumNote = (values) =>
  * (`anyOf` of an `enum` and a plain string) as "X (string) or X (string)" and hides the values, so the docs' copy
  * shows such a schema as a string whose description ends with the values, and whose example (the JSON samples
  * show it) is the first of them. Mutates the contract's document; the published bundle keeps the `anyOf`.
- * @param {import('@payments-connect/openapi/model').Contract} contract The contract of a copy of the bundled document.
+ * @param {import('@payments-connect/contract').Contract} contract The contract of a copy of the bundled document.
  * @returns {string[]} The names of the schemas rewritten.
  */
 export function addOpenEnumValues(contract) {

@@ -1,4 +1,4 @@
-import { ERROR_ENVELOPE_POINTER, parsePointer } from '@payments-connect/openapi/model';
+import { ERROR_ENVELOPE_POINTER, parsePointer } from '@payments-connect/contract';
 import { ACCESS_TOKEN_VARIABLE, ACCOUNT_ID_VARIABLE, curlSample } from './curl-sample.js';
 import { FLAGS } from './flags.js';
 import { sampleInputs } from './sample-inputs.js';
@@ -6,7 +6,7 @@ import { TOKEN_FIELDS } from './try-it-model.js';
 import { CLIENT_ID_VARIABLE, CLIENT_PACKAGE, CLIENT_SECRET_VARIABLE, typeScriptSample } from './typescript-sample.js';
 
 /**
- * @typedef {import('@payments-connect/openapi/model').Contract} Contract
+ * @typedef {import('@payments-connect/contract').Contract} Contract
  * @typedef {import('./flags.js').FlaggedNode} FlaggedNode
  * @typedef {import('./try-it-model.js').TryItModel} TryItModel
  */

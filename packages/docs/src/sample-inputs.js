@@ -1,8 +1,8 @@
 /**
- * @typedef {import('@payments-connect/openapi/model').Contract} Contract
- * @typedef {import('@payments-connect/openapi/model').ContractOperation} ContractOperation
- * @typedef {import('@payments-connect/openapi/model').ContractParameter} ContractParameter
- * @typedef {import('@payments-connect/openapi/model').ContractServer} ContractServer
+ * @typedef {import('@payments-connect/contract').Contract} Contract
+ * @typedef {import('@payments-connect/contract').ContractOperation} ContractOperation
+ * @typedef {import('@payments-connect/contract').ContractParameter} ContractParameter
+ * @typedef {import('@payments-connect/contract').ContractServer} ContractServer
  */
 
 /** Samples target the sandbox: it is where a reader tries a call first, and some operations exist only there. */

@@ -1,6 +1,6 @@
 /**
- * @typedef {import('@payments-connect/openapi/model').Contract} Contract
- * @typedef {import('@payments-connect/openapi/model').ContractServer} ContractServer
+ * @typedef {import('@payments-connect/contract').Contract} Contract
+ * @typedef {import('@payments-connect/contract').ContractServer} ContractServer
  */
 
 /**

@@ -1,10 +1,9 @@
-import { DEFAULT_CLI_PORT, DEFAULT_CREDENTIALS, DEFAULT_HOST as EMULATOR_HOST } from '@payments-connect/emulator';
-import { DEFAULT_PORT, DEFAULT_HOST as MOCK_HOST } from '@payments-connect/mock';
+import { COMMAND_PORTS, DEFAULT_HOST } from '@payments-connect/contract/server';
 import { sampleInputs } from './sample-inputs.js';
 
 /**
- * @typedef {import('@payments-connect/openapi/model').Contract} Contract
- * @typedef {import('@payments-connect/openapi/model').ContractOperation} ContractOperation
+ * @typedef {import('@payments-connect/contract').Contract} Contract
+ * @typedef {import('@payments-connect/contract').ContractOperation} ContractOperation
  */
 
 /** The header the console fills from its own field: one account for every request. */
@@ -69,7 +68,8 @@ export const TOKEN_FIELDS = {
 /**
  * What the page's "Try it" console needs, read from the spec through the contract model: the operations with their
  * example values (the same the code samples use), the token exchange, and the local servers to call, the mock
- * (default) and the emulator, with the emulator's credentials (the mock accepts any).
+ * (default) and the emulator, with the credentials of the token exchange's example: those the emulator accepts unless
+ * told otherwise (the mock accepts any).
  * @param {Contract} contract
  * @returns {TryItModel}
  */
@@ -80,16 +80,20 @@ export function tryItModel(contract) {
     .flatMap(({ parameters }) => parameters)
     .find((parameter) => parameter.in === 'header' && parameter.name === ACCOUNT_HEADER);
   if (typeof account?.example !== 'string') throw new Error(`The ${ACCOUNT_HEADER} header has no example`);
+  const body = sampleInputs(contract, token).body;
+  const credentials = /** @type {any} */ (body?.kind === 'json' ? body.value : undefined);
+  if (typeof credentials?.clientId !== 'string' || typeof credentials?.clientSecret !== 'string')
+    throw new Error('The console needs the token exchange example: its body names no clientId and clientSecret');
   return {
     servers: [
-      { name: 'Mock', url: `http://${MOCK_HOST}:${DEFAULT_PORT}`, command: 'npm start' },
+      { name: 'Mock', url: `http://${DEFAULT_HOST}:${COMMAND_PORTS.mock}`, command: 'npm start' },
       {
         name: 'Emulator',
-        url: `http://${EMULATOR_HOST}:${DEFAULT_CLI_PORT}`,
+        url: `http://${DEFAULT_HOST}:${COMMAND_PORTS.emulator}`,
         command: 'pnpm --filter @payments-connect/emulator start',
       },
     ],
-    credentials: { clientId: DEFAULT_CREDENTIALS.clientId, clientSecret: DEFAULT_CREDENTIALS.clientSecret },
+    credentials: { clientId: credentials.clientId, clientSecret: credentials.clientSecret },
     accountId: account.example,
     token: { method: token.method, path: token.path, fields: TOKEN_FIELDS },
     operations: contract.operations.map((entry) => consoleOperation(contract, entry, entry === token)),

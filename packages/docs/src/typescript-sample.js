@@ -1,7 +1,7 @@
 import { propertyKey, toTypeScriptLiteral } from './typescript-literal.js';
 
 /**
- * @typedef {import('@payments-connect/openapi/model').ContractOperation} ContractOperation
+ * @typedef {import('@payments-connect/contract').ContractOperation} ContractOperation
  * @typedef {import('./sample-inputs.js').NamedValue} NamedValue
  * @typedef {import('./sample-inputs.js').SampleInputs} SampleInputs
  */

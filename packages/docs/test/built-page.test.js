@@ -2,7 +2,7 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createContract, loadContract } from '@payments-connect/openapi/model';
+import { createContract, loadContract } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
 import { HTML_FILE, SAMPLES_FOLDER } from '../src/build-reference.js';
 import { TEST_BUILD_DIR } from './built-reference.js';

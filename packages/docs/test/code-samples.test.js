@@ -1,4 +1,4 @@
-import { createContract, loadBundledDocument } from '@payments-connect/openapi/model';
+import { createContract, loadBundledDocument } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
 import { addCodeSamples, CURL_LABEL, TYPESCRIPT_LABEL } from '../src/code-samples.js';
 import { parameterExample } from './parameter-example.js';

@@ -1,11 +1,11 @@
-import { loadContract } from '@payments-connect/openapi/model';
+import { loadContract } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
 import { curlSample, requestUrl } from '../src/curl-sample.js';
 import { sampleInputs } from '../src/sample-inputs.js';
 import { oneOperationContract } from './one-operation-contract.js';
 import { parameterExample } from './parameter-example.js';
 
-/** @typedef {import('@payments-connect/openapi/model').ContractOperation} ContractOperation */
+/** @typedef {import('@payments-connect/contract').ContractOperation} ContractOperation */
 
 const contract = loadContract();
 const spec = contract.document;

@@ -1,4 +1,4 @@
-import { createContract, loadBundledDocument } from '@payments-connect/openapi/model';
+import { createContract, loadBundledDocument } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
 import { addFlags, FLAGS } from '../src/flags.js';
 
@@ -6,7 +6,7 @@ const [sandboxFlag, designedFlag] = FLAGS;
 
 /**
  * The Operation Objects of a contract's operations and webhooks, in document order.
- * @param {import('@payments-connect/openapi/model').Contract} contract
+ * @param {import('@payments-connect/contract').Contract} contract
  * @returns {any[]}
  */
 const operationsOf = (contract) => [...contract.operations, ...contract.webhooks].map(({ operation }) => operation);

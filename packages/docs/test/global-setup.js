@@ -1,4 +1,4 @@
-import { loadBundledDocument } from '@payments-connect/openapi/model';
+import { loadBundledDocument } from '@payments-connect/contract';
 import { buildReference } from '../src/build-reference.js';
 import { TEST_BUILD_DIR } from './built-reference.js';
 

@@ -1,4 +1,4 @@
-import { createContract } from '@payments-connect/openapi/model';
+import { createContract } from '@payments-connect/contract';
 
 /**
  * A contract of one operation, for the cases the bundled spec does not have (a missing example, a quote in a

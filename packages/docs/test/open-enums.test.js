@@ -1,4 +1,4 @@
-import { createContract, loadBundledDocument, openEnumValues } from '@payments-connect/openapi/model';
+import { createContract, loadBundledDocument, openEnumValues } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
 import { addOpenEnumValues, openEnumNote } from '../src/open-enums.js';
 

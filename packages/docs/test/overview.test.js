@@ -1,4 +1,4 @@
-import { createContract, loadBundledDocument } from '@payments-connect/openapi/model';
+import { createContract, loadBundledDocument } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
 import { addFlags, FLAGS } from '../src/flags.js';
 import { addOverview, OVERVIEW_TITLE, sectionAnchor, TRY_IT_TITLE, USAGE_TITLE } from '../src/overview.js';

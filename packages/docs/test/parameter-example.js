@@ -1,6 +1,6 @@
 /**
  * The example a sample takes for a parameter: its first named example, as the contract model reads it.
- * @param {import('@payments-connect/openapi/model').Contract} contract
+ * @param {import('@payments-connect/contract').Contract} contract
  * @param {string} name the parameter's name (`rfiId`, `AccountId`)
  * @returns {unknown}
  */

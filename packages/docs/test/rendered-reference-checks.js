@@ -2,7 +2,7 @@
 // page, so a test file that already has the page open (page-layout.test.js on the laptop, offline from disk) runs
 // them on that page instead of loading it once more, some two CPU-seconds a load.
 
-import { loadContract } from '@payments-connect/openapi/model';
+import { loadContract } from '@payments-connect/contract';
 import { expect, it } from 'vitest';
 import { CURL_LABEL, TYPESCRIPT_LABEL } from '../src/code-samples.js';
 import { FLAGS } from '../src/flags.js';

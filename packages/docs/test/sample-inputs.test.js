@@ -1,4 +1,4 @@
-import { loadContract } from '@payments-connect/openapi/model';
+import { loadContract } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
 import { sampleInputs, sampleServerUrl } from '../src/sample-inputs.js';
 import { oneOperationContract } from './one-operation-contract.js';

@@ -1,4 +1,4 @@
-import { createContract, loadBundledDocument } from '@payments-connect/openapi/model';
+import { createContract, loadBundledDocument } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
 import { showDefaultServerUrls } from '../src/server-urls.js';
 

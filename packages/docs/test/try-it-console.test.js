@@ -1,5 +1,5 @@
 // The console's request builder, in Node: what the page sends for the values a reader typed.
-import { loadContract } from '@payments-connect/openapi/model';
+import { loadContract } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
 import { buildTryItRequest, LOCAL_HOSTS, localServer } from '../src/try-it-console.js';
 import { tryItModel } from '../src/try-it-model.js';

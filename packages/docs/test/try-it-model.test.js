@@ -1,6 +1,6 @@
+import { createContract, loadBundledDocument, loadContract } from '@payments-connect/contract';
 import { DEFAULT_CLI_PORT, DEFAULT_CREDENTIALS } from '@payments-connect/emulator';
 import { DEFAULT_PORT } from '@payments-connect/mock';
-import { createContract, loadBundledDocument, loadContract } from '@payments-connect/openapi/model';
 import { describe, expect, it } from 'vitest';
 import { sampleInputs } from '../src/sample-inputs.js';
 import { ACCOUNT_HEADER, tryItModel } from '../src/try-it-model.js';

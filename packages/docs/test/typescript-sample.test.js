@@ -1,4 +1,4 @@
-import { loadContract } from '@payments-connect/openapi/model';
+import { loadContract } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
 import { sampleInputs } from '../src/sample-inputs.js';
 import { typeScriptSample } from '../src/typescript-sample.js';
@@ -8,7 +8,7 @@ const contract = loadContract();
 const spec = contract.document;
 /** @param {string} operationId */
 const entry = (operationId) => contract.operation(operationId);
-/** @param {import('@payments-connect/openapi/model').ContractOperation | undefined} operation */
+/** @param {import('@payments-connect/contract').ContractOperation | undefined} operation */
 const sampleOf = (operation) => {
   if (!operation) throw new Error('no such operation in the bundled spec');
   return typeScriptSample(operation, sampleInputs(contract, operation));

@@ -3,7 +3,7 @@
 // serve until stopped.
 
 import { writeFileSync } from 'node:fs';
-import { integerFlag, readFlags, runFailure, serveInForeground, usageError } from '@payments-connect/openapi/model';
+import { integerFlag, readFlags, runFailure, serveInForeground, usageError } from '@payments-connect/contract/server';
 import { CONTROL_PREFIX, DEFAULT_CLI_PORT, DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS } from '../src/defaults.js';
 
 const COMMAND = {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, notFound, validationFailed } from './api-error.js';
+import { RefusalError } from '@payments-connect/contract/server';
 import { MAX_CONTROL_ITEMS } from './defaults.js';
 import { EVENT_TYPES } from './event-bus.js';
+import { notFound, validationFailed } from './refusals.js';
 import { ACCOUNT_IDS, OPEN_RFI_STATUS, TERMINAL_RFI_STATUSES } from './seed.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -60,7 +61,7 @@ export function createController({ store, tokens, events, faults }) {
     const { accountId, record } = anyCase(rfiId);
     // Terminal is final: nothing about a CLOSED or CANCELLED case changes, through the API or around it.
     if (TERMINAL_RFI_STATUSES.includes(record.status)) {
-      throw new ApiError(409, `RFI ${rfiId} is ${record.status}; a terminal case does not change`);
+      throw new RefusalError(409, `RFI ${rfiId} is ${record.status}; a terminal case does not change`);
     }
     const idField = list === 'questions' ? 'questionId' : 'documentRequestId';
     const approved = store.update('rfiCases', rfiId, (draft) => {
@@ -83,7 +84,7 @@ export function createController({ store, tokens, events, faults }) {
   function end(rfiId, status) {
     const { record } = anyCase(rfiId);
     if (TERMINAL_RFI_STATUSES.includes(record.status))
-      throw new ApiError(409, `RFI ${rfiId} is already ${record.status}; terminal states are final`);
+      throw new RefusalError(409, `RFI ${rfiId} is already ${record.status}; terminal states are final`);
     // No event: the document says none fires for a terminal case, and after this the case is terminal.
     return store.update('rfiCases', rfiId, (draft) => Object.assign(draft, { status }));
   }
@@ -104,7 +105,7 @@ export function createController({ store, tokens, events, faults }) {
         throw validationFailed(`status must be one of ${RFI_CASE_STATUSES.join(', ')}, got ${JSON.stringify(status)}`);
       }
       const rfiId = checkNewId(input.rfiId, 'rfiId');
-      if (store.findAnyAccount('rfiCases', rfiId)) throw new ApiError(409, `RFI ${rfiId} already exists`);
+      if (store.findAnyAccount('rfiCases', rfiId)) throw new RefusalError(409, `RFI ${rfiId} already exists`);
       const record = {
         rfiId,
         status,
@@ -149,7 +150,7 @@ export function createController({ store, tokens, events, faults }) {
       }
       const paymentRequestId = checkNewId(input.paymentRequestId, 'paymentRequestId');
       if (store.findAnyAccount('paymentRequests', paymentRequestId))
-        throw new ApiError(409, `payment request ${paymentRequestId} already exists`);
+        throw new RefusalError(409, `payment request ${paymentRequestId} already exists`);
       const sessionToken = `hps_${randomUUID().replaceAll('-', '')}`;
       return store.put('paymentRequests', accountId, {
         paymentRequestId,

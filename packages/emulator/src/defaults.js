@@ -1,12 +1,12 @@
 /** Defaults of the emulator, named once so the CLI, the README and the code agree. */
 
+import { COMMAND_PORTS } from '@payments-connect/contract/server';
 import { EXAMPLE_CREDENTIALS } from './example-fixtures.js';
 
-/** Port the CLI listens on when `--port` is not given (the programmatic default is 0, an ephemeral port). */
-export const DEFAULT_CLI_PORT = 4020;
+export { DEFAULT_HOST } from '@payments-connect/contract/server';
 
-/** Loopback only: the emulator is a local test double and must never be reachable from another host by default. */
-export const DEFAULT_HOST = '127.0.0.1';
+/** Port the CLI listens on when `--port` is not given (the programmatic default is 0, an ephemeral port). */
+export const DEFAULT_CLI_PORT = COMMAND_PORTS.emulator;
 
 /**
  * Lifetime of an access token in seconds: one hour, as the spec's token example shows (the document states no
@@ -23,32 +23,11 @@ export const HOSTED_SESSION_WINDOW_SECONDS = 3600;
  */
 export const DEFAULT_CREDENTIALS = EXAMPLE_CREDENTIALS;
 
-/** Largest request body read; the document shows no upload limit, so this only protects the process. */
-export const MAX_REQUEST_BODY_BYTES = 10 * 1024 * 1024;
-
 /** How long one webhook delivery may take before it is recorded as failed (the emulator never retries). */
 export const WEBHOOK_DELIVERY_TIMEOUT_MS = 2000;
 
 /** Namespace of the control API; outside `/v1` so it can never collide with a documented path. */
 export const CONTROL_PREFIX = '/_emulator';
 
-/** Largest control API body: its requests describe a few test records, never uploads. */
-export const MAX_CONTROL_BODY_BYTES = 64 * 1024;
-
 /** The most questions, or document requests, one case created through the control API may hold. */
 export const MAX_CONTROL_ITEMS = 100;
-
-/** How long a client may take to send the request head (slowloris ends here). */
-export const HEADERS_TIMEOUT_MS = 10_000;
-
-/** How long a client may take to send a whole request, body included. */
-export const REQUEST_TIMEOUT_MS = 30_000;
-
-/** How long an idle keep-alive connection stays open. */
-export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
-
-/** How often the server looks for connections past their timeouts (Node's default, 30 s, lets a slow client linger). */
-export const CONNECTIONS_CHECK_INTERVAL_MS = 1_000;
-
-/** The most request headers read. */
-export const MAX_HEADERS_COUNT = 100;

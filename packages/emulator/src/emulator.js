@@ -1,16 +1,15 @@
-import { createServer } from 'node:http';
-import { answerClientErrors, childPointer, createContract } from '@payments-connect/openapi/model';
+import { childPointer, createContract } from '@payments-connect/contract';
+import { startServer } from '@payments-connect/contract/server';
 import { bundledContract } from './bundled-contract.js';
 import { createControlApi } from './control-api.js';
 import { createController } from './controller.js';
-import { CONNECTIONS_CHECK_INTERVAL_MS, MAX_HEADERS_COUNT } from './defaults.js';
 import { createEventBus } from './event-bus.js';
 import { createFaultInjector } from './fault-injector.js';
+import { createOperationAnswerer } from './operation-answerer.js';
 import { operationHandlers } from './operations/index.js';
 import { normalizeOptions } from './options.js';
 import { buildSandboxEnv } from './sandbox-env.js';
 import { ACCOUNT_IDS, createSeedData, SEED_IDS } from './seed.js';
-import { createRequestListener } from './server.js';
 import { createStore } from './store.js';
 import { createTokenIssuer } from './token-issuer.js';
 
@@ -28,11 +27,11 @@ export async function startEmulator(options) {
     throw new Error(`The spec has operations the emulator does not implement: ${missing.join(', ')}`);
   }
 
-  /** @type {import('./server.js').Violation[]} */
+  /** @type {Violation[]} */
   const violations = [];
   /** @type {Array<{ operationId: string, status: number }>} */
   const undocumentedResponses = [];
-  /** @param {import('./server.js').Violation} violation */
+  /** @param {Violation} violation */
   const recordViolation = (violation) => {
     violations.push(violation);
     config.onViolation?.(violation);
@@ -87,56 +86,48 @@ export async function startEmulator(options) {
   );
   let url = '';
   let env = /** @type {Record<string, string>} */ ({});
-  let boundPort = 0;
 
-  const server = createServer(
-    {
-      keepAlive: true,
-      headersTimeout: config.timeouts.headersMs,
-      requestTimeout: config.timeouts.requestMs,
-      keepAliveTimeout: config.timeouts.keepAliveMs,
-      connectionsCheckingInterval: CONNECTIONS_CHECK_INTERVAL_MS,
-    },
-    createRequestListener({
-      contract,
-      handlers: operationHandlers,
-      faults,
-      services: { store, tokens, events, now: config.now, config: { webhookUrl: config.webhookUrl } },
-      control: createControlApi(contract, control, {
-        describe: () => ({
-          url,
-          credentials,
-          accounts,
-          fixtures,
-          env,
-          tokenTtlSeconds: config.tokenTtlSeconds,
-          strict: config.strict,
-          webhookUrl: config.webhookUrl ?? null,
-        }),
-        violations: () => violations,
-        address: () => ({ port: boundPort, host: config.host }),
+  const { screen, answer } = createOperationAnswerer(contract, operationHandlers, {
+    store,
+    tokens,
+    events,
+    now: config.now,
+    config: { webhookUrl: config.webhookUrl },
+    faults,
+  });
+  const server = await startServer({
+    contract,
+    name: 'emulator',
+    answer,
+    screen,
+    control: createControlApi(control, {
+      describe: () => ({
+        url,
+        credentials,
+        accounts,
+        fixtures,
+        env,
+        tokenTtlSeconds: config.tokenTtlSeconds,
+        strict: config.strict,
+        webhookUrl: config.webhookUrl ?? null,
       }),
-      strict: config.strict,
-      onViolation: recordViolation,
-      onUndocumented: (entry) => undocumentedResponses.push(entry),
+      violations: () => violations,
     }),
-  );
-  server.maxHeadersCount = MAX_HEADERS_COUNT;
-  server.on('clientError', answerClientErrors(contract));
-  // A client that waits for `100 Continue` gets it only once its request passed every check before the body.
-  server.on('checkContinue', (request, response) => server.emit('request', request, response));
-  await listen(server, config.port, config.host);
-  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
-  boundPort = address.port;
-  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  url = `http://${urlHost}:${address.port}`;
+    port: config.port,
+    host: config.host,
+    timeouts: config.timeouts,
+    strict: config.strict,
+    onViolation: recordViolation,
+    onUndocumented: (entry) => undocumentedResponses.push(entry),
+  });
+  url = server.url;
   env = buildSandboxEnv({ url, credentials, accountId: ACCOUNT_IDS.primary, fixtures });
 
   let stopping;
   return {
     /** Base URL, no trailing slash, e.g. `http://127.0.0.1:4020`. */
     url,
-    port: address.port,
+    port: server.port,
     /** The sandbox environment of the conformance suite, every variable set. */
     env,
     credentials,
@@ -154,9 +145,7 @@ export async function startEmulator(options) {
     /** Stops listening, closes open connections and waits for webhook deliveries in flight. */
     stop() {
       stopping ??= (async () => {
-        const closed = new Promise((resolve) => server.close(resolve));
-        server.closeAllConnections();
-        await closed;
+        await server.stop();
         await events.settled();
       })();
       return stopping;
@@ -166,33 +155,4 @@ export async function startEmulator(options) {
 
 /** @typedef {Awaited<ReturnType<typeof startEmulator>>} Emulator */
 
-/**
- * @param {import('node:http').Server} server
- * @param {number} port
- * @param {string} host
- */
-function listen(server, port, host) {
-  return new Promise((resolve, reject) => {
-    /** @param {NodeJS.ErrnoException} error */
-    const onError = (error) => {
-      server.off('listening', onListening);
-      if (error.code === 'EADDRINUSE')
-        reject(
-          new Error(
-            `Port ${port} on ${host} is already in use; choose another with --port (or port: 0 for a free one)`,
-          ),
-        );
-      else if (error.code === 'EACCES') reject(new Error(`Not permitted to listen on ${host}:${port}`));
-      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
-        reject(new Error(`Cannot listen on host ${host}: address not available`));
-      else reject(error);
-    };
-    const onListening = () => {
-      server.off('error', onError);
-      resolve(undefined);
-    };
-    server.once('error', onError);
-    server.once('listening', onListening);
-    server.listen(port, host);
-  });
-}
+/** @typedef {import('@payments-connect/contract/server').AnswerViolation} Violation an answer that broke the spec */

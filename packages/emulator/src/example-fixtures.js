@@ -52,7 +52,7 @@ const RESPONSE_FIXTURES = {
 
 /**
  * @param {string} operationId
- * @returns {import('@payments-connect/openapi/model').ContractOperation}
+ * @returns {import('@payments-connect/contract').ContractOperation}
  */
 function operation(operationId) {
   const found = bundledContract.operation(operationId);

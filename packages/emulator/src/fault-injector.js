@@ -13,7 +13,7 @@ const MAX_FAULT_TIMES = 1000;
 /**
  * Canned answers for the next calls of an operation, so tests can see the documented statuses the
  * emulator's behaviour never produces on its own (429, 500) and how a client recovers from them.
- * @param {import('@payments-connect/openapi/model').Contract} contract a fault may name only its operations
+ * @param {import('@payments-connect/contract').Contract} contract a fault may name only its operations
  */
 export function createFaultInjector(contract) {
   /** @type {Map<string, Array<Required<Omit<FaultSpec, 'operationId'>>>>} */

@@ -19,7 +19,7 @@ export { ACCOUNT_IDS, OPEN_RFI_STATUS, SEED_IDS, TERMINAL_RFI_STATUSES } from '.
 
 /** @typedef {import('./emulator.js').Emulator} Emulator a running emulator */
 /** @typedef {import('./options.js').EmulatorOptions} EmulatorOptions */
-/** @typedef {import('./server.js').Violation} Violation an answer of the emulator that broke the contract */
+/** @typedef {import('./emulator.js').Violation} Violation an answer of the emulator that broke the contract */
 /** @typedef {import('./event-bus.js').EmulatorEvent} EmulatorEvent */
 /** @typedef {import('./event-bus.js').EventRecord} EventRecord */
 /** @typedef {import('./fault-injector.js').FaultSpec} FaultSpec */

@@ -1,11 +1,4 @@
-import {
-  DEFAULT_CREDENTIALS,
-  DEFAULT_HOST,
-  DEFAULT_TOKEN_TTL_SECONDS,
-  HEADERS_TIMEOUT_MS,
-  KEEP_ALIVE_TIMEOUT_MS,
-  REQUEST_TIMEOUT_MS,
-} from './defaults.js';
+import { DEFAULT_CREDENTIALS, DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS } from './defaults.js';
 
 /**
  * @typedef {object} EmulatorOptions
@@ -17,11 +10,11 @@ import {
  * @property {{ clientId: string, clientSecret: string }} [credentials] accepted client credentials
  * @property {() => number} [now] clock in epoch milliseconds, for tests that move time
  * @property {object} [spec] a bundled OpenAPI document to serve instead of the one of the openapi package
- * @property {(violation: import('./server.js').Violation) => void} [onViolation] called for each answer that
- *   violates the spec
- * @property {{ headersMs?: number, requestMs?: number, keepAliveMs?: number }} [timeouts] how long slow clients may
- *   take to send a request head, a whole request, and how long an idle connection stays open (defaults in
- *   `defaults.js`)
+ * @property {(violation: import('@payments-connect/contract/server').AnswerViolation) => void} [onViolation]
+ *   called for each answer that violates the spec
+ * @property {import('@payments-connect/contract/server').Timeouts} [timeouts] how long slow clients may take to send
+ *   a request head, a whole request, and how long an idle connection stays open (defaults: the limits of every
+ *   server of the contract, in the README)
  */
 
 /**
@@ -59,15 +52,6 @@ export function normalizeOptions(options = {}) {
     throw new TypeError('credentials must have a non-empty clientId and clientSecret');
   }
   if (typeof now !== 'function') throw new TypeError('now must be a function returning epoch milliseconds');
-  const limits = {
-    headersMs: timeouts.headersMs ?? HEADERS_TIMEOUT_MS,
-    requestMs: timeouts.requestMs ?? REQUEST_TIMEOUT_MS,
-    keepAliveMs: timeouts.keepAliveMs ?? KEEP_ALIVE_TIMEOUT_MS,
-  };
-  for (const [name, value] of Object.entries(limits)) {
-    if (!Number.isInteger(value) || value < 1)
-      throw new TypeError(`timeouts.${name} must be a positive integer, got ${value}`);
-  }
   return {
     port,
     host,
@@ -78,7 +62,7 @@ export function normalizeOptions(options = {}) {
     now,
     spec,
     onViolation,
-    timeouts: limits,
+    timeouts,
   };
 }
 

@@ -1,4 +1,4 @@
-import { freezeDeep } from './frozen-value.js';
+import { freezeDeep } from './freeze-deep.js';
 import { createSeedData } from './seed.js';
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ApiError } from './api-error.js';
+import { RefusalError } from '@payments-connect/contract/server';
 
 /** Tells the client how to recover, as RFC 6750 asks of a bearer-protected resource. */
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="payments-connect-emulator"' };
@@ -26,7 +26,7 @@ export function createTokenIssuer({ credentials, tokenTtlSeconds, now }) {
      */
     issue({ clientId, clientSecret }) {
       if (clientId !== credentials.clientId || clientSecret !== credentials.clientSecret) {
-        throw new ApiError(401, 'clientId or clientSecret is not recognised');
+        throw new RefusalError(401, 'clientId or clientSecret is not recognised');
       }
       const token = newToken();
       tokens.set(token, now() + tokenTtlSeconds * 1000);
@@ -38,9 +38,10 @@ export function createTokenIssuer({ credentials, tokenTtlSeconds, now }) {
      */
     verify(token) {
       const expiresAt = tokens.get(token);
-      if (expiresAt === undefined) throw new ApiError(401, 'Bearer token is not recognised', { headers: CHALLENGE });
+      if (expiresAt === undefined)
+        throw new RefusalError(401, 'Bearer token is not recognised', { headers: CHALLENGE });
       if (now() >= expiresAt) {
-        throw new ApiError(401, 'Bearer token has expired; request a new one at POST /auth/token', {
+        throw new RefusalError(401, 'Bearer token has expired; request a new one at POST /auth/token', {
           headers: CHALLENGE,
         });
       }

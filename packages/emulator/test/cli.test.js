@@ -88,7 +88,7 @@ describe('payments-connect-emulator CLI', () => {
     try {
       const cli = run(['--port', String(port)]);
       expect(await cli.exited).toBe(1);
-      expect(cli.output().stderr).toContain(`Port ${port} on 127.0.0.1 is already in use`);
+      expect(cli.output().stderr).toContain(`payments-connect-emulator: port ${port} on 127.0.0.1 is already in use`);
     } finally {
       await new Promise((resolve) => blocker.close(() => resolve(undefined)));
     }

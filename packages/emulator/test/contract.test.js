@@ -1,4 +1,4 @@
-import { loadBundledDocument } from '@payments-connect/openapi/model';
+import { loadBundledDocument } from '@payments-connect/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEED_IDS, startEmulator } from '../src/index.js';
 
@@ -98,7 +98,7 @@ describe('contract safety at run time', () => {
   it('rejects with a clear error when the port is in use', async () => {
     const first = await start({});
     await expect(startEmulator({ port: first.port })).rejects.toThrow(
-      `Port ${first.port} on 127.0.0.1 is already in use`,
+      `port ${first.port} on 127.0.0.1 is already in use`,
     );
   });
 

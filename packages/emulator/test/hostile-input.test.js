@@ -2,10 +2,11 @@
 // status in the error envelope (or Node's own parser refusal); nothing kills it or leaks; the control API answers
 // only its local caller and cannot break the document's rules; and it answers the next request every time.
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_LIMITS } from '@payments-connect/contract/server';
 import { describeHardening, expectStillAnswers } from '@payments-connect/hostile-input/hardening-suite';
 import { sendRaw } from '@payments-connect/hostile-input/raw-exchange';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_CONTROL_BODY_BYTES, MAX_CONTROL_ITEMS, MAX_REQUEST_BODY_BYTES } from '../src/defaults.js';
+import { MAX_CONTROL_ITEMS } from '../src/defaults.js';
 import { startEmulator } from '../src/index.js';
 
 const BIN = fileURLToPath(new URL('../bin/payments-connect-emulator.js', import.meta.url));
@@ -60,8 +61,9 @@ describeHardening({
     const started = await startEmulator({ timeouts });
     return { url: started.url, credentials: await credentialsOf(started.url), stop: started.stop };
   },
-  maxBodyBytes: MAX_REQUEST_BODY_BYTES,
+  maxBodyBytes: DEFAULT_LIMITS.maxBodyBytes,
   bin: BIN,
+  readme: new URL('../README.md', import.meta.url),
   credentialsOf,
 });
 
@@ -121,7 +123,7 @@ describe('the control API', () => {
     expect(huge.status).toBe(400);
     expect((await huge.json()).message).toContain(`at most ${MAX_CONTROL_ITEMS} items`);
     const big = await control('POST', '/rfi-cases', {
-      body: JSON.stringify({ padding: 'x'.repeat(MAX_CONTROL_BODY_BYTES) }),
+      body: JSON.stringify({ padding: 'x'.repeat(DEFAULT_LIMITS.maxControlBodyBytes) }),
     });
     expect(big.status).toBe(400);
     await stillAnswers();

@@ -1,7 +1,7 @@
 // Every named example of the spec, sent to the emulator as it is, gets the answer its paired response example shows:
 // the emulator's seed is the examples' ids (src/example-fixtures.js). Each exchange starts from the seed (the
 // emulator is reset before each test), and takes its bearer token from the token example, sent as it is too.
-import { FILE_PARTS_EXTENSION, loadContract } from '@payments-connect/openapi/model';
+import { FILE_PARTS_EXTENSION, loadContract } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from './support/use-emulator.js';
 

@@ -1,4 +1,4 @@
-import { loadContract } from '@payments-connect/openapi/model';
+import { loadContract } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, operationRequests } from './support/operation-requests.js';
 import { useEmulator } from './support/use-emulator.js';

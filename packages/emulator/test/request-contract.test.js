@@ -1,6 +1,6 @@
-import { loadContract } from '@payments-connect/openapi/model';
+import { loadContract } from '@payments-connect/contract';
+import { DEFAULT_LIMITS } from '@payments-connect/contract/server';
 import { describe, expect, it } from 'vitest';
-import { MAX_REQUEST_BODY_BYTES } from '../src/defaults.js';
 import { bodyOf, operationRequests } from './support/operation-requests.js';
 import { filePart, useEmulator } from './support/use-emulator.js';
 
@@ -110,7 +110,7 @@ describe('request validation against the spec', () => {
 
   it('answers 400 for a body over the size limit, and the connection stays usable', async () => {
     const request = requestOf('updatePayer');
-    const big = `{"name":"${'x'.repeat(MAX_REQUEST_BODY_BYTES)}"}`;
+    const big = `{"name":"${'x'.repeat(DEFAULT_LIMITS.maxBodyBytes)}"}`;
     const { status } = await ctx.call(request.method, request.path, {
       body: big,
       headers: { 'content-type': 'application/json' },

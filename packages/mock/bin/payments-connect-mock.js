@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import module from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { integerFlag, readFlags, runFailure, serveInForeground } from '@payments-connect/openapi/model';
+import { integerFlag, readFlags, runFailure, serveInForeground } from '@payments-connect/contract/server';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../src/defaults.js';
 import { serveMock } from '../src/serve-mock.js';
 

@@ -1,6 +1,6 @@
 // Every named example of the spec, sent to the mock as it is (an upload as a real multipart body, its file part named
 // as its example names it), gets the answer its paired response example shows when `Prefer` asks for that example.
-import { loadContract } from '@payments-connect/openapi/model';
+import { loadContract } from '@payments-connect/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock } from '../src/index.js';
 

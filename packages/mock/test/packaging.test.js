@@ -2,7 +2,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { loadContract } from '@payments-connect/openapi/model';
+import { loadContract } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);

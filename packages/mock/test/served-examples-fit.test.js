@@ -1,7 +1,7 @@
 // The mock serves the spec's response examples (the first success by default, any other through Prefer), so none
 // may contradict the operation it sits on: an error message names only what the operation takes, and cites only
 // ids its request examples send. Read through the contract model, as the mock reads them.
-import { loadContract } from '@payments-connect/openapi/model';
+import { loadContract } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
 
 const contract = loadContract();
@@ -26,7 +26,7 @@ function propertyNames(raw, names = new Set(), depth = 0) {
 
 /**
  * What a request of the operation names: its parameters and the fields (or parts) of its body.
- * @param {import('@payments-connect/openapi/model').ContractOperation} operation
+ * @param {import('@payments-connect/contract').ContractOperation} operation
  */
 function namesTakenBy(operation) {
   const names = new Set(operation.parameters.map((parameter) => parameter.name));
@@ -41,7 +41,7 @@ const requestNames = new Set(contract.operations.flatMap((operation) => [...name
 
 /**
  * The ids a named example's request sends: its parameter values, and those in its body.
- * @param {import('@payments-connect/openapi/model').NamedExample} named
+ * @param {import('@payments-connect/contract').NamedExample} named
  */
 function idsSent(named) {
   const values = [...named.parameters.map((p) => String(p.value)), JSON.stringify(named.body?.example.value ?? '')];

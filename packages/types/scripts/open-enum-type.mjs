@@ -1,4 +1,4 @@
-import { openEnumValues } from '@payments-connect/openapi/model';
+import { openEnumValues } from '@payments-connect/contract';
 import ts from 'typescript';
 
 /**

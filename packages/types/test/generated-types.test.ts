@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { loadBundledDocument, openEnumValues } from '@payments-connect/openapi/model';
+import { loadBundledDocument, openEnumValues } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
 
 const generated = await readFile(new URL('../src/openapi.ts', import.meta.url), 'utf8');

@@ -1,9 +1,9 @@
-// An ES module consumer loads the package by name, as an installed project does, and reads the contract.
-import { loadContract } from '@payments-connect/openapi/model';
+// An ES module consumer finds the YAML bundle by name and reads it, as a tool that takes a file path does.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
-const contract = loadContract();
-const operation = contract.operation('listRfiCases');
-const response = await fetch(`${process.env.SERVER_URL}/v1/rfi`);
-const answer = { status: response.status, headers: response.headers, bodyText: await response.text() };
-const verdict = operation && contract.validateResponse(operation, answer);
-console.log(JSON.stringify({ operations: contract.operations.length, problems: verdict?.problems.length }));
+const path = createRequire(import.meta.url).resolve('@payments-connect/openapi/openapi.yaml');
+const text = readFileSync(path, 'utf8');
+console.log(
+  JSON.stringify({ version: /^ {2}version: (.+)$/m.exec(text)?.[1], openapi: /^openapi: (.+)$/m.exec(text)?.[1] }),
+);

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { get } from 'node:http';
+import { LIMITS_TABLE } from '@payments-connect/contract/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropUploads, inBatches, pipelined, slowHeaders, slowUpload } from './abusive-clients.js';
 import { HOSTILE_REQUESTS } from './hostile-requests.js';
@@ -20,6 +22,7 @@ import { startServerProcess } from './server-process.js';
  *   startWithTimeouts another in-process server, whose short header timeout the slowloris test waits for
  * @property {number} maxBodyBytes the largest request body it accepts
  * @property {string} bin the server's command, started in a process of its own with `--port 0`
+ * @property {URL} readme the server's README, whose Limits section must show the limits of every server as they are
  * @property {(url: string) => Promise<import('./hostile-requests.js').Credentials>} credentialsOf what requests to
  *   that process need (the emulator issues its own tokens; the mock takes any)
  */
@@ -51,6 +54,10 @@ export async function expectStillAnswers({ url, credentials }) {
  * @param {HardeningSubject} subject
  */
 export function describeHardening(subject) {
+  it(`the ${subject.name}'s README shows the limits of every server as they are defined`, () => {
+    expect(limitsRows(readFileSync(subject.readme, 'utf8'))).toEqual(LIMITS_TABLE.map((row) => [...row]));
+  });
+
   describe(`the ${subject.name} under hostile requests`, () => {
     it.for(HOSTILE_REQUESTS.map((request) => /** @type {const} */ ([request.name, request])))(
       '%s',
@@ -245,4 +252,23 @@ export function describeHardening(subject) {
       });
     });
   });
+}
+
+/**
+ * The rows of the first table of a README's Limits section, each as its three cells.
+ * @param {string} markdown
+ * @returns {string[][]}
+ */
+function limitsRows(markdown) {
+  const section = markdown.split(/^## Limits$/m)[1]?.split(/^## /m)[0] ?? '';
+  const table = section.split(/\n\n/).find((block) => block.startsWith('| Limit |')) ?? '';
+  return table
+    .split('\n')
+    .slice(2)
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
 }

@@ -3,7 +3,7 @@
 //     scope has no uplink, other packages are proxied read-only from the npm registry;
 //  2. the release rehearsed in a copy of the workspace: a changeset, `version-packages`, build, the
 //     version check, `changeset publish` to that registry (the real working tree is only read);
-//  3. a fresh temp project installs all six packages with plain npm;
+//  3. a fresh temp project installs all seven packages with plain npm;
 //  4. a consumer type-checks with moduleResolution node16 and bundler (and with the oldest TypeScript the READMEs
 //     name), then runs against the mock;
 //  5. on Node 20, 22 and 24: an ES module and a CommonJS consumer (client, mock, emulator, model), the mock's and
@@ -39,6 +39,7 @@ const STEP_TIMEOUT_MS = 240_000;
 const PUBLIC_PACKAGES = [
   '@payments-connect/client',
   '@payments-connect/conformance',
+  '@payments-connect/contract',
   '@payments-connect/emulator',
   '@payments-connect/mock',
   '@payments-connect/openapi',
@@ -48,6 +49,7 @@ const PUBLIC_PACKAGES = [
 const PACKAGE_FOLDERS = {
   '@payments-connect/client': 'packages/client',
   '@payments-connect/conformance': 'packages/conformance',
+  '@payments-connect/contract': 'packages/contract',
   '@payments-connect/emulator': 'packages/emulator',
   '@payments-connect/mock': 'packages/mock',
   '@payments-connect/openapi': 'spec',

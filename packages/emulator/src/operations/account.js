@@ -1,4 +1,4 @@
-import { ApiError } from '../api-error.js';
+import { RefusalError } from '@payments-connect/contract/server';
 import { isoNow, ok } from './context.js';
 
 /** Stable id of the one webhook the emulator reports when a webhook URL is configured. */
@@ -21,7 +21,7 @@ export const accountHandlers = {
   /** @type {import('./context.js').OperationHandler} */
   getBusinessProfile: ({ account }) => {
     const { businessProfile, account: record } = /** @type {NonNullable<typeof account>} */ (account);
-    if (!businessProfile) throw new ApiError(403, `account ${record.accountId} is not a business account`);
+    if (!businessProfile) throw new RefusalError(403, `account ${record.accountId} is not a business account`);
     return ok(businessProfile);
   },
 

@@ -1,6 +1,6 @@
 /**
  * The shapes every operation handler shares. Handlers are plain functions of an OperationContext that
- * return an OperationResult or throw an ApiError; the server does routing, auth, request and response
+ * return an OperationResult or throw a RefusalError; the server does routing, auth, request and response
  * checking around them.
  */
 
@@ -11,7 +11,7 @@
  * @property {string} accountId the AccountId header ('' for POST /auth/token, which takes none)
  * @property {{ account: Record<string, any>, businessProfile?: Record<string, any> } | undefined} account
  * @property {any} body the validated JSON body
- * @property {Record<string, import('@payments-connect/openapi/model').UploadedPart>} parts multipart parts by name
+ * @property {Record<string, import('@payments-connect/contract').UploadedPart>} parts multipart parts by name
  * @property {import('../store.js').Store} store
  * @property {import('../token-issuer.js').TokenIssuer} tokens
  * @property {import('../event-bus.js').EventBus} events

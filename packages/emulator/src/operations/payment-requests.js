@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { notFound, validationFailed } from '../api-error.js';
 import { HOSTED_SESSION_WINDOW_SECONDS } from '../defaults.js';
+import { notFound, validationFailed } from '../refusals.js';
 import { isoNow, ok } from './context.js';
 
 /** The document allows refresh-session only for this execution mode... */

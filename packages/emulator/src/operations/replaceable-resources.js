@@ -1,4 +1,4 @@
-import { notFound, validationFailed } from '../api-error.js';
+import { notFound, validationFailed } from '../refusals.js';
 import { ID_FIELDS } from '../store.js';
 import { ok } from './context.js';
 

@@ -1,5 +1,5 @@
-import { notFound, RFI_CONFLICT_VARIANTS, rfiConflict } from '../api-error.js';
 import { EVENT_TYPES } from '../event-bus.js';
+import { notFound, RFI_CONFLICT_VARIANTS, rfiConflict } from '../refusals.js';
 import { TERMINAL_RFI_STATUSES } from '../seed.js';
 import { isoNow, ok } from './context.js';
 

@@ -1,4 +1,4 @@
-import { loadContract } from '@payments-connect/openapi/model';
+import { loadContract } from '@payments-connect/contract';
 import { TOKEN_PATH } from './answer-exchange.js';
 
 /** The request every client and server is measured on: GET an RFI case, a read every integration polls. */

@@ -1,6 +1,6 @@
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { HTTP_METHODS } from '@payments-connect/openapi/model';
+import { HTTP_METHODS } from '@payments-connect/contract';
 import YAML from 'yaml';
 import { REDOCLY_CONFIG, WORKSPACE_DIRS } from '../workspace.js';
 import { generateResources } from './generate-resources.js';

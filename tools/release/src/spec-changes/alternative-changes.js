@@ -1,4 +1,4 @@
-import { resolveRef } from '@payments-connect/openapi/model';
+import { resolveRef } from '@payments-connect/contract';
 import { at } from './comparison.js';
 import { reportConstraint } from './constraint-changes.js';
 import { equalResolved } from './json-equal.js';

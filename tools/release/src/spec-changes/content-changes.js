@@ -1,4 +1,4 @@
-import { parseMediaType, resolveRef } from '@payments-connect/openapi/model';
+import { parseMediaType, resolveRef } from '@payments-connect/contract';
 import { at } from './comparison.js';
 import { compareRemainingKeys } from './remaining-keys.js';
 import { compareSchema } from './schema-changes.js';

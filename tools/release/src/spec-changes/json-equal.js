@@ -1,4 +1,4 @@
-import { resolveRef } from '@payments-connect/openapi/model';
+import { resolveRef } from '@payments-connect/contract';
 
 /** How deep a comparison follows references before it stops (recursive schemas). */
 const MAX_REFERENCE_DEPTH = 32;

@@ -1,4 +1,4 @@
-import { listOperations, listWebhooks } from '@payments-connect/openapi/model';
+import { listOperations, listWebhooks } from '@payments-connect/contract';
 import { at, DIRECTION } from './comparison.js';
 import { compareParameters, effectiveParameters } from './parameter-changes.js';
 import { compareRemainingKeys } from './remaining-keys.js';

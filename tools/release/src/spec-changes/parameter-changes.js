@@ -1,4 +1,4 @@
-import { resolveRef } from '@payments-connect/openapi/model';
+import { resolveRef } from '@payments-connect/contract';
 import { at, DIRECTION, shown } from './comparison.js';
 import { equalResolved } from './json-equal.js';
 import { compareRemainingKeys } from './remaining-keys.js';

@@ -1,4 +1,4 @@
-import { resolveRef } from '@payments-connect/openapi/model';
+import { resolveRef } from '@payments-connect/contract';
 import { at, shown } from './comparison.js';
 import { compareApplicator, reportConstraint } from './constraint-changes.js';
 import { equalResolved } from './json-equal.js';

@@ -1,7 +1,7 @@
 /**
  * The name a `$ref` gives its target, its last segment (`#/components/schemas/RfiCase` -> `RfiCase`), or
  * undefined for an inline node. The gate reports a shared definition once, under this name; resolving
- * references is the contract model's job (`resolveRef` of `@payments-connect/openapi/model`).
+ * references is the contract model's job (`resolveRef` of `@payments-connect/contract`).
  * @param {unknown} node
  * @returns {string | undefined}
  */

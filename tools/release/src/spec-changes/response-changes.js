@@ -1,4 +1,4 @@
-import { resolveRef } from '@payments-connect/openapi/model';
+import { resolveRef } from '@payments-connect/contract';
 import { at, DIRECTION } from './comparison.js';
 import { compareContent } from './content-changes.js';
 import { refName } from './ref-name.js';

@@ -1,4 +1,4 @@
-import { resolveRef } from '@payments-connect/openapi/model';
+import { resolveRef } from '@payments-connect/contract';
 import { mergeAllOf } from './all-of-merge.js';
 import { compareAllOfParts, compareAlternatives } from './alternative-changes.js';
 import { compareArrayKeywords, compareConditionals, compareConstraints } from './constraint-changes.js';

@@ -1,4 +1,4 @@
-import { resolveRef } from '@payments-connect/openapi/model';
+import { resolveRef } from '@payments-connect/contract';
 
 /** Keywords that describe a schema without restricting its values. */
 export const ANNOTATION_KEYWORDS = new Set([

@@ -1,4 +1,4 @@
-import { resolveRef } from '@payments-connect/openapi/model';
+import { resolveRef } from '@payments-connect/contract';
 import { jsonEqual } from './json-equal.js';
 
 /**

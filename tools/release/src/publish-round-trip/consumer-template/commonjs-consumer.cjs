@@ -3,7 +3,7 @@
 const { createPaymentsConnectClient } = require('@payments-connect/client');
 const { startMock } = require('@payments-connect/mock');
 const { startEmulator } = require('@payments-connect/emulator');
-const { loadContract } = require('@payments-connect/openapi/model');
+const { loadContract } = require('@payments-connect/contract');
 
 async function listCases(baseUrl, credentials, accountId) {
   const client = createPaymentsConnectClient({ baseUrl, ...credentials, accountId, environment: 'sandbox' });

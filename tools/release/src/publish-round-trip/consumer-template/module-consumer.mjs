@@ -1,8 +1,8 @@
 // An ES module consumer in a project that is not ours: the same as commonjs-consumer.cjs through import.
 import { createPaymentsConnectClient } from '@payments-connect/client';
+import { loadContract } from '@payments-connect/contract';
 import { startEmulator } from '@payments-connect/emulator';
 import { startMock } from '@payments-connect/mock';
-import { loadContract } from '@payments-connect/openapi/model';
 
 const [mock, emulator] = await Promise.all([startMock(), startEmulator()]);
 const accountId = emulator.accounts.primary.accountId;

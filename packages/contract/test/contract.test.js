@@ -13,9 +13,9 @@ describe('errorCode', () => {
     expect(contract.errorCode(409)).toBe('CONFLICT');
   });
 
-  it('falls back to the status text when no example shows a code', () => {
-    expect(contract.errorCode(413)).toBe('PAYLOAD_TOO_LARGE');
-    expect(createContract(smallContractDocument()).errorCode(418)).toBe('I_M_A_TEAPOT');
+  it('falls back to the reason phrase of RFC 9110 when no example shows a code', () => {
+    expect(contract.errorCode(413)).toBe('CONTENT_TOO_LARGE');
+    expect(createContract(smallContractDocument()).errorCode(503)).toBe('SERVICE_UNAVAILABLE');
   });
 });
 

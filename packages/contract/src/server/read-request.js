@@ -1,10 +1,10 @@
-import { bodyVerdictWithoutParsing, hasBodyHeaders } from './request-validator.js';
+import { bodyVerdictWithoutParsing, hasBodyHeaders } from '../contract.js';
 
 /**
- * @typedef {import('./contract.js').Contract} Contract
- * @typedef {import('./contract.js').Refusal} Refusal
- * @typedef {import('./operations.js').ContractOperation} ContractOperation
- * @typedef {import('./request-validator.js').RequestValues} RequestValues
+ * @typedef {import('../contract.js').Contract} Contract
+ * @typedef {import('../contract.js').Refusal} Refusal
+ * @typedef {import('../operations.js').ContractOperation} ContractOperation
+ * @typedef {import('../request-validator.js').RequestValues} RequestValues
  */
 
 /**
@@ -14,6 +14,8 @@ import { bodyVerdictWithoutParsing, hasBodyHeaders } from './request-validator.j
  * @property {RequestValues} values what the request carries, typed by the contract
  * @property {string} path the normalised request path
  * @property {URLSearchParams} query every query parameter, documented or not
+ * @property {Record<string, string[] | undefined>} headers every header, lower-case names, every value
+ * @property {Uint8Array} body the body as it came (empty for none)
  *
  * @typedef {object} RefusedRequest
  * @property {'refused'} kind
@@ -34,7 +36,7 @@ import { bodyVerdictWithoutParsing, hasBodyHeaders } from './request-validator.j
  *   fault it was told to inject); a refusal it returns is the answer
  * @property {() => void} [beforeBody] called once every check before the body has passed, just before the body is
  *   read: where a server sends `100 Continue` to a client that waits for it (`Expect: 100-continue`)
- * @property {import('./operation-matcher.js').ParsedTarget} [target] the request's target as the server already
+ * @property {import('../operation-matcher.js').ParsedTarget} [target] the request's target as the server already
  *   read it with `parseRequestTarget` (read from `request.url` otherwise)
  */
 
@@ -48,7 +50,7 @@ import { bodyVerdictWithoutParsing, hasBodyHeaders } from './request-validator.j
  * @param {IncomingOptions} options
  * @returns {Promise<AcceptedRequest | RefusedRequest | AbandonedRequest>}
  */
-export async function readIncomingRequest(contract, request, { maxBodyBytes, screen, beforeBody, target }) {
+export async function readRequest(contract, request, { maxBodyBytes, screen, beforeBody, target }) {
   const headers = request.headersDistinct;
   const pendingBody = hasBodyHeaders(headers);
   /**
@@ -92,6 +94,8 @@ export async function readIncomingRequest(contract, request, { maxBodyBytes, scr
     values: { ...head.values, body: checked.body, parts: checked.parts },
     path: match.path,
     query: match.query,
+    headers,
+    body,
   };
 }
 

@@ -1,15 +1,15 @@
-// @payments-connect/openapi/model: the one reader of the contract. Every package that needs the spec at run time
+// @payments-connect/contract: the one reader of the contract. Every package that needs the spec at run time
 // (the mock, the emulator, the conformance suite, the docs build, the client's constants, the release gate)
 // loads, resolves, matches and validates through this module, so that none of them can disagree with another.
-import { STATUS_CODES } from 'node:http';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { loadDocumentFile } from './document-file.js';
 import { listExampleParts } from './example-parts.js';
 import { buildExampleRequest } from './example-request.js';
-import { readIncomingRequest } from './incoming-request.js';
 import { listNamedExamples } from './named-examples.js';
 import { createOperationMatcher } from './operation-matcher.js';
 import { describeServer, findTokenOperation, listOperations, listWebhooks } from './operations.js';
+import { REASON_PHRASES } from './reason-phrases.js';
 import { createRequestValidator } from './request-validator.js';
 import { dereference } from './resolve-ref.js';
 import {
@@ -20,25 +20,15 @@ import {
 } from './response-validator.js';
 import { createSchemaValidator } from './schema-validator.js';
 
-export { EXIT_FAILURE, EXIT_USAGE, integerFlag, readFlags, runFailure, usageError } from './command-line.js';
 export { loadDocumentFile } from './document-file.js';
 export { FILE_PARTS_EXTENSION } from './example-parts.js';
-export { serveInForeground } from './foreground-server.js';
-export {
-  answerClientErrors,
-  answerCrossOrigin,
-  continueIfExpected,
-  sendJson,
-  sendJsonText,
-  sendRefusal,
-} from './http-answers.js';
 export { childPointer, formatPointer, parsePointer } from './json-pointer.js';
 export { parseMediaType } from './media-type.js';
 export { openEnumValues } from './open-enum.js';
 export { createOperationMatcher } from './operation-matcher.js';
 export { HTTP_METHODS, listOperations, listWebhooks } from './operations.js';
 export { parseRequestTarget } from './request-target.js';
-export { jsonDepth, MAX_JSON_DEPTH } from './request-validator.js';
+export { bodyVerdictWithoutParsing, hasBodyHeaders, jsonDepth, MAX_JSON_DEPTH } from './request-validator.js';
 export { dereference, resolveRef } from './resolve-ref.js';
 export { ERROR_ENVELOPE_POINTER } from './response-validator.js';
 
@@ -55,8 +45,6 @@ export { ERROR_ENVELOPE_POINTER } from './response-validator.js';
  * @typedef {import('./request-validator.js').RequestValues} RequestValues
  * @typedef {import('./response-validator.js').Answer} Answer
  * @typedef {import('./response-validator.js').ResponseVerdict} ResponseVerdict
- * @typedef {import('./incoming-request.js').AcceptedRequest} AcceptedRequest
- * @typedef {import('./incoming-request.js').RefusedRequest} RefusedRequest
  * @typedef {import('./named-examples.js').NamedExample} NamedExample
  * @typedef {import('./example-request.js').ExampleRequest} ExampleRequest
  * @typedef {import('./example-parts.js').ExamplePart} ExamplePart
@@ -79,12 +67,15 @@ export { ERROR_ENVELOPE_POINTER } from './response-validator.js';
  * @property {Record<string, string>} headers
  */
 
-/** Where this package's bundled document is: `dist/openapi.json`. */
+const require = createRequire(import.meta.url);
+
+/** Where the bundled document of `@payments-connect/openapi` is: its `dist/openapi.json`. */
 export function bundledDocumentPath() {
-  return fileURLToPath(new URL('../dist/openapi.json', import.meta.url));
+  // From the package's manifest, which is there before the build: a missing bundle is then said by its path.
+  return join(dirname(require.resolve('@payments-connect/openapi/package.json')), 'dist', 'openapi.json');
 }
 
-/** This package's bundled document (`dist/openapi.json`), parsed. */
+/** The bundled document of `@payments-connect/openapi`, parsed. */
 export function loadBundledDocument() {
   try {
     return loadDocumentFile(bundledDocumentPath());
@@ -98,7 +89,7 @@ export function loadBundledDocument() {
   }
 }
 
-/** The contract of this package's bundled document. */
+/** The contract of the bundled document of `@payments-connect/openapi`. */
 export function loadContract() {
   return createContract(loadBundledDocument());
 }
@@ -131,7 +122,7 @@ export function createContract(document) {
         if (value && typeof value.code === 'string') return /** @type {string} */ (value.code);
       }
     }
-    return (STATUS_CODES[status] ?? 'ERROR').toUpperCase().replace(/[^A-Z0-9]+/g, '_');
+    return (REASON_PHRASES[status] ?? 'ERROR').toUpperCase().replace(/[^A-Z0-9]+/g, '_');
   }
 
   /**
@@ -148,7 +139,7 @@ export function createContract(document) {
       headers: status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {},
       body: {
         code: errorCode(status, operation),
-        message: violations.map((v) => v.message).join('; ') || (STATUS_CODES[status] ?? 'Error'),
+        message: violations.map((v) => v.message).join('; ') || (REASON_PHRASES[status] ?? 'Error'),
         details: violations.map(({ location, name, rule, message, expected }) => ({
           location,
           name,
@@ -274,12 +265,6 @@ export function createContract(document) {
      * @throws {Error} when its value is not an object of parts the model can write
      */
     exampleParts: (media, example) => listExampleParts(document, media, example),
-    /**
-     * Reads and judges a request arriving at a node:http server (see `incoming-request.js`).
-     * @param {import('node:http').IncomingMessage} request
-     * @param {import('./incoming-request.js').IncomingOptions} options
-     */
-    readIncomingRequest: (request, options) => readIncomingRequest(contract, request, options),
   };
   return contract;
 }

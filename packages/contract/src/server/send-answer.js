@@ -1,24 +1,11 @@
 import { STATUS_CODES } from 'node:http';
+import { DEFAULT_LIMITS } from './limits.js';
 
 /**
- * @typedef {import('./contract.js').Contract} Contract
- * @typedef {import('./contract.js').Refusal} Refusal
+ * @typedef {import('../contract.js').Contract} Contract
+ * @typedef {import('../contract.js').Refusal} Refusal
+ * @typedef {Pick<import('./limits.js').Limits, 'maxBodyBytes' | 'drainIdleMs' | 'drainMaxMs'>} DrainLimits
  */
-
-/**
- * A refused upload is drained, not cut: the answer goes out first, then what the client still sends is read and
- * discarded until the body ends, and only then is the connection closed (RFC 9112 section 9.6: close in stages).
- * Closing at once would answer the client's remaining bytes with a reset, which wipes out the refusal before most
- * clients (Node's fetch among them) have read it. The drain is bounded: the connection is cut once the client
- * goes quiet for {@link DRAIN_IDLE_MS}, after {@link DRAIN_MAX_MS} in all, or past `drainBytes`.
- */
-export const DRAIN_IDLE_MS = 5_000;
-
-/** The longest a refused upload is drained, however steadily it arrives (see {@link DRAIN_IDLE_MS}). */
-export const DRAIN_MAX_MS = 30_000;
-
-/** The most bytes of a refused upload drained when the caller names no limit (the servers' body limit). */
-export const DEFAULT_DRAIN_BYTES = 10 * 1024 * 1024;
 
 /**
  * Sockets whose answer is out while their request body is still being drained: a timeout Node's parser raises
@@ -29,9 +16,6 @@ const draining = new WeakSet();
 
 /** Responses that sent `100 Continue`: only their clients send a body after a refusal. */
 const continued = new WeakSet();
-
-/** How long a browser may reuse a preflight answer. */
-const PREFLIGHT_MAX_AGE_SECONDS = 600;
 
 /**
  * Sends a JSON answer with its length. Nothing is sent when the answer has started or the client has gone.
@@ -45,14 +29,29 @@ export function sendJson(response, status, body, headers = {}) {
 }
 
 /**
- * {@link sendJson} for a body already serialised (a server that checked the text it is about to send).
+ * {@link sendJson} for a body already serialised (a server that checked the text it is about to send). With
+ * `closeConnection` (a body was left unread), the answer says `Connection: close` and goes out whole at once; the
+ * connection then drains the rest of the body and closes once the body has ended, so an unread upload can neither
+ * stall the connection nor be read as the next request, and the client still reads its answer. Closing at once
+ * would answer the client's remaining bytes with a reset, which wipes out the answer before most clients (Node's
+ * fetch among them) have read it: RFC 9112 section 9.6 asks a server to close in stages. The drain discards what
+ * comes, never buffers it, and is bounded: the connection is cut once the client goes quiet for `drainIdleMs`, after
+ * `drainMaxMs` in all, or past `maxBodyBytes`.
  * @param {import('node:http').ServerResponse} response
  * @param {number} status
  * @param {string | undefined} text the JSON text; undefined: no body
  * @param {Record<string, string>} [headers]
+ * @param {{ closeConnection?: boolean, limits?: DrainLimits }} [options]
  */
-export function sendJsonText(response, status, text, headers = {}) {
-  if (writeJsonHead(response, status, text, headers)) response.end(text ?? '');
+export function sendJsonText(response, status, text, headers = {}, { closeConnection = false, limits } = {}) {
+  if (!closeConnection) {
+    if (writeJsonHead(response, status, text, headers)) response.end(text ?? '');
+    return;
+  }
+  if (!writeJsonHead(response, status, text, { ...headers, Connection: 'close' })) return;
+  // The answer is whole on the wire; `end` waits for the drain, since Node closes the socket as soon as it ends.
+  response.write(text ?? '');
+  drainThenEnd(response, limits ?? DEFAULT_LIMITS);
 }
 
 /**
@@ -88,33 +87,21 @@ function withHeaders(headers, own) {
 }
 
 /**
- * Sends a refusal in the error envelope. With `closeConnection` (a body was left unread), the answer says
- * `Connection: close` and goes out whole at once; the connection then drains the rest of the body (discarded as it
- * comes, never buffered, bounded by {@link DRAIN_IDLE_MS}, {@link DRAIN_MAX_MS} and `drainBytes`) and closes once
- * the body has ended, so an unread upload can neither stall the connection nor be read as the next request, and
- * the client still reads its answer.
+ * Sends a refusal in the error envelope, closing in stages when a body was left unread (see {@link sendJsonText}).
  * @param {import('node:http').ServerResponse} response
  * @param {Refusal} refusal
- * @param {{ closeConnection?: boolean, drainBytes?: number }} [options]
+ * @param {{ closeConnection?: boolean, limits?: DrainLimits }} [options]
  */
-export function sendRefusal(response, refusal, { closeConnection = false, drainBytes = DEFAULT_DRAIN_BYTES } = {}) {
-  if (!closeConnection) {
-    sendJson(response, refusal.status, refusal.body, refusal.headers);
-    return;
-  }
-  const text = JSON.stringify(refusal.body);
-  if (!writeJsonHead(response, refusal.status, text, { ...refusal.headers, Connection: 'close' })) return;
-  // The answer is whole on the wire; `end` waits for the drain, since Node closes the socket as soon as it ends.
-  response.write(text);
-  drainThenEnd(response, drainBytes);
+export function sendRefusal(response, refusal, options) {
+  sendJsonText(response, refusal.status, JSON.stringify(refusal.body), refusal.headers, options);
 }
 
 /**
  * Reads and discards what is left of the request, then ends the answer (Node then closes the connection).
  * @param {import('node:http').ServerResponse} response an answer written whole but not ended
- * @param {number} drainBytes
+ * @param {DrainLimits} limits
  */
-function drainThenEnd(response, drainBytes) {
+function drainThenEnd(response, { maxBodyBytes, drainIdleMs, drainMaxMs }) {
   const { req: request, socket } = response;
   const expectsNoBody = request.headers.expect?.toLowerCase() === '100-continue' && !continued.has(response);
   if (!socket || request.complete || expectsNoBody) {
@@ -132,11 +119,11 @@ function drainThenEnd(response, drainBytes) {
   /** @param {Buffer} chunk */
   const onData = (chunk) => {
     drained += chunk.length;
-    if (drained > drainBytes) end();
+    if (drained > maxBodyBytes) end();
     else idle.refresh();
   };
-  const idle = setTimeout(end, DRAIN_IDLE_MS);
-  const whole = setTimeout(end, DRAIN_MAX_MS);
+  const idle = setTimeout(end, drainIdleMs);
+  const whole = setTimeout(end, drainMaxMs);
   idle.unref();
   whole.unref();
   request.on('data', onData).once('end', end).once('error', end).once('close', end);
@@ -165,35 +152,6 @@ export function answerClientErrors(contract) {
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   };
-}
-
-/**
- * Lets pages on any origin call the contract's operations, as the documentation's "try it" does: no credentials
- * (cookies) are ever allowed, only the headers a request names. Answers a CORS preflight (`OPTIONS` with
- * `Access-Control-Request-Method`) itself and returns true; for any other request adds the response headers and
- * returns false.
- * @param {Contract} contract
- * @param {import('node:http').IncomingMessage} request
- * @param {import('node:http').ServerResponse} response
- * @returns {boolean} true when the request was a preflight, now answered
- */
-export function answerCrossOrigin(contract, request, response) {
-  if (request.headers.origin === undefined) return false;
-  response.setHeader('Access-Control-Allow-Origin', '*');
-  response.setHeader('Access-Control-Expose-Headers', '*');
-  const requested = request.headers['access-control-request-method'];
-  if (request.method !== 'OPTIONS' || requested === undefined) return false;
-  const match = contract.match(requested, request.url ?? '/');
-  const methods =
-    match.kind === 'matched' ? [match.operation.method] : match.kind === 'method-not-allowed' ? match.allowed : [];
-  if (methods.length > 0) response.setHeader('Access-Control-Allow-Methods', methods.join(', '));
-  const headers = request.headers['access-control-request-headers'];
-  if (headers) response.setHeader('Access-Control-Allow-Headers', headers);
-  response.setHeader('Access-Control-Max-Age', String(PREFLIGHT_MAX_AGE_SECONDS));
-  response.setHeader('Vary', 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers');
-  response.statusCode = 204;
-  response.end();
-  return true;
 }
 
 /**

@@ -1,0 +1,40 @@
+/**
+ * @typedef {import('../contract.js').Contract} Contract
+ * @typedef {import('../operations.js').ContractOperation} ContractOperation
+ */
+
+/**
+ * @typedef {object} AnswerVerdict what the contract says of an answer a server is about to send
+ * @property {string[]} violations one line each; empty when the answer keeps the contract
+ * @property {boolean} undocumented an error status the operation does not document, on an operation that documents
+ *   no error status at all: reported as undocumented, and held to the error envelope all the same
+ */
+
+/**
+ * Checks an answer against the responses its operation documents: status, headers, media type, body. The document
+ * gives some operations no error status ("only 200 is documented"), yet every operation needs a token and may be
+ * refused: such an error answer is no violation, only undocumented.
+ * @param {Contract} contract
+ * @param {ContractOperation} operation
+ * @param {{ status: number, headers: Record<string, string>, text: string | undefined, value?: unknown }} answer
+ *   `value`, when the server has it, is what `text` was serialised from: it is checked without parsing `text`
+ * @returns {AnswerVerdict}
+ */
+export function checkAnswer(contract, operation, { status, headers, text, value }) {
+  const sentHeaders = text === undefined ? headers : { ...headers, 'Content-Type': 'application/json' };
+  const { problems } = contract.validateResponse(operation, {
+    status,
+    headers: sentHeaders,
+    bodyText: text ?? '',
+    value,
+  });
+  if (problems.length === 0) return { violations: [], undocumented: false };
+  const tolerated =
+    status >= 400 && !operation.responses.some((response) => /^[45]/.test(response.status))
+      ? problems.filter((problem) => problem.kind === 'undocumented-status')
+      : [];
+  return {
+    violations: problems.filter((problem) => !tolerated.includes(problem)).map((problem) => problem.message),
+    undocumented: tolerated.length > 0,
+  };
+}

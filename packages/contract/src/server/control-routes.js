@@ -1,0 +1,116 @@
+import { createOperationMatcher, jsonDepth, MAX_JSON_DEPTH, parseMediaType } from '../contract.js';
+import { RefusalError } from './refusal-error.js';
+import { sendJson, sendRefusal } from './send-answer.js';
+
+/**
+ * @typedef {object} ControlRequest what a control route is given
+ * @property {Record<string, string>} params the path's parameters, by template name
+ * @property {URLSearchParams} query
+ * @property {any} body the JSON body, an object (`{}` when none)
+ */
+
+/**
+ * @typedef {object} ControlAnswer
+ * @property {number} status
+ * @property {unknown} [body] a JSON value; none for 204
+ */
+
+/**
+ * @typedef {object} ControlRoute a route of a server's own test API, never part of the contract
+ * @property {string} method upper case
+ * @property {string} path below the prefix, a template (`/rfi-cases/{rfiId}/close`; `''` is the prefix itself)
+ * @property {(request: ControlRequest) => ControlAnswer | Promise<ControlAnswer>} handle throws a `RefusalError`
+ *   to refuse
+ */
+
+/**
+ * @typedef {object} ControlApi a server's control routes, under one reserved prefix
+ * @property {string} prefix one path segment outside `/v1` (`/_mock`, `/_emulator`), so that it never collides
+ *   with a path of the contract
+ * @property {ControlRoute[]} routes
+ */
+
+/**
+ * Serves a control API for the pipeline. Only the machine's own callers reach it: its Host must name the server as
+ * reached on loopback (a foreign Host is a DNS-rebinding page) and an Origin, when a browser sends one, the server's
+ * own; a control API hands out secrets and changes state, so no web page a developer has open may call it. Bodies
+ * are JSON objects (a form or text body, which a page could send without asking, is refused 415), within
+ * `maxControlBodyBytes` and the JSON depth limit. Every refusal is the service's error envelope.
+ * @param {import('../contract.js').Contract} contract gives the code of each error status
+ * @param {ControlApi} api
+ * @param {{ maxControlBodyBytes: number, address: () => { port: number, host: string } }} settings
+ * @returns {(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse,
+ *   query: URLSearchParams) => Promise<void>}
+ */
+export function createControlRoutes(contract, { prefix, routes }, { maxControlBodyBytes, address }) {
+  const match = createOperationMatcher(routes.map((route) => ({ ...route, path: `${prefix}${route.path}` })));
+  return async (request, response, query) => {
+    try {
+      if (!isLocalCaller(request, address())) {
+        throw new RefusalError(403, `${prefix} answers only local callers of this address, never another origin`);
+      }
+      const found = match(request.method ?? 'GET', request.url ?? '/');
+      if (found.kind === 'method-not-allowed') {
+        const allowed = found.allowed.join(', ');
+        throw new RefusalError(405, `${request.method} is not allowed on ${found.template}; allowed: ${allowed}`, {
+          headers: { Allow: allowed },
+        });
+      }
+      if (found.kind !== 'matched') throw new RefusalError(404, `no control route at ${request.url}`);
+      const body = await readControlBody(request, maxControlBodyBytes);
+      const answer = await found.operation.handle({ params: found.pathParams, query, body });
+      sendJson(response, answer.status, answer.status === 204 ? undefined : answer.body);
+    } catch (error) {
+      if (!(error instanceof RefusalError)) throw error;
+      // A body left unread (refused before or while reading it) cannot be followed by another request.
+      sendRefusal(response, error.toRefusal(contract), { closeConnection: !request.complete });
+    }
+  };
+}
+
+/**
+ * @param {import('node:http').IncomingMessage} request
+ * @param {{ port: number, host: string }} address where the server listens
+ */
+function isLocalCaller(request, { port, host }) {
+  const own = new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, `${host}:${port}`]);
+  const hostHeader = request.headers.host?.toLowerCase();
+  if (!hostHeader || !own.has(hostHeader)) return false;
+  const origin = request.headers.origin;
+  return origin === undefined || origin === `http://${hostHeader}`;
+}
+
+/**
+ * @param {import('node:http').IncomingMessage} request
+ * @param {number} maxBytes
+ * @returns {Promise<any>}
+ */
+async function readControlBody(request, maxBytes) {
+  const announced = Number(request.headers['content-length'] ?? 0);
+  if (announced === 0 && request.headers['transfer-encoding'] === undefined) return {};
+  if (parseMediaType(request.headers['content-type'])?.essence !== 'application/json') {
+    throw new RefusalError(415, 'control bodies are application/json');
+  }
+  const tooLarge = () => new RefusalError(400, `control bodies are at most ${maxBytes} bytes`);
+  if (announced > maxBytes) throw tooLarge();
+  /** @type {Buffer[]} */
+  const chunks = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += chunk.length;
+    if (size > maxBytes) throw tooLarge();
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (jsonDepth(text) > MAX_JSON_DEPTH)
+    throw new RefusalError(400, `control bodies nest at most ${MAX_JSON_DEPTH} levels`);
+  let body;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new RefusalError(400, 'control bodies are JSON');
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new RefusalError(400, 'control bodies are JSON objects');
+  return body;
+}

@@ -1,0 +1,135 @@
+import { parseRequestTarget } from '../contract.js';
+import { checkAnswer } from './check-answer.js';
+import { createControlRoutes } from './control-routes.js';
+import { answerCrossOrigin } from './cross-origin.js';
+import { readRequest } from './read-request.js';
+import { RefusalError } from './refusal-error.js';
+import { continueIfExpected, sendJsonText } from './send-answer.js';
+
+/**
+ * @typedef {import('../contract.js').Contract} Contract
+ * @typedef {import('../operations.js').ContractOperation} ContractOperation
+ * @typedef {import('./read-request.js').AcceptedRequest} AcceptedRequest
+ * @typedef {import('./read-request.js').IncomingOptions['screen']} Screen
+ * @typedef {import('./control-routes.js').ControlApi} ControlApi
+ * @typedef {import('./limits.js').Limits} Limits
+ * @typedef {import('./start-server.js').AnswerViolation} AnswerViolation
+ */
+
+/**
+ * @typedef {object} Answer what a server answers a request with
+ * @property {number} status
+ * @property {Record<string, string>} [headers]
+ * @property {unknown} [body] a JSON value, serialised by the pipeline; none when undefined
+ * @property {string} [text] the JSON text, already serialised (a server that keeps answers made once)
+ */
+
+/**
+ * @typedef {(request: AcceptedRequest) => Answer | Promise<Answer>} Answerer how a server answers a request that
+ *   keeps the contract; it throws a `RefusalError` to refuse one
+ */
+
+/**
+ * @typedef {object} PipelineSettings
+ * @property {Contract} contract
+ * @property {string} name the server, in the message of an answer it failed to make (`mock`, `emulator`)
+ * @property {Answerer} answer
+ * @property {Screen} [screen] the server's own gate, once the operation and the bearer's form are known
+ * @property {ControlApi} [control] the server's control routes, under their prefix
+ * @property {Limits} limits
+ * @property {boolean} [strict] an answer that breaks the contract is replaced by a 500 that names the violations
+ * @property {(violation: AnswerViolation) => void} [onViolation]
+ * @property {(entry: { operationId: string, status: number }) => void} [onUndocumented] an error answer of an
+ *   operation that documents no error status (see `check-answer.js`)
+ * @property {() => { port: number, host: string }} address where the server listens, for its control routes
+ */
+
+/**
+ * The one request pipeline of every server of the contract: a request to the server's control prefix goes to its
+ * control routes; a CORS preflight is answered; any other request is read and judged by the contract
+ * (`read-request.js`: route, bearer, the server's screen, media type, parameters, body within the limits), refused
+ * in the error envelope when it breaks it, else answered by the server; the answer is checked against the contract
+ * (`check-answer.js`) and sent (`send-answer.js`). A server supplies only how it answers.
+ * @param {PipelineSettings} settings
+ * @returns {(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse) => void}
+ */
+export function createRequestPipeline(settings) {
+  const { contract, name, answer, screen, limits, strict = false } = settings;
+  const control = settings.control && {
+    segment: settings.control.prefix.slice(1),
+    serve: createControlRoutes(contract, settings.control, {
+      maxControlBodyBytes: limits.maxControlBodyBytes,
+      address: settings.address,
+    }),
+  };
+
+  /**
+   * Sends an answer, checked against the contract first when it answers an operation.
+   * @param {import('node:http').ServerResponse} response
+   * @param {ContractOperation | undefined} operation
+   * @param {Answer} answer
+   * @param {boolean} [closeConnection] a body was left unread
+   */
+  function send(response, operation, { status, headers = {}, body, text }, closeConnection = false) {
+    const sentText = text ?? (body === undefined ? undefined : JSON.stringify(body));
+    const verdict = operation && checkAnswer(contract, operation, { status, headers, text: sentText, value: body });
+    if (operation && verdict?.undocumented) settings.onUndocumented?.({ operationId: operation.operationId, status });
+    if (operation && verdict && verdict.violations.length > 0) {
+      const { operationId, method, path } = operation;
+      settings.onViolation?.({ operationId, method, path, status, errors: verdict.violations });
+      if (strict) {
+        const message =
+          `The ${name}'s answer broke the contract (${operationId} ${verdict.violations.join('; ')}): a ${name} ` +
+          'bug or a spec change. Run without strict mode to see the answer.';
+        const refusal = { code: contract.errorCode(500), message, details: verdict.violations };
+        sendJsonText(response, 500, JSON.stringify(refusal), {}, { closeConnection, limits });
+        return;
+      }
+    }
+    sendJsonText(response, status, sentText, headers, { closeConnection, limits });
+  }
+
+  /**
+   * @param {import('node:http').IncomingMessage} request
+   * @param {import('node:http').ServerResponse} response
+   */
+  async function handle(request, response) {
+    const target = parseRequestTarget(request.url ?? '/');
+    if (control && target.valid && target.segments[0] === control.segment) {
+      await control.serve(request, response, target.query);
+      return;
+    }
+    if (request.headers.origin !== undefined && answerCrossOrigin(contract, request, response)) return;
+    const read = await readRequest(contract, request, {
+      maxBodyBytes: limits.maxBodyBytes,
+      target,
+      screen,
+      beforeBody: () => continueIfExpected(request, response),
+    });
+    if (read.kind === 'abandoned') {
+      response.destroy();
+      return;
+    }
+    if (read.kind === 'refused') {
+      send(response, read.operation, read.refusal, read.closeConnection);
+      return;
+    }
+    let answered;
+    try {
+      const answering = answer(read);
+      // Awaited only when it is a promise: a synchronous answer costs no turn of the event loop.
+      answered = answering instanceof Promise ? await answering : answering;
+    } catch (error) {
+      if (!(error instanceof RefusalError)) throw error;
+      answered = error.toRefusal(contract, read.operation);
+    }
+    send(response, read.operation, answered);
+  }
+
+  return (request, response) => {
+    handle(request, response).catch((error) => {
+      const message = `${name} error: ${error instanceof Error ? error.message : String(error)}`;
+      sendJsonText(response, 500, JSON.stringify({ code: contract.errorCode(500), message }), {}, { limits });
+    });
+  };
+}

@@ -1,0 +1,118 @@
+// @payments-connect/contract/server: the one request pipeline every server of the contract runs on (the mock, the
+// emulator). A server supplies how it answers; listening, limits, reading, checking, refusing and sending are here.
+import { createServer } from 'node:http';
+import { DEFAULT_HOST } from './default-addresses.js';
+import { CONNECTIONS_CHECK_INTERVAL_MS, DEFAULT_LIMITS } from './limits.js';
+import { listen } from './listen.js';
+import { createRequestPipeline } from './request-pipeline.js';
+import { answerClientErrors } from './send-answer.js';
+
+export { EXIT_FAILURE, EXIT_USAGE, integerFlag, readFlags, runFailure, usageError } from './command-line.js';
+export { COMMAND_PORTS, DEFAULT_HOST } from './default-addresses.js';
+export { DEFAULT_LIMITS, LIMITS_TABLE } from './limits.js';
+export { RefusalError } from './refusal-error.js';
+export { sendJson, sendJsonText, sendRefusal } from './send-answer.js';
+export { serveInForeground } from './serve-in-foreground.js';
+
+/**
+ * @typedef {import('./request-pipeline.js').Answer} Answer
+ * @typedef {import('./request-pipeline.js').Answerer} Answerer
+ * @typedef {import('./read-request.js').AcceptedRequest} AcceptedRequest
+ * @typedef {import('./control-routes.js').ControlApi} ControlApi
+ * @typedef {import('./control-routes.js').ControlRoute} ControlRoute
+ * @typedef {import('./control-routes.js').ControlRequest} ControlRequest
+ * @typedef {import('./limits.js').Limits} Limits
+ */
+
+/**
+ * @typedef {object} AnswerViolation an answer of a server that broke the contract
+ * @property {string | undefined} operationId
+ * @property {string} method
+ * @property {string} path the operation's path template
+ * @property {number} status
+ * @property {string[]} errors one line each
+ */
+
+/**
+ * @typedef {object} Timeouts how long slow clients may take
+ * @property {number} [headersMs] to send the request head
+ * @property {number} [requestMs] to send the whole request
+ * @property {number} [keepAliveMs] an idle keep-alive connection stays open
+ */
+
+/**
+ * @typedef {object} ServerOptions
+ * @property {import('../contract.js').Contract} contract what requests and answers are judged by
+ * @property {string} name the server, in its messages (`mock`, `emulator`)
+ * @property {Answerer} answer how the server answers a request that keeps the contract
+ * @property {import('./request-pipeline.js').PipelineSettings['screen']} [screen] the server's own gate, once the
+ *   operation and the bearer token's form are known (a token it did not issue, a fault it was told to inject)
+ * @property {ControlApi} [control] the server's control routes, under their prefix
+ * @property {number} [port] 0 (the default) picks a free one
+ * @property {string} [host] default 127.0.0.1
+ * @property {Timeouts} [timeouts] default those of {@link DEFAULT_LIMITS}
+ * @property {boolean} [strict] an answer that breaks the contract is replaced by a 500 naming the violations
+ * @property {(violation: AnswerViolation) => void} [onViolation]
+ * @property {(entry: { operationId: string, status: number }) => void} [onUndocumented]
+ */
+
+/**
+ * @typedef {object} RunningServer
+ * @property {string} url base URL, no trailing slash (`http://127.0.0.1:4010`)
+ * @property {number} port
+ * @property {string} host
+ * @property {() => Promise<void>} stop stops listening and closes every connection; calling it twice is fine
+ */
+
+/**
+ * Serves a contract on a port: the request pipeline on a node:http server with the limits of
+ * {@link DEFAULT_LIMITS} (timeouts as given), parser refusals answered in the error envelope, and a client that
+ * waits for `100 Continue` answered only once its request passed every check before the body.
+ * @param {ServerOptions} options
+ * @returns {Promise<RunningServer>}
+ * @throws {TypeError} for a timeout that is no positive integer
+ * @throws {Error} saying what to do when the port is taken or the host is not there
+ */
+export async function startServer(options) {
+  const { contract, port = 0, host = DEFAULT_HOST, timeouts = {} } = options;
+  for (const [name, value] of Object.entries(timeouts)) {
+    if (value !== undefined && (!Number.isInteger(value) || value < 1))
+      throw new TypeError(`timeouts.${name} must be a positive integer, got ${value}`);
+  }
+  /** @type {Limits} */
+  const limits = {
+    ...DEFAULT_LIMITS,
+    headersTimeoutMs: timeouts.headersMs ?? DEFAULT_LIMITS.headersTimeoutMs,
+    requestTimeoutMs: timeouts.requestMs ?? DEFAULT_LIMITS.requestTimeoutMs,
+    keepAliveTimeoutMs: timeouts.keepAliveMs ?? DEFAULT_LIMITS.keepAliveTimeoutMs,
+  };
+  let bound = { url: '', port: 0 };
+  const server = createServer(
+    {
+      keepAlive: true,
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: CONNECTIONS_CHECK_INTERVAL_MS,
+    },
+    createRequestPipeline({ ...options, limits, address: () => ({ port: bound.port, host }) }),
+  );
+  server.maxHeadersCount = limits.maxHeadersCount;
+  server.on('clientError', answerClientErrors(contract));
+  server.on('checkContinue', (request, response) => server.emit('request', request, response));
+  bound = await listen(server, port, host);
+  /** @type {Promise<void> | undefined} */
+  let stopping;
+  return {
+    url: bound.url,
+    port: bound.port,
+    host,
+    stop() {
+      stopping ??= new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return stopping;
+    },
+  };
+}
