@@ -3,37 +3,44 @@
 // serve until stopped.
 
 import { writeFileSync } from 'node:fs';
-import { integerFlag, readFlags, runFailure, serveInForeground, usageError } from '@payments-connect/contract/server';
-import { CONTROL_PREFIX, DEFAULT_CLI_PORT, DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS } from '../src/defaults.js';
+import {
+  integerFlag,
+  readFlags,
+  runFailure,
+  SERVER_FLAGS,
+  serveInForeground,
+  serverFlagsUsage,
+  serverOptionsOf,
+  usageError,
+} from '@payments-connect/contract/server';
+import { CONTROL_PREFIX, DEFAULT_CLI_PORT, DEFAULT_TOKEN_TTL_SECONDS } from '../src/defaults.js';
 
 const COMMAND = {
   name: 'payments-connect-emulator',
-  usage: `Usage: payments-connect-emulator [options]
+  usage: `usage: payments-connect-emulator [options]
 
-Options:
-  --port <n>            TCP port (default ${DEFAULT_CLI_PORT}; 0 picks a free one)
-  --host <address>      interface to listen on (default ${DEFAULT_HOST})
+${serverFlagsUsage(DEFAULT_CLI_PORT)}
   --token-ttl <seconds> lifetime of access tokens (default ${DEFAULT_TOKEN_TTL_SECONDS})
   --strict              answer 500 instead of a response that violates the spec
   --webhook-url <url>   POST RFI events as JSON to this URL
   --write-env <path>    write the conformance suite's sandbox settings there (NAME=value lines)
-  -h, --help            show this help
+  -h, --help            this help
 
+Its control API (state, faults, the requests it received) is under ${CONTROL_PREFIX}.
 It stops on Ctrl-C, SIGTERM or SIGHUP, and when the process that started it (npx, pnpm exec) ends.
 Exit status: 0 when stopped, 1 when it cannot serve (port in use, file unwritable), 2 for a usage error.`,
 };
 
 const { values: parsed } = readFlags(COMMAND, {
   options: {
-    port: { type: 'string' },
-    host: { type: 'string' },
+    ...SERVER_FLAGS,
     'token-ttl': { type: 'string' },
     strict: { type: 'boolean' },
     'webhook-url': { type: 'string' },
     'write-env': { type: 'string' },
   },
 });
-const port = integerFlag(COMMAND, '--port', parsed.port, { min: 0, max: 65535, fallback: DEFAULT_CLI_PORT });
+const { port, host, journal } = serverOptionsOf(COMMAND, parsed, DEFAULT_CLI_PORT);
 const tokenTtlSeconds = integerFlag(COMMAND, '--token-ttl', parsed['token-ttl'], {
   min: 1,
   max: Number.MAX_SAFE_INTEGER,
@@ -46,7 +53,8 @@ try {
   const { startEmulator } = await import('../src/index.js');
   emulator = await startEmulator({
     port,
-    host: parsed.host ?? DEFAULT_HOST,
+    host,
+    journal,
     tokenTtlSeconds,
     strict: parsed.strict ?? false,
     webhookUrl: parsed['webhook-url'],

@@ -116,6 +116,7 @@ export async function startEmulator(options) {
     port: config.port,
     host: config.host,
     timeouts: config.timeouts,
+    journal: config.journal,
     strict: config.strict,
     onViolation: recordViolation,
     onUndocumented: (entry) => undocumentedResponses.push(entry),
@@ -142,7 +143,11 @@ export async function startEmulator(options) {
     get undocumentedResponses() {
       return [...undocumentedResponses];
     },
-    /** Stops listening, closes open connections and waits for webhook deliveries in flight. */
+    /** The requests the emulator received, oldest first, each with how it broke the contract (see the README). */
+    requests: server.requests,
+    /** Forgets them. */
+    clearRequests: server.clearRequests,
+    /** Stops listening, closes open connections, flushes the journal's file and waits for webhook deliveries. */
     stop() {
       stopping ??= (async () => {
         await server.stop();

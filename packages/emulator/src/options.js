@@ -12,6 +12,8 @@ import { DEFAULT_CREDENTIALS, DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS } from './
  * @property {object} [spec] a bundled OpenAPI document to serve instead of the one of the openapi package
  * @property {(violation: import('@payments-connect/contract/server').AnswerViolation) => void} [onViolation]
  *   called for each answer that violates the spec
+ * @property {import('@payments-connect/contract/server').JournalOptions} [journal] how many requests the journal
+ *   keeps (`size`, default 10,000) and a file it appends each to as a JSON line (`file`)
  * @property {import('@payments-connect/contract/server').Timeouts} [timeouts] how long slow clients may take to send
  *   a request head, a whole request, and how long an idle connection stays open (defaults: the limits of every
  *   server of the contract, in the README)
@@ -33,6 +35,7 @@ export function normalizeOptions(options = {}) {
     spec,
     onViolation,
     timeouts = {},
+    journal,
   } = options;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new TypeError(`port must be an integer from 0 to 65535, got ${port}`);
@@ -63,6 +66,7 @@ export function normalizeOptions(options = {}) {
     spec,
     onViolation,
     timeouts,
+    journal,
   };
 }
 

@@ -78,7 +78,7 @@ describe('payments-connect-emulator CLI', () => {
     const cli = run(args);
     expect(await cli.exited).toBe(2);
     expect(cli.output().stderr).toMatch(message);
-    expect(cli.output().stderr).toContain('Usage: payments-connect-emulator');
+    expect(cli.output().stderr).toContain('usage: payments-connect-emulator');
   });
 
   it('exits 1 with a clear message when the port is in use', async () => {

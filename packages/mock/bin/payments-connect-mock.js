@@ -3,21 +3,29 @@
 import { existsSync } from 'node:fs';
 import module from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { integerFlag, readFlags, runFailure, serveInForeground } from '@payments-connect/contract/server';
-import { DEFAULT_HOST, DEFAULT_PORT } from '../src/defaults.js';
+import {
+  readFlags,
+  runFailure,
+  SERVER_FLAGS,
+  serveInForeground,
+  serverFlagsUsage,
+  serverOptionsOf,
+} from '@payments-connect/contract/server';
+import { CONTROL_PREFIX, DEFAULT_PORT } from '../src/defaults.js';
 import { serveMock } from '../src/serve-mock.js';
 
 const COMMAND = {
   name: 'payments-connect-mock',
-  usage: `usage: payments-connect-mock [--port N] [--host H] [--dynamic] [--seed S] [--spec FILE]
+  usage: `usage: payments-connect-mock [options]
 
-  --port     port to listen on (0 picks a free one)        default ${DEFAULT_PORT}
-  --host     interface to listen on                        default ${DEFAULT_HOST}
-  --dynamic  answer with data generated from the schemas instead of the named examples
-  --seed     seed that makes --dynamic answers repeatable
-  --spec     bundled OpenAPI 3.1 document to serve         default: the bundled @payments-connect/openapi
+${serverFlagsUsage(DEFAULT_PORT)}
+  --dynamic             answer with data generated from the schemas instead of the named examples
+  --seed <s>            seed that makes --dynamic answers repeatable
+  --spec <file>         bundled OpenAPI 3.1 document to serve (default: the bundled @payments-connect/openapi)
+  -h, --help            this help
 
 Pick an answer per request with the Prefer header:  Prefer: code=404  or  Prefer: example=closedCase
+The requests it received: GET ${CONTROL_PREFIX}/requests.
 It stops on Ctrl-C, SIGTERM or SIGHUP, and when the process that started it (npx, pnpm exec) ends.
 Exit status: 0 when stopped, 1 when it cannot serve (port in use, spec unreadable), 2 for a usage error.`,
 };
@@ -30,21 +38,23 @@ const RENDERED_DOCS = fileURLToPath(new URL('../../docs/dist/index.html', import
 
 const { values: args } = readFlags(COMMAND, {
   options: {
-    port: { type: 'string' },
-    host: { type: 'string', default: DEFAULT_HOST },
+    ...SERVER_FLAGS,
     dynamic: { type: 'boolean', default: false },
     seed: { type: 'string' },
     spec: { type: 'string' },
   },
 });
-const port = integerFlag(COMMAND, '--port', args.port, { min: 0, max: 65535, fallback: DEFAULT_PORT });
+const { port, host, journal } = serverOptionsOf(COMMAND, args, DEFAULT_PORT);
 
-const mock = await serveMock({ port, host: args.host, dynamic: args.dynamic, seed: args.seed, spec: args.spec }).catch(
+const mock = await serveMock({ port, host, journal, dynamic: args.dynamic, seed: args.seed, spec: args.spec }).catch(
   (error) => runFailure(COMMAND, error.message),
 );
 serveInForeground(() => mock.stop());
 const dynamic = args.dynamic ? ` (dynamic answers${args.seed ? `, seed ${args.seed}` : ''})` : '';
 console.log(`Payments Connect mock listening on ${mock.url}`);
 console.log(`  spec: ${mock.specPath}${dynamic}`);
+console.log(
+  `  requests received: ${mock.url}${CONTROL_PREFIX}/requests${journal.file ? ` (and ${journal.file})` : ''}`,
+);
 if (existsSync(RENDERED_DOCS)) console.log(`  docs: ${RENDERED_DOCS}`);
 console.log('  pick an answer with the Prefer header, e.g. "Prefer: code=404" or "Prefer: example=closedCase"');

@@ -1,6 +1,6 @@
 import { bundledDocumentPath, createContract, loadDocumentFile } from '@payments-connect/contract';
 import { startServer } from '@payments-connect/contract/server';
-import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
+import { CONTROL_PREFIX, DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
 import { prismGenerator } from './generated-payload.js';
 import { createMockAnswerer } from './mock-answer.js';
 
@@ -13,6 +13,8 @@ import { createMockAnswerer } from './mock-answer.js';
  * @property {string} [spec] path of a bundled OpenAPI 3.1 document (JSON or YAML) to serve instead of the bundled one
  * @property {import('@payments-connect/contract/server').Timeouts} [timeouts] how long slow clients may take
  *   (defaults: the limits of every server of the contract, in the README)
+ * @property {import('@payments-connect/contract/server').JournalOptions} [journal] how many requests the journal
+ *   keeps (`size`, default 10,000) and a file it appends each to as a JSON line (`file`)
  */
 
 /**
@@ -20,7 +22,12 @@ import { createMockAnswerer } from './mock-answer.js';
  * @property {string} url base URL, no trailing slash (`http://127.0.0.1:4010`)
  * @property {number} port
  * @property {string} specPath the document served
- * @property {() => Promise<void>} stop stops listening and closes every open connection; calling it twice is fine
+ * @property {(filter?: import('@payments-connect/contract/server').JournalFilter) =>
+ *   import('@payments-connect/contract/server').JournalEntry[]} requests the requests the mock received, oldest first,
+ *   each with how it broke the contract (filter by `operationId`, `status`, `accountId`, `since`)
+ * @property {() => void} clearRequests forgets them
+ * @property {() => Promise<void>} stop stops listening, closes every open connection and flushes the journal's file;
+ *   calling it twice is fine
  */
 
 /**
@@ -36,6 +43,7 @@ export async function serveMock({
   seed,
   spec,
   timeouts,
+  journal,
 } = {}) {
   const specPath = spec ?? bundledDocumentPath();
   const document = loadDocumentFile(specPath);
@@ -52,9 +60,12 @@ export async function serveMock({
     contract,
     name: 'mock',
     answer: createMockAnswerer(contract, { dynamic, seed }),
+    control: { prefix: CONTROL_PREFIX, routes: [] },
     port,
     host,
     timeouts,
+    journal,
   });
-  return { url: server.url, port: server.port, specPath, stop: server.stop };
+  const { url, requests, clearRequests, stop } = server;
+  return { url, port: server.port, specPath, requests, clearRequests, stop };
 }

@@ -4,6 +4,7 @@ import { createControlRoutes } from './control-routes.js';
 import { answerCrossOrigin } from './cross-origin.js';
 import { readRequest } from './read-request.js';
 import { RefusalError } from './refusal-error.js';
+import { journaledBody } from './request-journal.js';
 import { continueIfExpected, sendJsonText } from './send-answer.js';
 
 /**
@@ -22,6 +23,7 @@ import { continueIfExpected, sendJsonText } from './send-answer.js';
  * @property {Record<string, string>} [headers]
  * @property {unknown} [body] a JSON value, serialised by the pipeline; none when undefined
  * @property {string} [text] the JSON text, already serialised (a server that keeps answers made once)
+ * @property {string[]} [notes] what the journal should say of the exchange beside it (a `Prefer` applied or ignored)
  */
 
 /**
@@ -42,6 +44,7 @@ import { continueIfExpected, sendJsonText } from './send-answer.js';
  * @property {(entry: { operationId: string, status: number }) => void} [onUndocumented] an error answer of an
  *   operation that documents no error status (see `check-answer.js`)
  * @property {() => { port: number, host: string }} address where the server listens, for its control routes
+ * @property {import('./request-journal.js').RequestJournal} journal where every exchange is recorded
  */
 
 /**
@@ -49,12 +52,13 @@ import { continueIfExpected, sendJsonText } from './send-answer.js';
  * control routes; a CORS preflight is answered; any other request is read and judged by the contract
  * (`read-request.js`: route, bearer, the server's screen, media type, parameters, body within the limits), refused
  * in the error envelope when it breaks it, else answered by the server; the answer is checked against the contract
- * (`check-answer.js`) and sent (`send-answer.js`). A server supplies only how it answers.
+ * (`check-answer.js`), sent (`send-answer.js`), and the exchange recorded in the journal (`request-journal.js`). A
+ * server supplies only how it answers.
  * @param {PipelineSettings} settings
  * @returns {(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse) => void}
  */
 export function createRequestPipeline(settings) {
-  const { contract, name, answer, screen, limits, strict = false } = settings;
+  const { contract, name, answer, screen, limits, journal, strict = false } = settings;
   const control = settings.control && {
     segment: settings.control.prefix.slice(1),
     serve: createControlRoutes(contract, settings.control, {
@@ -64,14 +68,27 @@ export function createRequestPipeline(settings) {
   };
 
   /**
-   * Sends an answer, checked against the contract first when it answers an operation.
+   * @typedef {object} Exchange what the journal is told of a request, filled in as the pipeline goes
+   * @property {import('node:http').IncomingMessage} request
+   * @property {number} arrived `performance.now()` when it arrived
+   * @property {string} time the same, as an ISO 8601 time
+   * @property {ContractOperation | undefined} [operation]
+   * @property {Uint8Array | undefined} [body] the body, when it was read
+   * @property {import('./request-journal.js').JournalEntry['requestViolations']} [requestViolations]
+   */
+
+  /**
+   * Sends an answer, checked against the contract first when it answers an operation, and records the exchange.
    * @param {import('node:http').ServerResponse} response
-   * @param {ContractOperation | undefined} operation
+   * @param {Exchange} exchange
    * @param {Answer} answer
    * @param {boolean} [closeConnection] a body was left unread
    */
-  function send(response, operation, { status, headers = {}, body, text }, closeConnection = false) {
-    const sentText = text ?? (body === undefined ? undefined : JSON.stringify(body));
+  function send(response, exchange, { status, headers = {}, body, text, notes = [] }, closeConnection = false) {
+    const { operation } = exchange;
+    let sentText = text ?? (body === undefined ? undefined : JSON.stringify(body));
+    let sentStatus = status;
+    let sentHeaders = headers;
     const verdict = operation && checkAnswer(contract, operation, { status, headers, text: sentText, value: body });
     if (operation && verdict?.undocumented) settings.onUndocumented?.({ operationId: operation.operationId, status });
     if (operation && verdict && verdict.violations.length > 0) {
@@ -81,19 +98,55 @@ export function createRequestPipeline(settings) {
         const message =
           `The ${name}'s answer broke the contract (${operationId} ${verdict.violations.join('; ')}): a ${name} ` +
           'bug or a spec change. Run without strict mode to see the answer.';
-        const refusal = { code: contract.errorCode(500), message, details: verdict.violations };
-        sendJsonText(response, 500, JSON.stringify(refusal), {}, { closeConnection, limits });
-        return;
+        sentText = JSON.stringify({ code: contract.errorCode(500), message, details: verdict.violations });
+        sentStatus = 500;
+        sentHeaders = {};
       }
     }
-    sendJsonText(response, status, sentText, headers, { closeConnection, limits });
+    sendJsonText(response, sentStatus, sentText, sentHeaders, { closeConnection, limits });
+    record(exchange, sentStatus, verdict?.violations ?? [], sentText, notes);
+  }
+
+  /**
+   * @param {Exchange} exchange
+   * @param {number} status
+   * @param {string[]} answerViolations
+   * @param {string | undefined} answerText
+   * @param {string[]} notes
+   */
+  function record(
+    { request, arrived, time, operation, body, requestViolations = [] },
+    status,
+    answerViolations,
+    answerText,
+    notes,
+  ) {
+    const holdsCredentials = operation !== undefined && operation === contract.tokenOperation;
+    const requestBody = journaledBody(body, holdsCredentials);
+    const answerBody = journaledBody(answerText, holdsCredentials);
+    journal.record({
+      time,
+      method: request.method ?? 'GET',
+      target: request.url ?? '/',
+      operationId: operation?.operationId ?? null,
+      accountId: request.headers.accountid === undefined ? null : String(request.headers.accountid),
+      status,
+      requestViolations,
+      answerViolations,
+      durationMs: Math.round((performance.now() - arrived) * 1000) / 1000,
+      requestBody: requestBody.text,
+      answerBody: answerBody.text,
+      truncated: requestBody.truncated || answerBody.truncated,
+      notes,
+    });
   }
 
   /**
    * @param {import('node:http').IncomingMessage} request
    * @param {import('node:http').ServerResponse} response
+   * @param {Exchange} exchange
    */
-  async function handle(request, response) {
+  async function handle(request, response, exchange) {
     const target = parseRequestTarget(request.url ?? '/');
     if (control && target.valid && target.segments[0] === control.segment) {
       await control.serve(request, response, target.query);
@@ -108,12 +161,17 @@ export function createRequestPipeline(settings) {
     });
     if (read.kind === 'abandoned') {
       response.destroy();
+      record(exchange, 0, [], undefined, ['the client went away before its request was whole']);
       return;
     }
+    exchange.operation = read.operation;
     if (read.kind === 'refused') {
-      send(response, read.operation, read.refusal, read.closeConnection);
+      const details = read.refusal.body.details;
+      exchange.requestViolations = Array.isArray(details) ? details : [];
+      send(response, exchange, read.refusal, read.closeConnection);
       return;
     }
+    exchange.body = read.body;
     let answered;
     try {
       const answering = answer(read);
@@ -123,13 +181,17 @@ export function createRequestPipeline(settings) {
       if (!(error instanceof RefusalError)) throw error;
       answered = error.toRefusal(contract, read.operation);
     }
-    send(response, read.operation, answered);
+    send(response, exchange, answered);
   }
 
   return (request, response) => {
-    handle(request, response).catch((error) => {
+    /** @type {Exchange} */
+    const exchange = { request, arrived: performance.now(), time: new Date().toISOString() };
+    handle(request, response, exchange).catch((error) => {
       const message = `${name} error: ${error instanceof Error ? error.message : String(error)}`;
-      sendJsonText(response, 500, JSON.stringify({ code: contract.errorCode(500), message }), {}, { limits });
+      const text = JSON.stringify({ code: contract.errorCode(500), message });
+      sendJsonText(response, 500, text, {}, { limits });
+      record(exchange, 500, [], text, []);
     });
   };
 }

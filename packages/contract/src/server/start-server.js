@@ -4,13 +4,25 @@ import { createServer } from 'node:http';
 import { DEFAULT_HOST } from './default-addresses.js';
 import { CONNECTIONS_CHECK_INTERVAL_MS, DEFAULT_LIMITS } from './limits.js';
 import { listen } from './listen.js';
+import { createRequestJournal, journalFilterOf } from './request-journal.js';
 import { createRequestPipeline } from './request-pipeline.js';
 import { answerClientErrors } from './send-answer.js';
 
-export { EXIT_FAILURE, EXIT_USAGE, integerFlag, readFlags, runFailure, usageError } from './command-line.js';
+export {
+  EXIT_FAILURE,
+  EXIT_USAGE,
+  integerFlag,
+  readFlags,
+  runFailure,
+  SERVER_FLAGS,
+  serverFlagsUsage,
+  serverOptionsOf,
+  usageError,
+} from './command-line.js';
 export { COMMAND_PORTS, DEFAULT_HOST } from './default-addresses.js';
 export { DEFAULT_LIMITS, LIMITS_TABLE } from './limits.js';
 export { RefusalError } from './refusal-error.js';
+export { DEFAULT_JOURNAL_SIZE, JOURNAL_BODY_BYTES } from './request-journal.js';
 export { sendJson, sendJsonText, sendRefusal } from './send-answer.js';
 export { serveInForeground } from './serve-in-foreground.js';
 
@@ -22,6 +34,39 @@ export { serveInForeground } from './serve-in-foreground.js';
  * @typedef {import('./control-routes.js').ControlRoute} ControlRoute
  * @typedef {import('./control-routes.js').ControlRequest} ControlRequest
  * @typedef {import('./limits.js').Limits} Limits
+ */
+
+/**
+ * @typedef {object} JournalEntry one request a server received, as the pipeline judged and answered it
+ * @property {number} id its place in the order of arrival, from 1
+ * @property {string} time when it arrived (ISO 8601)
+ * @property {string} method
+ * @property {string} target the path and query as sent
+ * @property {string | null} operationId the operation it matched, null for none
+ * @property {string | null} accountId its `AccountId` header, null for none
+ * @property {number} status the answer's status; 0 when the client went away before it was answered
+ * @property {Array<{ location: string, name: string, rule: string, message: string, expected?: string }>}
+ *   requestViolations how the request broke the contract (those of its refusal); empty when it kept it
+ * @property {string[]} answerViolations how the answer broke the contract; empty when it kept it
+ * @property {number} durationMs from its arrival to its answer, in ms
+ * @property {string | null} requestBody the body as text, at most 64 KiB; null when none was read
+ * @property {string | null} answerBody likewise for the answer
+ * @property {boolean} truncated a body was longer than 64 KiB, and was cut
+ * @property {string[]} notes what else the server says of it (a `Prefer` it applied or ignored)
+ */
+
+/**
+ * @typedef {object} JournalFilter which entries to list; every criterion given must hold
+ * @property {string} [operationId]
+ * @property {number} [status]
+ * @property {string} [accountId]
+ * @property {string} [since] an ISO 8601 time: entries that arrived at it or later
+ */
+
+/**
+ * @typedef {object} JournalOptions
+ * @property {number} [size] how many entries are kept, the oldest dropped first (default 10,000)
+ * @property {string} [file] a file each entry is appended to as one JSON line as it happens (a CI artifact)
  */
 
 /**
@@ -47,7 +92,9 @@ export { serveInForeground } from './serve-in-foreground.js';
  * @property {Answerer} answer how the server answers a request that keeps the contract
  * @property {import('./request-pipeline.js').PipelineSettings['screen']} [screen] the server's own gate, once the
  *   operation and the bearer token's form are known (a token it did not issue, a fault it was told to inject)
- * @property {ControlApi} [control] the server's control routes, under their prefix
+ * @property {ControlApi} [control] the server's control routes, under their prefix; the journal's
+ *   (`GET` and `DELETE` of `<prefix>/requests`) are added to them
+ * @property {JournalOptions} [journal] how many requests the journal keeps, and a file it appends them to
  * @property {number} [port] 0 (the default) picks a free one
  * @property {string} [host] default 127.0.0.1
  * @property {Timeouts} [timeouts] default those of {@link DEFAULT_LIMITS}
@@ -61,7 +108,11 @@ export { serveInForeground } from './serve-in-foreground.js';
  * @property {string} url base URL, no trailing slash (`http://127.0.0.1:4010`)
  * @property {number} port
  * @property {string} host
- * @property {() => Promise<void>} stop stops listening and closes every connection; calling it twice is fine
+ * @property {(filter?: JournalFilter) => JournalEntry[]} requests the requests it received, oldest first (see
+ *   `request-journal.js`)
+ * @property {() => void} clearRequests forgets them
+ * @property {() => Promise<void>} stop stops listening, closes every connection and flushes the journal's file;
+ *   calling it twice is fine
  */
 
 /**
@@ -86,6 +137,11 @@ export async function startServer(options) {
     requestTimeoutMs: timeouts.requestMs ?? DEFAULT_LIMITS.requestTimeoutMs,
     keepAliveTimeoutMs: timeouts.keepAliveMs ?? DEFAULT_LIMITS.keepAliveTimeoutMs,
   };
+  const journal = createRequestJournal(options.journal);
+  const control = options.control && {
+    prefix: options.control.prefix,
+    routes: [...options.control.routes, ...journalRoutes(journal)],
+  };
   let bound = { url: '', port: 0 };
   const server = createServer(
     {
@@ -95,7 +151,7 @@ export async function startServer(options) {
       keepAliveTimeout: limits.keepAliveTimeoutMs,
       connectionsCheckingInterval: CONNECTIONS_CHECK_INTERVAL_MS,
     },
-    createRequestPipeline({ ...options, limits, address: () => ({ port: bound.port, host }) }),
+    createRequestPipeline({ ...options, control, limits, journal, address: () => ({ port: bound.port, host }) }),
   );
   server.maxHeadersCount = limits.maxHeadersCount;
   server.on('clientError', answerClientErrors(contract));
@@ -107,12 +163,41 @@ export async function startServer(options) {
     url: bound.url,
     port: bound.port,
     host,
+    requests: (filter) => journal.entries(filter),
+    clearRequests: () => journal.clear(),
     stop() {
       stopping ??= new Promise((resolve) => {
-        server.close(() => resolve());
+        server.close(() => resolve(undefined));
         server.closeAllConnections();
-      });
+      }).then(() => journal.close());
       return stopping;
     },
   };
+}
+
+/**
+ * The journal's control routes: `GET <prefix>/requests` lists the requests received (filtered by `operationId`,
+ * `status`, `accountId`, `since`), `DELETE` forgets them. Requests to the control routes are not journaled.
+ * @param {import('./request-journal.js').RequestJournal} journal
+ * @returns {ControlRoute[]}
+ */
+function journalRoutes(journal) {
+  return [
+    {
+      method: 'GET',
+      path: '/requests',
+      handle: ({ query }) => ({
+        status: 200,
+        body: { items: journal.entries(journalFilterOf(query)), dropped: journal.dropped, size: journal.size },
+      }),
+    },
+    {
+      method: 'DELETE',
+      path: '/requests',
+      handle: () => {
+        journal.clear();
+        return { status: 204 };
+      },
+    },
+  ];
 }

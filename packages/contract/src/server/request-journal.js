@@ -1,0 +1,155 @@
+import { createWriteStream } from 'node:fs';
+import { RefusalError } from './refusal-error.js';
+
+/** How many requests a journal keeps unless told otherwise: the oldest go first. */
+export const DEFAULT_JOURNAL_SIZE = 10_000;
+
+/** The most bytes of a request or answer body an entry keeps; the rest is cut, and the entry says so. */
+export const JOURNAL_BODY_BYTES = 64 * 1024;
+
+/** What a credential in a journaled body is replaced by. */
+const REDACTED = '[redacted]';
+
+/** The fields of the token exchange that are credentials: its request's secret, its answer's token. */
+const CREDENTIAL_FIELDS = ['clientSecret', 'access_token'];
+
+/**
+ * @typedef {import('./start-server.js').JournalEntry} JournalEntry
+ * @typedef {import('./start-server.js').JournalFilter} JournalFilter
+ * @typedef {import('./start-server.js').JournalOptions} JournalOptions
+ */
+
+/**
+ * A server's request journal: every request the pipeline judged, refused ones included, with what broke the contract
+ * on either side, in bounded memory. The `Authorization` header is never kept, nor the credentials of the token
+ * exchange (its `clientSecret` and `access_token`, replaced by `[redacted]`).
+ * @param {JournalOptions} [options]
+ */
+export function createRequestJournal({ size = DEFAULT_JOURNAL_SIZE, file } = {}) {
+  if (!Number.isInteger(size) || size < 1) throw new TypeError(`journal size must be a positive integer, got ${size}`);
+  /** @type {JournalEntry[]} a ring: `next` is where the next entry goes once it is full */
+  const ring = [];
+  let next = 0;
+  let recorded = 0;
+  let dropped = 0;
+  const stream = file === undefined ? undefined : createWriteStream(file, { flags: 'a' });
+  /** @type {Error | undefined} */
+  let streamError;
+  stream?.on('error', (error) => {
+    streamError = error;
+  });
+
+  /** The entries, oldest first. */
+  const inOrder = () => (ring.length < size ? ring : [...ring.slice(next), ...ring.slice(0, next)]);
+
+  return {
+    /**
+     * Keeps an entry (its id is given here), and appends it to the file.
+     * @param {Omit<JournalEntry, 'id'>} entry
+     */
+    record(entry) {
+      recorded += 1;
+      const kept = { id: recorded, ...entry };
+      if (ring.length < size) ring.push(kept);
+      else {
+        ring[next] = kept;
+        next = (next + 1) % size;
+        dropped += 1;
+      }
+      stream?.write(`${JSON.stringify(kept)}\n`);
+    },
+    /**
+     * The entries kept that pass the filter, oldest first.
+     * @param {JournalFilter} [filter]
+     * @returns {JournalEntry[]}
+     */
+    entries({ operationId, status, accountId, since } = {}) {
+      const from = since === undefined ? undefined : Date.parse(since);
+      return inOrder().filter(
+        (entry) =>
+          (operationId === undefined || entry.operationId === operationId) &&
+          (status === undefined || entry.status === status) &&
+          (accountId === undefined || entry.accountId === accountId) &&
+          (from === undefined || Date.parse(entry.time) >= from),
+      );
+    },
+    /** How many entries were dropped to keep within the size, since start or the last clear. */
+    get dropped() {
+      return dropped;
+    },
+    size,
+    /** Forgets every entry (the file keeps what it has). */
+    clear() {
+      ring.length = 0;
+      next = 0;
+      dropped = 0;
+    },
+    /**
+     * Flushes and closes the file, if there is one.
+     * @returns {Promise<void>}
+     * @throws {Error} when the file could not be written
+     */
+    async close() {
+      if (!stream) return;
+      await new Promise((resolve) => stream.end(resolve));
+      if (streamError) throw new Error(`cannot write the journal ${file}: ${streamError.message}`);
+    },
+  };
+}
+
+/** @typedef {ReturnType<typeof createRequestJournal>} RequestJournal */
+
+/**
+ * A body as a journal keeps it: text, cut at {@link JOURNAL_BODY_BYTES}, with the token exchange's credentials
+ * replaced.
+ * @param {Uint8Array | string | undefined} body
+ * @param {boolean} holdsCredentials the body of the token exchange, whose request and answer carry credentials
+ * @returns {{ text: string | null, truncated: boolean }}
+ */
+export function journaledBody(body, holdsCredentials) {
+  if (body === undefined || body.length === 0) return { text: null, truncated: false };
+  const bytes = typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.length);
+  const truncated = bytes.length > JOURNAL_BODY_BYTES;
+  const text = bytes.subarray(0, JOURNAL_BODY_BYTES).toString('utf8');
+  return { text: holdsCredentials ? redactCredentials(text) : text, truncated };
+}
+
+/**
+ * A JSON body with its credentials replaced; a body that is no JSON object is kept out whole, since a credential in
+ * it could not be found.
+ * @param {string} text
+ */
+function redactCredentials(text) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return REDACTED;
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return REDACTED;
+  for (const field of CREDENTIAL_FIELDS) if (field in value) value[field] = REDACTED;
+  return JSON.stringify(value);
+}
+
+/**
+ * A journal filter from a query string (`?operationId=getRfiCase&status=200`), checked.
+ * @param {URLSearchParams} query
+ * @returns {JournalFilter}
+ * @throws {RefusalError} 400 naming a criterion that is unknown or malformed
+ */
+export function journalFilterOf(query) {
+  /** @type {JournalFilter} */
+  const filter = {};
+  for (const [name, value] of query) {
+    if (name === 'operationId' || name === 'accountId') filter[name] = value;
+    else if (name === 'status') {
+      if (!/^\d{3}$/.test(value) && value !== '0')
+        throw new RefusalError(400, `status must be an HTTP status, got ${value}`);
+      filter.status = Number(value);
+    } else if (name === 'since') {
+      if (Number.isNaN(Date.parse(value))) throw new RefusalError(400, `since must be an ISO 8601 time, got ${value}`);
+      filter.since = value;
+    } else throw new RefusalError(400, `unknown filter ${name}: use operationId, status, accountId or since`);
+  }
+  return filter;
+}

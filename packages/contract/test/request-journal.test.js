@@ -1,0 +1,173 @@
+// The request journal of the pipeline, over real HTTP on 127.0.0.1: what an entry holds for accepted and refused
+// requests, what it never holds, the bound, the filters and the JSON-lines file.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContract } from '../src/contract.js';
+import { createRequestJournal, JOURNAL_BODY_BYTES, journaledBody } from '../src/server/request-journal.js';
+import { RefusalError, startServer } from '../src/server/start-server.js';
+
+const contract = loadContract();
+const ACCOUNT = '0f8fad5b-d9cb-469f-a165-70867728950e';
+const RFI = '4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f';
+const AUTH = { Authorization: 'Bearer journal-test-token', AccountId: ACCOUNT };
+const CASE = { rfiId: RFI, status: 'OPEN', questions: [], documentRequests: [] };
+
+/** @type {Awaited<ReturnType<typeof startServer>>} */
+let server;
+let dir = '';
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'journal-'));
+  server = await startServer({
+    contract,
+    name: 'journal-test',
+    control: { prefix: '/_test', routes: [] },
+    journal: { size: 3, file: join(dir, 'journal.jsonl') },
+    answer: ({ operation, values }) => {
+      if (operation.operationId === 'createAccessToken')
+        return { status: 200, body: { access_token: 'minted-token', expires_in: 3600, token_type: 'Bearer' } };
+      if (operation.operationId === 'listRfiCases') throw new RefusalError(404, 'no cases here');
+      // Any other case: an answer that breaks the contract (an id that is no UUID).
+      if (values.path.rfiId === CASE.rfiId) return { status: 200, body: CASE, notes: ['answered from a fixture'] };
+      return { status: 200, body: { rfiId: 'not-a-uuid' } };
+    },
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** @param {string} path @param {RequestInit} [init] */
+const send = (path, init) => fetch(`${server.url}${path}`, init).then((response) => response.arrayBuffer());
+
+describe('the request journal', () => {
+  it('records an accepted request with its operation, account, status, bodies and time, and no Authorization', async () => {
+    server.clearRequests();
+    await send(`/v1/rfi/${RFI}`, { headers: AUTH });
+    const [entry] = server.requests();
+    expect(entry).toMatchObject({
+      method: 'GET',
+      target: `/v1/rfi/${RFI}`,
+      operationId: 'getRfiCase',
+      accountId: ACCOUNT,
+      status: 200,
+      requestViolations: [],
+      answerViolations: [],
+      requestBody: null,
+      answerBody: JSON.stringify(CASE),
+      truncated: false,
+      notes: ['answered from a fixture'],
+    });
+    expect(Date.parse(entry?.time ?? '')).not.toBeNaN();
+    expect(entry?.durationMs).toBeGreaterThanOrEqual(0);
+    expect(JSON.stringify(server.requests())).not.toContain('journal-test-token');
+  });
+
+  it('records a refused request with the violations of its refusal, and an answer that broke the contract', async () => {
+    server.clearRequests();
+    await send('/v1/rfi/not-an-id', { headers: AUTH });
+    await send('/v1/rfi/5a0b4f6e-7b8c-4d9e-8f0a-1b2c3d4e5f60', { headers: AUTH });
+    const [refused, broken] = server.requests();
+    expect(refused).toMatchObject({ operationId: 'getRfiCase', status: 400, answerViolations: [] });
+    expect(refused?.requestViolations).toEqual([
+      expect.objectContaining({ location: 'path', name: 'rfiId', rule: 'format' }),
+    ]);
+    expect(broken).toMatchObject({ status: 200, requestViolations: [] });
+    expect(broken?.answerViolations.length).toBeGreaterThan(0);
+  });
+
+  it('replaces the credentials of the token exchange in both bodies', async () => {
+    server.clearRequests();
+    const credentials = { clientId: 'my-client', clientSecret: 'my-very-secret' };
+    await send('/auth/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(credentials),
+    });
+    const [entry] = server.requests({ operationId: 'createAccessToken' });
+    expect(JSON.parse(entry?.requestBody ?? '')).toEqual({ clientId: 'my-client', clientSecret: '[redacted]' });
+    expect(JSON.parse(entry?.answerBody ?? '')).toMatchObject({ access_token: '[redacted]' });
+    expect(JSON.stringify(server.requests())).not.toMatch(/my-very-secret|minted-token/);
+  });
+
+  it('keeps the last entries within its size, counts the dropped ones, and filters over HTTP', async () => {
+    server.clearRequests();
+    for (let i = 0; i < 5; i++) await send('/v1/rfi', { headers: AUTH });
+    await send(`/v1/rfi/${RFI}`, { headers: AUTH });
+    const listed = await (await fetch(`${server.url}/_test/requests?status=404`)).json();
+    expect(listed).toMatchObject({ size: 3, dropped: 3 });
+    expect(listed.items.map((/** @type {any} */ entry) => entry.status)).toEqual([404, 404]);
+    expect(server.requests().map((entry) => entry.status)).toEqual([404, 404, 200]);
+    const since = server.requests()[2]?.time ?? '';
+    expect(server.requests({ since, accountId: ACCOUNT }).map((entry) => entry.operationId)).toContain('getRfiCase');
+    const refused = await fetch(`${server.url}/_test/requests?colour=blue`);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).message).toContain('unknown filter colour');
+    expect((await fetch(`${server.url}/_test/requests`, { method: 'DELETE' })).status).toBe(204);
+    expect(server.requests()).toEqual([]);
+  });
+
+  it('does not journal the control routes themselves', async () => {
+    server.clearRequests();
+    await fetch(`${server.url}/_test/requests`);
+    expect(server.requests()).toEqual([]);
+  });
+});
+
+describe('the journal file', () => {
+  it('holds one JSON line per request, every one of them, once the server has stopped', async () => {
+    const file = join(dir, 'alone.jsonl');
+    const alone = await startServer({
+      contract,
+      name: 'journal-file-test',
+      journal: { size: 1, file },
+      answer: () => ({ status: 200, body: CASE }),
+    });
+    for (let i = 0; i < 3; i++) await fetch(`${alone.url}/v1/rfi/${RFI}`, { headers: AUTH }).then((r) => r.text());
+    await alone.stop();
+    const lines = (await readFile(file, 'utf8')).trimEnd().split('\n');
+    expect(lines.map((line) => JSON.parse(line).id)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('journaledBody and the bound', () => {
+  it('cuts a body at 64 KiB and says so', () => {
+    const { text, truncated } = journaledBody(new Uint8Array(JOURNAL_BODY_BYTES + 10).fill(0x61), false);
+    expect(text).toHaveLength(JOURNAL_BODY_BYTES);
+    expect(truncated).toBe(true);
+  });
+
+  it('keeps a body it cannot read as JSON out whole when it could hold credentials', () => {
+    expect(journaledBody('clientSecret=abc', true).text).toBe('[redacted]');
+  });
+
+  it('keeps its memory flat: 100,000 entries in a journal of 10 leave 10', () => {
+    const journal = createRequestJournal({ size: 10 });
+    for (let i = 0; i < 100_000; i++) {
+      journal.record({
+        time: '2026-01-01T00:00:00.000Z',
+        method: 'GET',
+        target: '/',
+        operationId: null,
+        accountId: null,
+        status: 200,
+        requestViolations: [],
+        answerViolations: [],
+        durationMs: 0,
+        requestBody: null,
+        answerBody: null,
+        truncated: false,
+        notes: [],
+      });
+    }
+    expect(journal.entries()).toHaveLength(10);
+    expect(journal.entries()[0]?.id).toBe(99_991);
+    expect(journal.dropped).toBe(99_990);
+  });
+
+  it('refuses a size that is no positive integer', () => {
+    expect(() => createRequestJournal({ size: 0 })).toThrow('journal size must be a positive integer, got 0');
+  });
+});
