@@ -22,7 +22,13 @@ afterAll(() => mock?.stop());
 const get = (path, headers = {}) => fetch(`${mock.url}${path}`, { headers: { ...HEADERS, ...headers } });
 
 it('exports startMock and its defaults, and importing it loads no Prism', () => {
-  expect(Object.keys(publicApi).sort()).toEqual(['CONTROL_PREFIX', 'DEFAULT_HOST', 'DEFAULT_PORT', 'MAX_BODY_BYTES', 'startMock']);
+  expect(Object.keys(publicApi).sort()).toEqual([
+    'CONTROL_PREFIX',
+    'DEFAULT_HOST',
+    'DEFAULT_PORT',
+    'MAX_BODY_BYTES',
+    'startMock',
+  ]);
   // Prism's generators are for dynamic answers only: a mock of named examples never pays for them.
   expect(Object.keys(createRequire(import.meta.url).cache).filter((file) => file.includes('@stoplight'))).toEqual([]);
 });
