@@ -43,7 +43,7 @@ afterAll(async () => {
 const send = (path, init) => fetch(`${server.url}${path}`, init).then((response) => response.arrayBuffer());
 
 describe('the request journal', () => {
-  it('records an accepted request with its operation, account, status, bodies and time, and no Authorization', async () => {
+  it('records an accepted request: operation, account, status, bodies and time, and no Authorization', async () => {
     server.clearRequests();
     await send(`/v1/rfi/${RFI}`, { headers: AUTH });
     const [entry] = server.requests();
@@ -65,7 +65,7 @@ describe('the request journal', () => {
     expect(JSON.stringify(server.requests())).not.toContain('journal-test-token');
   });
 
-  it('records a refused request with the violations of its refusal, and an answer that broke the contract', async () => {
+  it('records a refused request with its violations, and an answer that broke the contract', async () => {
     server.clearRequests();
     await send('/v1/rfi/not-an-id', { headers: AUTH });
     await send('/v1/rfi/5a0b4f6e-7b8c-4d9e-8f0a-1b2c3d4e5f60', { headers: AUTH });
