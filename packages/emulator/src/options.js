@@ -1,3 +1,4 @@
+import { isHttpUrl } from '@payments-connect/contract/server';
 import { DEFAULT_CREDENTIALS, DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS } from './defaults.js';
 
 /**
@@ -68,15 +69,4 @@ export function normalizeOptions(options = {}) {
     timeouts,
     journal,
   };
-}
-
-/** @param {unknown} value */
-function isHttpUrl(value) {
-  if (typeof value !== 'string') return false;
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
 }

@@ -4,12 +4,15 @@ import { existsSync } from 'node:fs';
 import module from 'node:module';
 import { fileURLToPath } from 'node:url';
 import {
+  EXIT_FAILURE,
+  isHttpUrl,
   readFlags,
   runFailure,
   SERVER_FLAGS,
   serveInForeground,
   serverFlagsUsage,
   serverOptionsOf,
+  usageError,
 } from '@payments-connect/contract/server';
 import { CONTROL_PREFIX, DEFAULT_PORT } from '../src/defaults.js';
 import { serveMock } from '../src/serve-mock.js';
@@ -22,12 +25,18 @@ ${serverFlagsUsage(DEFAULT_PORT)}
   --dynamic             answer with data generated from the schemas instead of the named examples
   --seed <s>            seed that makes --dynamic answers repeatable
   --spec <file>         bundled OpenAPI 3.1 document to serve (default: the bundled @payments-connect/openapi)
+  --proxy <url>         forward every request to this server (the sandbox) and check both directions against the
+                        contract; each answer says how many violations it had (X-Contract-Violations)
+  --strict              with --proxy: refuse a request that breaks the contract, unsent, and turn an answer that
+                        breaks it into a 502 naming the violations
+  --fail-on-violation   with --proxy: exit 1 when stopped if any exchange broke the contract
   -h, --help            this help
 
 Pick an answer per request with the Prefer header:  Prefer: code=404  or  Prefer: example=closedCase
 The requests it received: GET ${CONTROL_PREFIX}/requests.
 It stops on Ctrl-C, SIGTERM or SIGHUP, and when the process that started it (npx, pnpm exec) ends.
-Exit status: 0 when stopped, 1 when it cannot serve (port in use, spec unreadable), 2 for a usage error.`,
+Exit status: 0 when stopped, 1 when it cannot serve (port in use, spec unreadable) or, with --fail-on-violation,
+when an exchange broke the contract; 2 for a usage error.`,
 };
 
 // Node 22.1+ caches compiled code between runs, so later starts load faster.
@@ -42,19 +51,44 @@ const { values: args } = readFlags(COMMAND, {
     dynamic: { type: 'boolean', default: false },
     seed: { type: 'string' },
     spec: { type: 'string' },
+    proxy: { type: 'string' },
+    strict: { type: 'boolean', default: false },
+    'fail-on-violation': { type: 'boolean', default: false },
   },
 });
+const proxy = args.proxy;
+if (proxy === undefined && (args.strict || args['fail-on-violation']))
+  usageError(COMMAND, `--${args.strict ? 'strict' : 'fail-on-violation'} goes with --proxy`);
+if (proxy !== undefined && !isHttpUrl(proxy)) usageError(COMMAND, `--proxy must be an http(s) URL, got '${proxy}'`);
 const { port, host, journal } = serverOptionsOf(COMMAND, args, DEFAULT_PORT);
 
-const mock = await serveMock({ port, host, journal, dynamic: args.dynamic, seed: args.seed, spec: args.spec }).catch(
-  (error) => runFailure(COMMAND, error.message),
-);
-serveInForeground(() => mock.stop());
+const options = { port, host, journal, dynamic: args.dynamic, seed: args.seed, spec: args.spec, proxy };
+const mock = await serveMock({ ...options, strict: args.strict }).catch((error) => runFailure(COMMAND, error.message));
+serveInForeground(async () => {
+  await mock.stop();
+  if (proxy === undefined) return 0;
+  const summary = mock.summary();
+  console.log(proxySummary(summary));
+  return args['fail-on-violation'] && summary.violations > 0 ? EXIT_FAILURE : 0;
+});
 const dynamic = args.dynamic ? ` (dynamic answers${args.seed ? `, seed ${args.seed}` : ''})` : '';
-console.log(`Payments Connect mock listening on ${mock.url}`);
+console.log(`Payments Connect mock listening on ${mock.url}${proxy ? `, a validating proxy to ${proxy}` : ''}`);
 console.log(`  spec: ${mock.specPath}${dynamic}`);
 console.log(
   `  requests received: ${mock.url}${CONTROL_PREFIX}/requests${journal.file ? ` (and ${journal.file})` : ''}`,
 );
 if (existsSync(RENDERED_DOCS)) console.log(`  docs: ${RENDERED_DOCS}`);
-console.log('  pick an answer with the Prefer header, e.g. "Prefer: code=404" or "Prefer: example=closedCase"');
+if (!proxy)
+  console.log('  pick an answer with the Prefer header, e.g. "Prefer: code=404" or "Prefer: example=closedCase"');
+
+/**
+ * What the proxy saw, for the end of the run: exchanges, violations, and the operations that had any.
+ * @param {ReturnType<typeof mock.summary>} summary
+ */
+function proxySummary({ exchanges, violations, byOperation }) {
+  const lines = [`proxy summary: ${exchanges} exchange(s), ${violations} violation(s) of the contract`];
+  for (const [operation, counts] of Object.entries(byOperation).sort(([a], [b]) => a.localeCompare(b))) {
+    if (counts.violations > 0) lines.push(`  ${operation}: ${counts.violations} in ${counts.exchanges} exchange(s)`);
+  }
+  return lines.join('\n');
+}

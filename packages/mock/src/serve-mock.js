@@ -1,5 +1,5 @@
 import { bundledDocumentPath, createContract, loadDocumentFile } from '@payments-connect/contract';
-import { startServer } from '@payments-connect/contract/server';
+import { isHttpUrl, startServer } from '@payments-connect/contract/server';
 import { CONTROL_PREFIX, DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
 import { prismGenerator } from './generated-payload.js';
 import { createMockAnswerer } from './mock-answer.js';
@@ -13,6 +13,10 @@ import { createMockAnswerer } from './mock-answer.js';
  * @property {string} [spec] path of a bundled OpenAPI 3.1 document (JSON or YAML) to serve instead of the bundled one
  * @property {import('@payments-connect/contract/server').Timeouts} [timeouts] how long slow clients may take
  *   (defaults: the limits of every server of the contract, in the README)
+ * @property {string} [proxy] an upstream's base URL (the sandbox): every request is forwarded there instead of
+ *   answered from the examples, and both directions are checked against the contract (see the README)
+ * @property {boolean} [strict] with `proxy`: a request that breaks the contract is refused unsent, and an answer that
+ *   breaks it becomes a 502 that names the violations
  * @property {import('@payments-connect/contract/server').JournalOptions} [journal] how many requests the journal
  *   keeps (`size`, default 10,000) and a file it appends each to as a JSON line (`file`)
  */
@@ -26,6 +30,8 @@ import { createMockAnswerer } from './mock-answer.js';
  *   import('@payments-connect/contract/server').JournalEntry[]} requests the requests the mock received, oldest first,
  *   each with how it broke the contract (filter by `operationId`, `status`, `accountId`, `since`)
  * @property {() => void} clearRequests forgets them
+ * @property {() => { exchanges: number, violations: number, byOperation: Record<string, { exchanges: number,
+ *   violations: number }> }} summary every exchange since start, and how many violations, by operation
  * @property {() => Promise<void>} stop stops listening, closes every open connection and flushes the journal's file;
  *   calling it twice is fine
  */
@@ -44,6 +50,8 @@ export async function serveMock({
   spec,
   timeouts,
   journal,
+  proxy,
+  strict = false,
 } = {}) {
   const specPath = spec ?? bundledDocumentPath();
   const document = loadDocumentFile(specPath);
@@ -56,16 +64,18 @@ export async function serveMock({
   if (contract.operations.length === 0) throw new Error(`cannot serve the spec ${specPath}: it has no operations`);
   // Generated answers need the optional peer dependency: asked for at start, its absence is said at start.
   if (dynamic) prismGenerator();
+  if (proxy !== undefined && !isHttpUrl(proxy)) throw new TypeError(`proxy must be an http(s) URL, got ${proxy}`);
   const server = await startServer({
     contract,
     name: 'mock',
-    answer: createMockAnswerer(contract, { dynamic, seed }),
+    ...(proxy === undefined ? { answer: createMockAnswerer(contract, { dynamic, seed }) } : { upstream: proxy }),
+    strict,
     control: { prefix: CONTROL_PREFIX, routes: [] },
     port,
     host,
     timeouts,
     journal,
   });
-  const { url, requests, clearRequests, stop } = server;
-  return { url, port: server.port, specPath, requests, clearRequests, stop };
+  const { url, requests, clearRequests, summary, stop } = server;
+  return { url, port: server.port, specPath, requests, clearRequests, summary, stop };
 }

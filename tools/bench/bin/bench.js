@@ -13,6 +13,7 @@ import { benchConformance } from '../src/sections/conformance.js';
 import { benchFreshTest } from '../src/sections/fresh-test.js';
 import { benchMemory } from '../src/sections/memory.js';
 import { benchPipeline } from '../src/sections/pipeline.js';
+import { benchProxy } from '../src/sections/proxy.js';
 import { benchScale } from '../src/sections/scale.js';
 import { benchServers } from '../src/sections/servers.js';
 import { benchStartTime } from '../src/sections/start-time.js';
@@ -27,6 +28,7 @@ const SECTIONS = {
   client: benchClient,
   bundle: benchBundleSize,
   servers: benchServers,
+  proxy: benchProxy,
   start: benchStartTime,
   memory: benchMemory,
   conformance: benchConformance,

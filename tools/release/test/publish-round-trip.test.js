@@ -287,6 +287,31 @@ describe('the installed packages on Node 20, 22 and 24', { timeout: STEP_TIMEOUT
     }
   });
 
+  it('runs the packed mock as a validating proxy to the packed emulator: a violation fails its run', async () => {
+    const [emulatorPort, proxyPort] = [await freePort(), await freePort()];
+    const proxy = `http://127.0.0.1:${proxyPort}`;
+    const script = [
+      `./node_modules/.bin/payments-connect-emulator --port ${emulatorPort} > emulator.out 2>&1 & EMULATOR=$!`,
+      `./node_modules/.bin/payments-connect-mock --port ${proxyPort} --proxy http://127.0.0.1:${emulatorPort} \\`,
+      '  --fail-on-violation > proxy.out 2>&1 & PROXY=$!',
+      `curl -s --retry 30 --retry-connrefused --retry-delay 1 -o /dev/null http://127.0.0.1:${emulatorPort}/`,
+      `curl -s --retry 30 --retry-connrefused --retry-delay 1 -o /dev/null ${proxy}/`,
+      `curl -s -o /dev/null -D - ${proxy}/v1/rfi/not-a-uuid -H 'Authorization: Bearer any' -H 'AccountId: x' \\`,
+      "  | grep -i '^x-contract-violations'",
+      // The script runs with bash -e: the statuses are read, not left to end it.
+      'kill $PROXY; status=0; wait $PROXY || status=$?; echo "proxy exit $status"; cat proxy.out',
+      'kill $EMULATOR; wait $EMULATOR || true',
+    ].join('\n');
+    const { output } = await runShellScript(script, {
+      cwd: consumerDir,
+      env: childEnv(),
+      timeoutMs: STEP_TIMEOUT_MS / 4,
+    });
+    expect(output).toMatch(/x-contract-violations: [1-9]/i);
+    expect(output).toContain('proxy exit 1');
+    expect(output).toMatch(/proxy summary: \d+ exchange\(s\), [1-9]\d* violation\(s\) of the contract/);
+  });
+
   it('runs the conformance suite against the mock through npx, its reports in the project', async () => {
     for (const runtime of runtimes) {
       await rm(join(consumerDir, 'conformance-reports'), { recursive: true, force: true });

@@ -16,6 +16,7 @@ import { MAX_JSON_DEPTH } from '../contract.js';
  * @property {number} headersTimeoutMs how long a client may take to send the request head (slowloris ends here)
  * @property {number} requestTimeoutMs how long a client may take to send a whole request, body included
  * @property {number} keepAliveTimeoutMs how long an idle keep-alive connection stays open
+ * @property {number} upstreamTimeoutMs how long a proxy waits for its upstream's whole answer
  * @property {number} drainIdleMs a refused upload is drained until the client goes quiet this long...
  * @property {number} drainMaxMs ...or this long in all, at most `maxBodyBytes` of it (nginx's lingering close keeps
  *   the same two bounds)
@@ -29,6 +30,7 @@ export const DEFAULT_LIMITS = Object.freeze({
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
+  upstreamTimeoutMs: 30_000,
   drainIdleMs: 5_000,
   drainMaxMs: 30_000,
 });
@@ -66,6 +68,11 @@ export const LIMITS_TABLE = Object.freeze([
     '408 in the envelope, connection closed',
   ],
   ['idle keep-alive connection', `${seconds(DEFAULT_LIMITS.keepAliveTimeoutMs)} (\`timeouts.keepAliveMs\`)`, 'closed'],
+  [
+    "the upstream's answer (the mock's proxy)",
+    seconds(DEFAULT_LIMITS.upstreamTimeoutMs),
+    '504 in the envelope; an upstream that cannot be reached, 502',
+  ],
   ['request headers', String(DEFAULT_LIMITS.maxHeadersCount), 'the rest ignored'],
   ['JSON nesting', `${MAX_JSON_DEPTH} levels`, '400'],
   ['a malformed request line or header', '', '400 in the envelope (431 for headers too large), connection closed'],

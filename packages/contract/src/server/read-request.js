@@ -25,6 +25,14 @@ import { bodyVerdictWithoutParsing, hasBodyHeaders } from '../contract.js';
  *
  * @typedef {object} AbandonedRequest
  * @property {'abandoned'} kind the client went away (or the body stream failed) before the request was whole
+ *
+ * @typedef {object} JudgedRequest a request read whole and judged, refused or not, for a server that forwards it
+ * @property {'judged'} kind
+ * @property {ContractOperation | undefined} operation the operation, when the request matched one
+ * @property {import('../request-validator.js').Violation[]} violations how it breaks the contract; empty when it
+ *   keeps it
+ * @property {Record<string, string[] | undefined>} headers every header, lower-case names, every value
+ * @property {Uint8Array} body the body as it came (empty for none)
  */
 
 /**
@@ -100,8 +108,51 @@ export async function readRequest(contract, request, { maxBodyBytes, screen, bef
 }
 
 /**
+ * Reads a request whole and judges it by the contract as {@link readRequest} does, but refuses only a body over
+ * `maxBodyBytes` (which protects the process): every other violation is listed, for a server that passes the request
+ * on whatever it holds and records what it broke (a validating proxy). The server's screen is not asked.
  * @param {Contract} contract
- * @param {ContractOperation} operation
+ * @param {import('node:http').IncomingMessage} request
+ * @param {Omit<IncomingOptions, 'screen'>} options
+ * @returns {Promise<JudgedRequest | RefusedRequest | AbandonedRequest>}
+ */
+export async function judgeRequest(contract, request, { maxBodyBytes, beforeBody, target }) {
+  const headers = request.headersDistinct;
+  const pendingBody = hasBodyHeaders(headers);
+  const match = contract.match(request.method ?? 'GET', target ?? request.url ?? '/');
+  const operation = match.kind === 'matched' ? match.operation : undefined;
+  /** @type {import('../request-validator.js').Violation[]} */
+  const violations = [];
+  const unmatched = contract.refusalForMatch(match);
+  if (unmatched) violations.push(.../** @type {any} */ (unmatched.body.details));
+  const head =
+    match.kind === 'matched'
+      ? contract.checkRequestHead(match.operation, { headers, pathParams: match.pathParams, query: match.query })
+      : undefined;
+  if (head) violations.push(...head.violations);
+
+  const refuse = () => ({
+    kind: /** @type {const} */ ('refused'),
+    refusal: tooLarge(contract, operation, maxBodyBytes),
+    closeConnection: true,
+    operation,
+  });
+  if (Number(headers['content-length']?.[0] ?? 0) > maxBodyBytes) return refuse();
+  if (pendingBody) beforeBody?.();
+  const body = pendingBody ? await readBody(request, maxBodyBytes) : new Uint8Array();
+  if (body === 'abandoned') return { kind: 'abandoned' };
+  if (body === 'too-large') return refuse();
+  if (operation && head?.status !== 415) {
+    const checked =
+      bodyVerdictWithoutParsing(operation, body) ?? (await contract.checkRequestBody(operation, { headers, body }));
+    violations.push(...checked.violations);
+  }
+  return { kind: 'judged', operation, violations, headers, body };
+}
+
+/**
+ * @param {Contract} contract
+ * @param {ContractOperation | undefined} operation
  * @param {number} maxBodyBytes
  */
 function tooLarge(contract, operation, maxBodyBytes) {

@@ -32,6 +32,8 @@ export function createRequestJournal({ size = DEFAULT_JOURNAL_SIZE, file } = {})
   let next = 0;
   let recorded = 0;
   let dropped = 0;
+  /** @type {Map<string, { exchanges: number, violations: number }>} every exchange since start, by operation */
+  const totals = new Map();
   const stream = file === undefined ? undefined : createWriteStream(file, { flags: 'a' });
   /** @type {Error | undefined} */
   let streamError;
@@ -49,6 +51,11 @@ export function createRequestJournal({ size = DEFAULT_JOURNAL_SIZE, file } = {})
      */
     record(entry) {
       recorded += 1;
+      const key = entry.operationId ?? '(no operation)';
+      const total = totals.get(key) ?? { exchanges: 0, violations: 0 };
+      total.exchanges += 1;
+      total.violations += entry.requestViolations.length + entry.answerViolations.length;
+      totals.set(key, total);
       const kept = { id: recorded, ...entry };
       if (ring.length < size) ring.push(kept);
       else {
@@ -72,6 +79,20 @@ export function createRequestJournal({ size = DEFAULT_JOURNAL_SIZE, file } = {})
           (accountId === undefined || entry.accountId === accountId) &&
           (from === undefined || Date.parse(entry.time) >= from),
       );
+    },
+    /**
+     * Every exchange since start, whatever was dropped or cleared: how many, how many violations, by operation.
+     * @returns {{ exchanges: number, violations: number, byOperation: Record<string, { exchanges: number,
+     *   violations: number }> }}
+     */
+    summary() {
+      const byOperation = Object.fromEntries([...totals].map(([key, total]) => [key, { ...total }]));
+      const all = [...totals.values()];
+      return {
+        exchanges: all.reduce((sum, total) => sum + total.exchanges, 0),
+        violations: all.reduce((sum, total) => sum + total.violations, 0),
+        byOperation,
+      };
     },
     /** How many entries were dropped to keep within the size, since start or the last clear. */
     get dropped() {

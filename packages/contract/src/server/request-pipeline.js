@@ -2,10 +2,11 @@ import { parseRequestTarget } from '../contract.js';
 import { checkAnswer } from './check-answer.js';
 import { createControlRoutes } from './control-routes.js';
 import { answerCrossOrigin } from './cross-origin.js';
-import { readRequest } from './read-request.js';
+import { forwardRequest } from './forward-request.js';
+import { judgeRequest, readRequest } from './read-request.js';
 import { RefusalError } from './refusal-error.js';
 import { journaledBody } from './request-journal.js';
-import { continueIfExpected, sendJsonText } from './send-answer.js';
+import { continueIfExpected, sendBody, sendJsonText } from './send-answer.js';
 
 /**
  * @typedef {import('../contract.js').Contract} Contract
@@ -23,6 +24,7 @@ import { continueIfExpected, sendJsonText } from './send-answer.js';
  * @property {Record<string, string>} [headers]
  * @property {unknown} [body] a JSON value, serialised by the pipeline; none when undefined
  * @property {string} [text] the JSON text, already serialised (a server that keeps answers made once)
+ * @property {Uint8Array} [raw] a body to pass on as it is, its type in `headers` (what an upstream answered)
  * @property {string[]} [notes] what the journal should say of the exchange beside it (a `Prefer` applied or ignored)
  */
 
@@ -35,11 +37,15 @@ import { continueIfExpected, sendJsonText } from './send-answer.js';
  * @typedef {object} PipelineSettings
  * @property {Contract} contract
  * @property {string} name the server, in the message of an answer it failed to make (`mock`, `emulator`)
- * @property {Answerer} answer
+ * @property {Answerer} [answer] how the server answers; required unless it forwards to an `upstream`
+ * @property {string} [upstream] forward every request to this server instead, as a validating proxy: a request that
+ *   breaks the contract is still passed on (unless `strict`), and every answer says how many violations the
+ *   exchange had (`X-Contract-Violations`)
  * @property {Screen} [screen] the server's own gate, once the operation and the bearer's form are known
  * @property {ControlApi} [control] the server's control routes, under their prefix
  * @property {Limits} limits
- * @property {boolean} [strict] an answer that breaks the contract is replaced by a 500 that names the violations
+ * @property {boolean} [strict] an answer that breaks the contract is replaced by a 500 (a proxy's by a 502) that
+ *   names the violations; a proxy also refuses a request that breaks it, unsent
  * @property {(violation: AnswerViolation) => void} [onViolation]
  * @property {(entry: { operationId: string, status: number }) => void} [onUndocumented] an error answer of an
  *   operation that documents no error status (see `check-answer.js`)
@@ -58,7 +64,8 @@ import { continueIfExpected, sendJsonText } from './send-answer.js';
  * @returns {(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse) => void}
  */
 export function createRequestPipeline(settings) {
-  const { contract, name, answer, screen, limits, journal, strict = false } = settings;
+  const { contract, name, answer, screen, limits, journal, upstream, strict = false } = settings;
+  if (!answer && !upstream) throw new TypeError(`the ${name} needs an answer function or an upstream to forward to`);
   const control = settings.control && {
     segment: settings.control.prefix.slice(1),
     serve: createControlRoutes(contract, settings.control, {
@@ -84,27 +91,46 @@ export function createRequestPipeline(settings) {
    * @param {Answer} answer
    * @param {boolean} [closeConnection] a body was left unread
    */
-  function send(response, exchange, { status, headers = {}, body, text, notes = [] }, closeConnection = false) {
+  function send(response, exchange, { status, headers = {}, body, text, raw, notes = [] }, closeConnection = false) {
     const { operation } = exchange;
-    let sentText = text ?? (body === undefined ? undefined : JSON.stringify(body));
+    /** @type {string | Uint8Array | undefined} */
+    let sent = raw ?? text ?? (body === undefined ? undefined : JSON.stringify(body));
+    const sentText = raw ? Buffer.from(raw).toString('utf8') : /** @type {string | undefined} */ (sent);
     let sentStatus = status;
     let sentHeaders = headers;
     const verdict = operation && checkAnswer(contract, operation, { status, headers, text: sentText, value: body });
+    const answerViolations = verdict?.violations ?? [];
     if (operation && verdict?.undocumented) settings.onUndocumented?.({ operationId: operation.operationId, status });
-    if (operation && verdict && verdict.violations.length > 0) {
+    if (operation && answerViolations.length > 0) {
       const { operationId, method, path } = operation;
-      settings.onViolation?.({ operationId, method, path, status, errors: verdict.violations });
+      settings.onViolation?.({ operationId, method, path, status, errors: answerViolations });
       if (strict) {
+        const refused = upstream ? 502 : 500;
+        const whose = upstream ? `upstream ${upstream}` : name;
         const message =
-          `The ${name}'s answer broke the contract (${operationId} ${verdict.violations.join('; ')}): a ${name} ` +
-          'bug or a spec change. Run without strict mode to see the answer.';
-        sentText = JSON.stringify({ code: contract.errorCode(500), message, details: verdict.violations });
-        sentStatus = 500;
+          `The ${whose}'s answer broke the contract (${operationId} ${answerViolations.join('; ')}): ` +
+          (upstream
+            ? 'the answer was not passed on. Run without strict mode to see it.'
+            : `a ${name} bug or a spec change. Run without strict mode to see the answer.`);
+        sent = JSON.stringify({ code: contract.errorCode(refused), message, details: answerViolations });
+        sentStatus = refused;
         sentHeaders = {};
       }
     }
-    sendJsonText(response, sentStatus, sentText, sentHeaders, { closeConnection, limits });
-    record(exchange, sentStatus, verdict?.violations ?? [], sentText, notes);
+    if (upstream) {
+      const count = (exchange.requestViolations?.length ?? 0) + answerViolations.length;
+      sentHeaders = { ...sentHeaders, 'X-Contract-Violations': String(count) };
+    }
+    const passedOn = raw !== undefined && sentStatus === status;
+    const jsonType = passedOn || sent === undefined ? undefined : 'application/json';
+    sendBody(response, sentStatus, sent, sentHeaders, jsonType, { closeConnection, limits });
+    record(
+      exchange,
+      sentStatus,
+      answerViolations,
+      passedOn ? sentText : /** @type {string | undefined} */ (sent),
+      notes,
+    );
   }
 
   /**
@@ -153,12 +179,15 @@ export function createRequestPipeline(settings) {
       return;
     }
     if (request.headers.origin !== undefined && answerCrossOrigin(contract, request, response)) return;
-    const read = await readRequest(contract, request, {
+    const reading = {
       maxBodyBytes: limits.maxBodyBytes,
       target,
-      screen,
       beforeBody: () => continueIfExpected(request, response),
-    });
+    };
+    const read =
+      upstream && !strict
+        ? await judgeRequest(contract, request, reading)
+        : await readRequest(contract, request, { ...reading, screen });
     if (read.kind === 'abandoned') {
       response.destroy();
       record(exchange, 0, [], undefined, ['the client went away before its request was whole']);
@@ -172,11 +201,16 @@ export function createRequestPipeline(settings) {
       return;
     }
     exchange.body = read.body;
+    if (read.kind === 'judged') exchange.requestViolations = read.violations;
     let answered;
     try {
-      const answering = answer(read);
-      // Awaited only when it is a promise: a synchronous answer costs no turn of the event loop.
-      answered = answering instanceof Promise ? await answering : answering;
+      if (upstream)
+        answered = await forwardRequest(upstream, request, read.body, { timeoutMs: limits.upstreamTimeoutMs });
+      else {
+        const answering = /** @type {Answerer} */ (answer)(/** @type {AcceptedRequest} */ (read));
+        // Awaited only when it is a promise: a synchronous answer costs no turn of the event loop.
+        answered = answering instanceof Promise ? await answering : answering;
+      }
     } catch (error) {
       if (!(error instanceof RefusalError)) throw error;
       answered = error.toRefusal(contract, read.operation);

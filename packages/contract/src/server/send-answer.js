@@ -43,43 +43,43 @@ export function sendJson(response, status, body, headers = {}) {
  * @param {Record<string, string>} [headers]
  * @param {{ closeConnection?: boolean, limits?: DrainLimits }} [options]
  */
-export function sendJsonText(response, status, text, headers = {}, { closeConnection = false, limits } = {}) {
+export function sendJsonText(response, status, text, headers = {}, options = {}) {
+  sendBody(response, status, text, headers, text === undefined ? undefined : 'application/json', options);
+}
+
+/**
+ * Sends an answer whose body is given as it is to go out (a proxy passing an upstream's answer on), with its length,
+ * closing in stages when a body was left unread (see {@link sendJsonText}).
+ * @param {import('node:http').ServerResponse} response
+ * @param {number} status
+ * @param {string | Uint8Array | undefined} body undefined: no body
+ * @param {Record<string, string>} headers the answer's own (a body passed on as it is names its type here)
+ * @param {string | undefined} contentType the type the body is sent as, whatever `headers` say
+ * @param {{ closeConnection?: boolean, limits?: DrainLimits }} [options]
+ */
+export function sendBody(response, status, body, headers, contentType, { closeConnection = false, limits } = {}) {
+  if (response.headersSent || response.destroyed) return;
+  /** @type {Record<string, string | number>} */
+  const own = { 'Content-Length': body === undefined ? 0 : Buffer.byteLength(body) };
+  if (contentType !== undefined) own['Content-Type'] = contentType;
+  if (closeConnection) own.Connection = 'close';
+  // Most answers carry no headers of their own: they are sent without building a merged set.
+  response.writeHead(status, Object.keys(headers).length === 0 ? own : withHeaders(own, headers));
   if (!closeConnection) {
-    if (writeJsonHead(response, status, text, headers)) response.end(text ?? '');
+    response.end(body ?? '');
     return;
   }
-  if (!writeJsonHead(response, status, text, { ...headers, Connection: 'close' })) return;
   // The answer is whole on the wire; `end` waits for the drain, since Node closes the socket as soon as it ends.
-  response.write(text ?? '');
+  response.write(body ?? '');
   drainThenEnd(response, limits ?? DEFAULT_LIMITS);
 }
 
 /**
- * Writes the head of a JSON answer, its length included.
- * @param {import('node:http').ServerResponse} response
- * @param {number} status
- * @param {string | undefined} text
- * @param {Record<string, string>} headers
- * @returns {boolean} false when nothing may be sent: the answer has started or the client has gone
- */
-function writeJsonHead(response, status, text, headers) {
-  if (response.headersSent || response.destroyed) return false;
-  /** @type {Record<string, string | number>} */
-  const own =
-    text === undefined
-      ? { 'Content-Length': 0 }
-      : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) };
-  // Most answers carry no headers of their own: they are sent without building a merged set.
-  response.writeHead(status, Object.keys(headers).length === 0 ? own : withHeaders(headers, own));
-  return true;
-}
-
-/**
  * One header per name, whatever its case, ours last: what setHeader would send, in one writeHead.
- * @param {Record<string, string | number>} headers
- * @param {Record<string, string | number>} own
+ * @param {Record<string, string | number>} own the length, the body's type when we name it, `Connection: close`
+ * @param {Record<string, string | number>} headers the answer's own
  */
-function withHeaders(headers, own) {
+function withHeaders(own, headers) {
   /** @type {Map<string, [string, string | number]>} */
   const byName = new Map();
   for (const entry of [...Object.entries(headers), ...Object.entries(own)]) byName.set(entry[0].toLowerCase(), entry);

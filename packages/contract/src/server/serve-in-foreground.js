@@ -9,7 +9,8 @@ const STOP_SIGNALS = /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP']);
  * and stops it whatever way the user stops what they started: a signal, or the end of the process that launched
  * it. `npx` and `pnpm exec` start the tool as a child; killing them leaves the child to be adopted by another
  * process, so the tool also stops once its parent process changes.
- * @param {() => Promise<void>} stop closes the server
+ * @param {() => Promise<void | number>} stop closes the server; what it resolves to is the exit status (0 when
+ *   nothing), so that a command can end non-zero for what it saw while it ran
  * @param {{ onStop?: (reason: string) => void }} [options]
  * @returns {() => void} forgets the watch (for tests)
  */
@@ -21,8 +22,8 @@ export function serveInForeground(stop, { onStop } = {}) {
     if (stopping) return;
     stopping = true;
     onStop?.(reason);
-    await stop();
-    process.exit(0);
+    const status = await stop();
+    process.exit(status ?? 0);
   };
   const handlers = STOP_SIGNALS.map((signal) => /** @type {const} */ ([signal, () => shutDown(signal)]));
   for (const [signal, handler] of handlers) process.once(signal, handler);

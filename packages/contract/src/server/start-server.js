@@ -20,6 +20,7 @@ export {
   usageError,
 } from './command-line.js';
 export { COMMAND_PORTS, DEFAULT_HOST } from './default-addresses.js';
+export { isHttpUrl } from './http-url.js';
 export { DEFAULT_LIMITS, LIMITS_TABLE } from './limits.js';
 export { RefusalError } from './refusal-error.js';
 export { DEFAULT_JOURNAL_SIZE, JOURNAL_BODY_BYTES } from './request-journal.js';
@@ -89,7 +90,10 @@ export { serveInForeground } from './serve-in-foreground.js';
  * @typedef {object} ServerOptions
  * @property {import('../contract.js').Contract} contract what requests and answers are judged by
  * @property {string} name the server, in its messages (`mock`, `emulator`)
- * @property {Answerer} answer how the server answers a request that keeps the contract
+ * @property {Answerer} [answer] how the server answers a request that keeps the contract; required unless it forwards
+ * @property {string} [upstream] forward every request to this server instead (a validating proxy): a request that
+ *   breaks the contract is passed on all the same (unless `strict`), each answer says how many violations the
+ *   exchange had (`X-Contract-Violations`), and an upstream that cannot be reached is answered 502
  * @property {import('./request-pipeline.js').PipelineSettings['screen']} [screen] the server's own gate, once the
  *   operation and the bearer token's form are known (a token it did not issue, a fault it was told to inject)
  * @property {ControlApi} [control] the server's control routes, under their prefix; the journal's
@@ -98,7 +102,8 @@ export { serveInForeground } from './serve-in-foreground.js';
  * @property {number} [port] 0 (the default) picks a free one
  * @property {string} [host] default 127.0.0.1
  * @property {Timeouts} [timeouts] default those of {@link DEFAULT_LIMITS}
- * @property {boolean} [strict] an answer that breaks the contract is replaced by a 500 naming the violations
+ * @property {boolean} [strict] an answer that breaks the contract is replaced by a 500 naming the violations (502 for
+ *   an upstream's answer); a proxy also refuses a request that breaks it, unsent
  * @property {(violation: AnswerViolation) => void} [onViolation]
  * @property {(entry: { operationId: string, status: number }) => void} [onUndocumented]
  */
@@ -111,6 +116,8 @@ export { serveInForeground } from './serve-in-foreground.js';
  * @property {(filter?: JournalFilter) => JournalEntry[]} requests the requests it received, oldest first (see
  *   `request-journal.js`)
  * @property {() => void} clearRequests forgets them
+ * @property {() => { exchanges: number, violations: number, byOperation: Record<string, { exchanges: number,
+ *   violations: number }> }} summary every exchange since start: how many, and how many violations, by operation
  * @property {() => Promise<void>} stop stops listening, closes every connection and flushes the journal's file;
  *   calling it twice is fine
  */
@@ -165,6 +172,7 @@ export async function startServer(options) {
     host,
     requests: (filter) => journal.entries(filter),
     clearRequests: () => journal.clear(),
+    summary: () => journal.summary(),
     stop() {
       stopping ??= new Promise((resolve) => {
         server.close(() => resolve(undefined));
