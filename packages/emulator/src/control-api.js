@@ -39,6 +39,8 @@ export function createControlApi(controller, info) {
     ['POST', '/rfi-cases/{rfiId}/cancel', ({ params }) => json(controller.cancelRfiCase(String(params.rfiId)))],
     ['POST', '/payment-requests', ({ body }) => json(controller.createPaymentRequest(body), 201)],
     ['POST', '/tokens/expire', ({ body }) => json(controller.expireTokens(body.token))],
+    ['GET', '/clock', () => json(controller.clock())],
+    ['POST', '/clock', ({ body }) => json(controller.advanceClock(body.advanceSeconds))],
     [
       'GET',
       '/events',

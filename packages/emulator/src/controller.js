@@ -36,6 +36,7 @@ const MAX_TEXT_LENGTH = 2000;
  * @property {import('./token-issuer.js').TokenIssuer} tokens
  * @property {import('./event-bus.js').EventBus} events
  * @property {import('./fault-injector.js').FaultInjector} faults
+ * @property {import('./emulator-clock.js').EmulatorClock} clock
  */
 
 /**
@@ -44,7 +45,7 @@ const MAX_TEXT_LENGTH = 2000;
  * programmatic `control` object both call this.
  * @param {ControllerDeps} deps
  */
-export function createController({ store, tokens, events, faults }) {
+export function createController({ store, tokens, events, faults, clock }) {
   /** @param {string} rfiId */
   function anyCase(rfiId) {
     const entry = store.findAnyAccount('rfiCases', rfiId);
@@ -160,6 +161,15 @@ export function createController({ store, tokens, events, faults }) {
         sessionToken,
       });
     },
+
+    /** What the emulator's clock says: its time, and how far it has been moved. */
+    clock: () => clock.describe(),
+    /**
+     * Moves the emulator's clock forward: tokens expire by it, a refreshed session lasts an hour of it, events carry
+     * its time.
+     * @param {number} seconds
+     */
+    advanceClock: (seconds) => clock.advance(seconds),
 
     /**
      * Expires one token, or every issued token when none is named.

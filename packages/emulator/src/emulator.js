@@ -3,6 +3,7 @@ import { startServer } from '@payments-connect/contract/server';
 import { bundledContract } from './bundled-contract.js';
 import { createControlApi } from './control-api.js';
 import { createController } from './controller.js';
+import { createEmulatorClock } from './emulator-clock.js';
 import { createEventBus } from './event-bus.js';
 import { createFaultInjector } from './fault-injector.js';
 import { createOperationAnswerer } from './operation-answerer.js';
@@ -37,8 +38,10 @@ export async function startEmulator(options) {
     config.onViolation?.(violation);
   };
 
+  const clock = createEmulatorClock(config.now);
+  const { now } = clock;
   const store = createStore();
-  const tokens = createTokenIssuer(config);
+  const tokens = createTokenIssuer({ ...config, now });
   /** @type {Map<string, string>} the schema pointer of each webhook's payload, by kind */
   const payloadPointers = new Map(
     contract.webhooks
@@ -55,7 +58,7 @@ export async function startEmulator(options) {
   );
   const events = createEventBus({
     webhookUrl: config.webhookUrl,
-    now: config.now,
+    now,
     checkPayload(event) {
       const kind = `${event.type.split('.').slice(0, 3).join('.')}.*`;
       const pointer = payloadPointers.get(kind);
@@ -74,7 +77,7 @@ export async function startEmulator(options) {
     },
   });
   const faults = createFaultInjector(contract);
-  const control = createController({ store, tokens, events, faults });
+  const control = createController({ store, tokens, events, faults, clock });
 
   const credentials = config.credentials;
   const fixtures = { ...SEED_IDS, expiredToken: tokens.expiredToken };
@@ -91,7 +94,7 @@ export async function startEmulator(options) {
     store,
     tokens,
     events,
-    now: config.now,
+    now,
     config: { webhookUrl: config.webhookUrl },
     faults,
   });
