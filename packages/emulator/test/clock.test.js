@@ -28,7 +28,7 @@ describe('the emulator clock', () => {
     expect((await clock()).advancedSeconds).toBe(moved.advancedSeconds);
   });
 
-  it('expires its tokens by expires_in on its time; the client renews one and the next call comes through', async () => {
+  it('expires its tokens by expires_in on its time; the client renews one, the next call comes through', async () => {
     const client = createPaymentsConnectClient({
       environment: 'sandbox',
       baseUrl: ctx.emulator.url,
