@@ -129,6 +129,9 @@ export function createRequestJournal({ size = DEFAULT_JOURNAL_SIZE, file } = {})
  */
 export function journaledBody(body, holdsCredentials) {
   if (body === undefined || body.length === 0) return { text: null, truncated: false };
+  // A text that cannot reach the limit (at most 3 bytes a UTF-16 unit) is kept as it is: no copy for the common case.
+  if (typeof body === 'string' && body.length * 3 <= JOURNAL_BODY_BYTES)
+    return { text: holdsCredentials ? redactCredentials(body) : body, truncated: false };
   const bytes = typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.length);
   const truncated = bytes.length > JOURNAL_BODY_BYTES;
   const text = bytes.subarray(0, JOURNAL_BODY_BYTES).toString('utf8');
