@@ -1,27 +1,31 @@
 import { defineConfig } from 'vitest/config';
 import { BEHAVIOUR_TAG_DEFINITION } from './src/behaviour-tag.js';
 import { EmptyProjectGuard } from './src/empty-project-guard.js';
+import { FAULT_INJECTION_TAG_DEFINITION } from './src/fault-injection-tag.js';
+import { COVERAGE_PROJECT, RunSummaryReporter } from './src/run-summary.js';
 import { SkippedBehaviourGuard } from './src/skipped-behaviour-guard.js';
 
-// The suite (`suite/`, what this package ships) runs as two projects: the conformance tests, then (groupOrder 1,
-// once every suite file has finished) the coverage check that reads what they exercised, writes the report and
-// fails on gaps. The package's own tests (`test/`, not shipped) are a third project.
+// The suite (`suite/`, what this package ships) runs as three projects: the conformance tests; then (groupOrder 1)
+// the faults injected through the emulator's control API, alone, since a fault answers whoever calls its operation
+// next; then (groupOrder 2, once every suite file has finished) the coverage check that reads what they exercised,
+// writes the report and fails on gaps. The package's own tests (`test/`, not shipped) are a fourth project.
 export default defineConfig({
   test: {
     // A timeout only ends a hang: far above what the slowest test takes on a busy machine, so no verdict rides on it.
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    tags: [BEHAVIOUR_TAG_DEFINITION],
+    tags: [BEHAVIOUR_TAG_DEFINITION, FAULT_INJECTION_TAG_DEFINITION],
     // A project that finds no files would skip its checks in silence, and a sandbox run that skipped behaviour
-    // tests for want of fixtures would pass without proving them: either fails the run instead.
-    reporters: ['default', new EmptyProjectGuard(), new SkippedBehaviourGuard()],
+    // tests for want of fixtures would pass without proving them: either fails the run instead. The run summary,
+    // last, leaves the bin the numbers of its closing line.
+    reporters: ['default', new EmptyProjectGuard(), new SkippedBehaviourGuard(), new RunSummaryReporter()],
     projects: [
       {
         extends: true,
         test: {
           name: 'conformance',
           include: ['suite/**/*.test.js'],
-          exclude: ['suite/coverage.test.js'],
+          exclude: ['suite/coverage.test.js', 'suite/fault-injection.test.js'],
           globalSetup: ['src/global-setup.js'],
           sequence: { groupOrder: 0 },
           // The suite's files keep no state between them (each worker appends to its own ledger file), so a worker
@@ -32,9 +36,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'coverage',
-          include: ['suite/coverage.test.js'],
+          name: 'fault-injection',
+          include: ['suite/fault-injection.test.js'],
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: COVERAGE_PROJECT,
+          include: ['suite/coverage.test.js'],
+          sequence: { groupOrder: 2 },
         },
       },
       {

@@ -33,6 +33,8 @@ export function resetLedger() {
 
 /** @param {LedgerEntry} entry */
 export function recordInLedger(entry) {
+  // A run filtered to the files of a project without the globalSetup (fault-injection) may find no folder yet.
+  mkdirSync(ledgerDir(), { recursive: true });
   appendFileSync(join(ledgerDir(), `${process.pid}-${threadId}.jsonl`), `${JSON.stringify(entry)}\n`);
 }
 

@@ -2,6 +2,9 @@
  * The coverage of a run: which documented operation x status pairs the suite exercised, and by which tests.
  */
 
+/** The report's file name, in the reports folder (see `reportsDir()`). */
+export const COVERAGE_REPORT_FILE = 'coverage-report.md';
+
 /**
  * @typedef {object} StatusCoverage
  * @property {string} status
@@ -36,15 +39,19 @@ export function computeCoverage(operations, entries) {
       tests: [...(testsByPair.get(`${operation.operationId} ${r.status}`) ?? [])].sort(),
     })),
   }));
+  const documentedPairs = rows.reduce((sum, row) => sum + row.statuses.length, 0);
+  const gaps = rows.flatMap((row) =>
+    row.statuses.filter((s) => s.tests.length === 0).map((s) => `${row.operationId} ${s.status}`),
+  );
   return {
     rows,
+    /** operation x status pairs: those the spec documents, those the suite exercised */
+    pairs: { documented: documentedPairs, exercised: documentedPairs - gaps.length },
     exercisedAnswers: entries.filter((e) => e.kind === 'exercised').length,
     untestedOperations: rows
       .filter((row) => row.statuses.every((s) => s.tests.length === 0))
       .map((row) => row.operationId),
-    gaps: rows.flatMap((row) =>
-      row.statuses.filter((s) => s.tests.length === 0).map((s) => `${row.operationId} ${s.status}`),
-    ),
+    gaps,
     skipped: /** @type {{ kind: 'skipped', test: string, reason: string }[]} */ (
       entries.filter((e) => e.kind === 'skipped')
     ),
@@ -59,11 +66,10 @@ export function computeCoverage(operations, entries) {
  */
 export function renderCoverageReport(coverage, { target, webhooks }) {
   const statuses = [...new Set(coverage.rows.flatMap((row) => row.statuses.map((s) => s.status)))].sort();
-  const pairs = coverage.rows.reduce((sum, row) => sum + row.statuses.length, 0);
   const lines = [
     `# Conformance coverage (target: ${target})`,
     '',
-    `${pairs - coverage.gaps.length} of ${pairs} documented operation x status pairs exercised; ` +
+    `${coverage.pairs.exercised} of ${coverage.pairs.documented} documented operation x status pairs exercised; ` +
       `${coverage.rows.length - coverage.untestedOperations.length} of ${coverage.rows.length} operations tested.`,
     '',
     `| Operation | Request | ${statuses.join(' | ')} |`,

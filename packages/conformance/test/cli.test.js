@@ -4,13 +4,49 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startMock } from '@payments-connect/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAULT_INJECTION_TAG } from '../src/fault-injection-tag.js';
 import { REQUIRED_SANDBOX_SETTINGS } from '../src/target-config.js';
 import { runConformance } from './support/conformance-run.js';
+import { readCoverageTable } from './support/coverage-table.js';
 
 const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 /** A whole run against the mock takes some 10 s on the 2-core CI machine; this is the point where it hung. */
 const RUN_TIMEOUT_MS = 120_000;
+/** The bin's last line. */
+const SUMMARY_LINE =
+  /^conformance: (\d+) passed, (\d+) failed, (\d+) skipped; (\d+) of (\d+) documented operation x status pairs covered/;
+/** The line of the coverage report that gives its figures. */
+const REPORT_FIGURES = /^(\d+) of (\d+) documented operation x status pairs exercised/m;
+/** The coverage report's title, which the bin prints only on --coverage-report. */
+const REPORT_TITLE = '# Conformance coverage';
+
+/**
+ * The run's last line, read as numbers.
+ * @param {import('./support/conformance-run.js').ConformanceRun} run
+ */
+function summaryOf(run) {
+  const last = run.output.trimEnd().split('\n').at(-1) ?? '';
+  const match = SUMMARY_LINE.exec(last);
+  if (!match) throw new Error(`the run's last line is no summary: ${last}`);
+  const [passed, failed, skipped, covered, documented] = match.slice(1).map(Number);
+  return { line: last, passed, failed, skipped, covered, documented };
+}
+
+/**
+ * The tests of the run's JSON report, counted as the summary counts them.
+ * @param {import('./support/conformance-run.js').ConformanceRun} run
+ */
+function countsOf(run) {
+  const tests = run.tests ?? [];
+  const count = (/** @type {(status: string) => boolean} */ matches) => tests.filter((t) => matches(t.status)).length;
+  return {
+    passed: count((status) => status === 'passed'),
+    failed: count((status) => status === 'failed'),
+    skipped: count((status) => status !== 'passed' && status !== 'failed'),
+  };
+}
 
 describe('payments-connect-conformance in sandbox mode without its settings', () => {
   it('stops before vitest starts, with one error naming each missing setting', async () => {
@@ -68,5 +104,85 @@ describe('payments-connect-conformance against the mock, from a project of its o
     expect(names.length).toBeGreaterThan(100);
     expect(names.some((name) => name.startsWith('coverage of the documented operations'))).toBe(true);
     expect(names.filter((name) => /^(loadTargetConfig|payments-connect-conformance) /.test(name))).toEqual([]);
+  });
+
+  it('ends with one summary line: the tests as vitest counted them, and the pairs as the report counts them', () => {
+    const summary = summaryOf(run);
+    expect(summary).toMatchObject(countsOf(run));
+    const [, covered, documented] = (REPORT_FIGURES.exec(run.coverageReport ?? '') ?? []).map(Number);
+    expect([summary.covered, summary.documented]).toEqual([covered, documented]);
+    // On the mock every documented pair is exercised (the coverage check fails the run otherwise).
+    expect(readCoverageTable(run.coverageReport ?? '').filter((cell) => !cell.covered)).toEqual([]);
+    expect(summary.covered).toBe(summary.documented);
+  });
+
+  it('does not print the coverage report without --coverage-report, and skips the injected faults on the mock', () => {
+    expect(run.output).not.toContain(REPORT_TITLE);
+    const faults = (run.tests ?? []).filter((test) => test.tags?.includes(FAULT_INJECTION_TAG));
+    expect(faults.map((test) => test.status)).toEqual(['skipped']);
+  });
+});
+
+describe('payments-connect-conformance --coverage-report, in a run whose tests fail', () => {
+  /** @type {import('./support/conformance-run.js').ConformanceRun} */
+  let run;
+
+  // Only the coverage check's tests run (-t), so it finds nothing exercised and fails: a short run that fails.
+  beforeAll(async () => {
+    run = await runConformance({
+      env: {},
+      args: ['--coverage-report', '-t', '^coverage of the documented operations'],
+      timeoutMs: RUN_TIMEOUT_MS,
+    });
+  }, RUN_TIMEOUT_MS + 10_000);
+
+  it('exits 1 and counts the failed tests in its summary line', () => {
+    expect(run.exitCode, run.outputTail).toBe(1);
+    const summary = summaryOf(run);
+    expect(summary).toMatchObject(countsOf(run));
+    expect(summary.failed).toBeGreaterThan(0);
+    expect(summary.covered).toBe(0);
+  });
+
+  it("prints the report it wrote after vitest's output, before the summary line", () => {
+    const report = run.coverageReport ?? '';
+    expect(report).toContain(REPORT_TITLE);
+    const printedAt = run.output.lastIndexOf(report.trimEnd());
+    expect(printedAt).toBeGreaterThan(run.output.search(/Tests\s+\d+ failed/));
+    expect(run.output.slice(printedAt + report.trimEnd().length).trim()).toBe(summaryOf(run).line);
+  });
+});
+
+describe('payments-connect-conformance against a sandbox without the emulator control API', () => {
+  /** @type {Awaited<ReturnType<typeof startMock>>} */
+  let server;
+  /** @type {import('./support/conformance-run.js').ConformanceRun} */
+  let run;
+
+  // The mock stands in for a real sandbox: it has no GET /_emulator. Only the fault-injection file runs.
+  beforeAll(async () => {
+    server = await startMock();
+    run = await runConformance({
+      env: {
+        CONFORMANCE_TARGET: 'sandbox',
+        PAYMENTS_CONNECT_BASE_URL: server.url,
+        PAYMENTS_CONNECT_CLIENT_ID: 'conformance-cli-test',
+        PAYMENTS_CONNECT_CLIENT_SECRET: 'conformance-cli-test-secret',
+        PAYMENTS_CONNECT_ACCOUNT_ID: 'conformance-cli-test-account',
+      },
+      // The verbose reporter prints a skipped test with its reason.
+      args: ['--reporter=verbose', 'suite/fault-injection.test.js'],
+      timeoutMs: RUN_TIMEOUT_MS,
+    });
+  }, RUN_TIMEOUT_MS + 10_000);
+  afterAll(() => server?.stop());
+
+  it('skips the injected faults with the reason, and the run passes', () => {
+    expect(run.exitCode, run.outputTail).toBe(0);
+    expect(run.tests?.map((test) => [test.status, test.tags])).toEqual([['skipped', [FAULT_INJECTION_TAG]]]);
+    expect(run.output).toContain(`no emulator control API at ${server.url}/_emulator (GET answered 404)`);
+    expect(run.output.trimEnd().split('\n').at(-1)).toBe(
+      'conformance: 0 passed, 0 failed, 1 skipped; coverage not checked (the coverage check did not run)',
+    );
   });
 });

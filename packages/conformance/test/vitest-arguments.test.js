@@ -1,16 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { readVitestArguments } from '../src/vitest-arguments.js';
 
-const OWN = ['--allow-skipped-behaviour'];
+const OWN = ['--allow-skipped-behaviour', '--coverage-report'];
 
 describe('readVitestArguments', () => {
   it('keeps its own flags apart and passes the known vitest options on with their values, in order', () => {
     const read = readVitestArguments(
-      ['--reporter', 'junit', '--outputFile.junit=out.xml', '--allow-skipped-behaviour', '-t', 'token', 'happy'],
+      [
+        '--reporter',
+        'junit',
+        '--outputFile.junit=out.xml',
+        '--allow-skipped-behaviour',
+        '-t',
+        'token',
+        '--coverage-report',
+        'happy',
+      ],
       OWN,
     );
     expect(read).toEqual({
-      own: ['--allow-skipped-behaviour'],
+      own: ['--allow-skipped-behaviour', '--coverage-report'],
       forwarded: ['--reporter', 'junit', '--outputFile.junit=out.xml', '-t', 'token', 'happy'],
       help: false,
     });

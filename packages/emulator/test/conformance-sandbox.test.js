@@ -3,7 +3,9 @@
 // is one the suite tags "behaviour" (the suite refuses a stateful test without that tag), so the tag, not
 // a test name, decides what must pass here.
 import { BEHAVIOUR_TAG } from '@payments-connect/conformance/src/behaviour-tag.js';
+import { FAULT_INJECTION_TAG } from '@payments-connect/conformance/src/fault-injection-tag.js';
 import { runConformance } from '@payments-connect/conformance/test/support/conformance-run.js';
+import { readCoverageTable } from '@payments-connect/conformance/test/support/coverage-table.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../src/index.js';
 
@@ -80,6 +82,16 @@ describe('the conformance suite in sandbox mode against the emulator', () => {
       .filter((test) => test.status !== 'passed')
       .map((test) => `${test.status}: ${test.fullName}`);
     expect(notPassed, 'behaviour tests that did not pass').toEqual([]);
+  });
+
+  it('covers the documented 429 and 500 of every operation with faults injected through the control API', () => {
+    const faultTests = (run.tests ?? []).filter((test) => test.tags?.includes(FAULT_INJECTION_TAG));
+    expect(faultTests.length, `tests tagged "${FAULT_INJECTION_TAG}"`).toBeGreaterThan(0);
+    expect(faultTests.filter((test) => test.status !== 'passed').map((test) => test.fullName)).toEqual([]);
+    expect(run.coverageReport, withOutput('the run wrote no coverage report')).toBeDefined();
+    const cells = readCoverageTable(run.coverageReport ?? '').filter((cell) => ['429', '500'].includes(cell.status));
+    expect(cells.length, 'documented 429 and 500 pairs in the report').toBeGreaterThan(0);
+    expect(cells.filter((cell) => !cell.covered).map((cell) => `${cell.operationId} ${cell.status}`)).toEqual([]);
   });
 
   it('gets only answers that keep the spec from the emulator', () => {

@@ -3,8 +3,10 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_REPORTS_DIR } from '../../src/coverage-ledger.js';
+import { COVERAGE_REPORT_FILE } from '../../src/coverage-report.js';
 
 /** The bin as installed. */
 const CONFORMANCE_BIN = fileURLToPath(new URL('../../bin/payments-connect-conformance.js', import.meta.url));
@@ -28,6 +30,7 @@ const OUTPUT_TAIL_LINES = 80;
  * @property {string} output the suite's stdout and stderr, interleaved as they came
  * @property {string} outputTail the last lines of `output` (vitest's summary of failures)
  * @property {ReportedTest[] | undefined} tests every test of the JSON report, undefined when none was written
+ * @property {string | undefined} coverageReport the coverage report the run wrote, undefined when it wrote none
  */
 
 /**
@@ -75,6 +78,10 @@ export async function runConformance({ env, args = [], cwd, timeoutMs }) {
       output,
       outputTail: output.split('\n').slice(-OUTPUT_TAIL_LINES).join('\n'),
       tests: await readReport(reportFile),
+      coverageReport: await readFile(
+        join(resolve(cwd ?? workDir, env.CONFORMANCE_REPORTS_DIR ?? DEFAULT_REPORTS_DIR), COVERAGE_REPORT_FILE),
+        'utf8',
+      ).catch(() => undefined),
     };
   } finally {
     clearTimeout(timer);
