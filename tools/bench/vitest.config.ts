@@ -6,7 +6,9 @@ export default defineConfig({
     // The test files keep no state between them, so a worker runs them one after another on the modules it loaded
     // once, rather than reloading them for each file.
     isolate: false,
-    // The scale spec generator's test lints a generated spec with Redocly: seconds on a busy machine.
-    testTimeout: 30_000,
+    // A timeout only ends a hang: far above what the slowest test takes on a busy machine (the scale spec generator's
+    // test lints a generated spec with Redocly), so no verdict rides on it.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });
