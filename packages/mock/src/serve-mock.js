@@ -1,5 +1,7 @@
 import { bundledDocumentPath, createContract, loadDocumentFile } from '@payments-connect/contract';
 import { startServer } from '@payments-connect/contract/server';
+import { answerRoutes } from './answer-routes.js';
+import { AnswerError, createConfiguredAnswers } from './configured-answers.js';
 import { CONTROL_PREFIX, DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
 import { prismGenerator } from './generated-payload.js';
 import { createMockAnswerer } from './mock-answer.js';
@@ -15,6 +17,9 @@ import { createMockAnswerer } from './mock-answer.js';
  *   (defaults: the limits of every server of the contract, in the README)
  * @property {import('@payments-connect/contract/server').JournalOptions} [journal] how many requests the journal
  *   keeps (`size`, default 10,000) and a file it appends each to as a JSON line (`file`)
+ * @property {import('./configured-answers.js').MockAnswers} [answers] an answer per operationId in the `Prefer`
+ *   syntax (`{ getRfiCase: 'example=closedCase' }`), for requests that state no preference of their own; changed at
+ *   run time under `/_mock/answers`
  */
 
 /**
@@ -34,6 +39,8 @@ import { createMockAnswerer } from './mock-answer.js';
  * Serves the mock in this process: the request pipeline of the contract, answering as the spec's examples say.
  * @param {MockOptions & { port?: number }} [options]
  * @returns {Promise<RunningMock>}
+ * @throws {TypeError} (an `AnswerError`) for an answer of an operation the contract lacks, or that it does not
+ *   document
  * @throws {Error} with a readable message when the port is taken or the spec cannot be served
  */
 export async function serveMock({
@@ -44,6 +51,7 @@ export async function serveMock({
   spec,
   timeouts,
   journal,
+  answers = {},
 } = {}) {
   const specPath = spec ?? bundledDocumentPath();
   const document = loadDocumentFile(specPath);
@@ -56,11 +64,22 @@ export async function serveMock({
   if (contract.operations.length === 0) throw new Error(`cannot serve the spec ${specPath}: it has no operations`);
   // Generated answers need the optional peer dependency: asked for at start, its absence is said at start.
   if (dynamic) prismGenerator();
+  const configured = createConfiguredAnswers(contract, { dynamic });
+  if (!answers || typeof answers !== 'object' || Array.isArray(answers))
+    throw new TypeError(`answers must be an object of operationId to answer, got ${JSON.stringify(answers)}`);
+  for (const [operationId, answer] of Object.entries(answers)) {
+    if (typeof answer !== 'string')
+      throw new AnswerError(
+        operationId,
+        `an answer is a string such as "code=409, example=rfiNotOpen", got ${JSON.stringify(answer)}`,
+      );
+    configured.set(operationId, answer);
+  }
   const server = await startServer({
     contract,
     name: 'mock',
-    answer: createMockAnswerer(contract, { dynamic, seed }),
-    control: { prefix: CONTROL_PREFIX, routes: [] },
+    answer: createMockAnswerer(contract, { dynamic, seed }, configured),
+    control: { prefix: CONTROL_PREFIX, routes: answerRoutes(configured) },
     port,
     host,
     timeouts,
