@@ -1,8 +1,8 @@
 // Type-checked by `pnpm check` (tsc), not run: the declarations generated from the JSDoc, used as a consumer
 // would through the package name.
 import {
-  type ConfiguredAnswer,
   CONTROL_PREFIX,
+  type ConfiguredAnswer,
   connectMock,
   DEFAULT_HOST,
   DEFAULT_PORT,
