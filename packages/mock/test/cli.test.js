@@ -158,10 +158,12 @@ describe('payments-connect-mock', () => {
       /^payments-connect-mock: --answer getRfiCas: no operation getRfiCas in the contract; it has getRfiCase, /,
     );
     expect(undocumented).toBe(
-      'payments-connect-mock: --answer getRfiCase: code=409: getRfiCase documents 400, 401, 403, 404, 405, 429, 200, 500',
+      'payments-connect-mock: --answer getRfiCase: code=409: ' +
+        'getRfiCase documents 400, 401, 403, 404, 405, 429, 200, 500',
     );
     expect(noAnswer).toBe(
-      "payments-connect-mock: --answer takes operationId=answer, such as getRfiCase=example=closedCase; got 'getRfiCase'",
+      'payments-connect-mock: --answer takes operationId=answer, such as getRfiCase=example=closedCase; ' +
+        "got 'getRfiCase'",
     );
     expect(unknownInFile).toMatch(
       new RegExp(`^payments-connect-mock: --scenario ${files.unknown}: listRfiCase: no operation listRfiCase in the `),

@@ -80,7 +80,7 @@ describe('answers given to startMock()', () => {
     expect(queryEntry?.notes[0]).toBe("preferences applied: code=404 (the request's __ parameters)");
   });
 
-  it('apply under a Prefer that states only preferences meant for others, which the journal says it ignored', async () => {
+  it('apply under a Prefer of preferences meant for others only, which the journal says it ignored', async () => {
     const read = await getCase({ Prefer: 'return=minimal' });
     expect(await read.json()).toMatchObject({ status: 'CLOSED' });
     expect(mock.requests()[0]?.notes).toEqual([
@@ -95,7 +95,7 @@ describe('answers given to startMock()', () => {
     expect(refused.headers.get('preference-applied')).toBeNull();
   });
 
-  it('are refused at start when the operation or the answer is not in the contract: a TypeError, closest first', async () => {
+  it('are refused at start if the operation or answer is not in the contract: a TypeError, closest first', async () => {
     await expect(startMock({ answers: { getRfiCas: 'example=closedCase' } })).rejects.toThrow(
       /^answers\.getRfiCas: no operation getRfiCas in the contract; it has getRfiCase, listRfiCases, /,
     );
@@ -146,7 +146,7 @@ describe('answers at run time: /_mock/answers', () => {
     expect(await (await control('/answers')).json()).toEqual({});
   });
 
-  it('refuses 400 in the envelope an unknown operation, an answer it does not document, a body of another shape', async () => {
+  it('refuses 400 an unknown operation, an answer it does not document, a body of another shape', async () => {
     /** @param {Response} response */
     const refusal = async (response) => [response.status, (await response.json()).message];
     expect(await refusal(await put('getRfiCas', { answer: 'example=closedCase' }))).toEqual([

@@ -54,7 +54,8 @@ describe('connectMock', () => {
     const control = connectMock(mock.url);
     await expect(control.setAnswer('getRfiCas', 'code=200')).rejects.toThrow(
       new RegExp(
-        `^PUT ${mock.url}/_mock/answers/getRfiCas answered 400: no operation getRfiCas in the contract; it has getRfiCase`,
+        `^PUT ${mock.url}/_mock/answers/getRfiCas answered 400: no operation getRfiCas in the contract; ` +
+          'it has getRfiCase',
       ),
     );
     await expect(control.setAnswer('getRfiCase', 'code=409')).rejects.toThrow(

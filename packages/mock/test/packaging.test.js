@@ -9,7 +9,7 @@ const run = promisify(execFile);
 const contract = loadContract();
 
 describe('@payments-connect/mock loaded by name in a consumer process', () => {
-  it('consumer.cjs: require() starts the mock, which answers on 127.0.0.1, journals it (connectMock) and stops', async () => {
+  it('consumer.cjs: require() starts the mock, which answers, journals it (connectMock) and stops', async () => {
     const { stdout } = await run(process.execPath, [fileURLToPath(new URL('consumers/consumer.cjs', import.meta.url))]);
     const { status, body, requests } = JSON.parse(stdout);
     expect(status).toBe(200);

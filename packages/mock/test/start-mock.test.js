@@ -56,7 +56,7 @@ describe('startMock', () => {
     expect(byQuery.status).toBe(500);
   });
 
-  it('refuses a Prefer the spec cannot answer, naming what it has, the closest first (400, in the envelope)', async () => {
+  it('refuses a Prefer the spec cannot answer, naming what it has, closest first (400, the envelope)', async () => {
     const undocumented = await get('/v1/rfi', { Prefer: 'code=418' });
     expect(undocumented.status).toBe(400);
     expect((await undocumented.json()).message).toBe(
