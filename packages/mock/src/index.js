@@ -1,15 +1,23 @@
 // @payments-connect/mock: the mock of the Payments Connect API v1.0 for other teams' CI.
 import { serveMock } from './serve-mock.js';
 
+export { connectMock } from './connect-mock.js';
 export { CONTROL_PREFIX, DEFAULT_HOST, DEFAULT_PORT, MAX_BODY_BYTES } from './defaults.js';
 
 /** @typedef {import('./serve-mock.js').MockOptions} MockOptions */
 /** @typedef {import('./serve-mock.js').RunningMock} RunningMock */
+/** @typedef {import('./connect-mock.js').MockControl} MockControl */
+/** @typedef {import('./configured-answers.js').MockAnswers} MockAnswers */
+/** @typedef {import('./configured-answers.js').ConfiguredAnswer} ConfiguredAnswer */
+/** @typedef {import('@payments-connect/contract/server').JournalEntry} JournalEntry */
+/** @typedef {import('@payments-connect/contract/server').JournalFilter} JournalFilter */
 
 /**
  * Starts the mock in this process on a free port (unless `port` says otherwise) and resolves once it listens.
  * @param {import('./serve-mock.js').MockOptions} [options]
  * @returns {Promise<import('./serve-mock.js').RunningMock>}
+ * @throws {TypeError} for an answer (`answers`) of an operation the contract lacks, or one it does not document,
+ *   naming what there is, the closest first
  * @throws {Error} with a readable message when the port is taken or the spec cannot be served
  */
 export function startMock(options = {}) {

@@ -1,5 +1,7 @@
 import { bundledDocumentPath, createContract, loadDocumentFile } from '@payments-connect/contract';
 import { isHttpUrl, startServer } from '@payments-connect/contract/server';
+import { answerRoutes } from './answer-routes.js';
+import { AnswerError, createConfiguredAnswers } from './configured-answers.js';
 import { CONTROL_PREFIX, DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
 import { prismGenerator } from './generated-payload.js';
 import { createMockAnswerer } from './mock-answer.js';
@@ -19,6 +21,9 @@ import { createMockAnswerer } from './mock-answer.js';
  *   breaks it becomes a 502 that names the violations
  * @property {import('@payments-connect/contract/server').JournalOptions} [journal] how many requests the journal
  *   keeps (`size`, default 10,000) and a file it appends each to as a JSON line (`file`)
+ * @property {import('./configured-answers.js').MockAnswers} [answers] an answer per operationId in the `Prefer`
+ *   syntax (`{ getRfiCase: 'example=closedCase' }`), for requests that state no preference of their own; changed at
+ *   run time under `/_mock/answers`
  */
 
 /**
@@ -40,6 +45,8 @@ import { createMockAnswerer } from './mock-answer.js';
  * Serves the mock in this process: the request pipeline of the contract, answering as the spec's examples say.
  * @param {MockOptions & { port?: number }} [options]
  * @returns {Promise<RunningMock>}
+ * @throws {TypeError} (an `AnswerError`) for an answer of an operation the contract lacks, or that it does not
+ *   document
  * @throws {Error} with a readable message when the port is taken or the spec cannot be served
  */
 export async function serveMock({
@@ -50,6 +57,7 @@ export async function serveMock({
   spec,
   timeouts,
   journal,
+  answers = {},
   proxy,
   strict = false,
 } = {}) {
@@ -65,12 +73,27 @@ export async function serveMock({
   // Generated answers need the optional peer dependency: asked for at start, its absence is said at start.
   if (dynamic) prismGenerator();
   if (proxy !== undefined && !isHttpUrl(proxy)) throw new TypeError(`proxy must be an http(s) URL, got ${proxy}`);
+  if (proxy !== undefined && Object.keys(answers ?? {}).length > 0)
+    throw new TypeError('answers and proxy do not go together: a proxy answers with what its upstream answers');
+  const configured = createConfiguredAnswers(contract, { dynamic });
+  if (!answers || typeof answers !== 'object' || Array.isArray(answers))
+    throw new TypeError(`answers must be an object of operationId to answer, got ${JSON.stringify(answers)}`);
+  for (const [operationId, answer] of Object.entries(answers)) {
+    if (typeof answer !== 'string')
+      throw new AnswerError(
+        operationId,
+        `an answer is a string such as "code=409, example=rfiNotOpen", got ${JSON.stringify(answer)}`,
+      );
+    configured.set(operationId, answer);
+  }
   const server = await startServer({
     contract,
     name: 'mock',
-    ...(proxy === undefined ? { answer: createMockAnswerer(contract, { dynamic, seed }) } : { upstream: proxy }),
+    ...(proxy === undefined
+      ? { answer: createMockAnswerer(contract, { dynamic, seed }, configured) }
+      : { upstream: proxy }),
     strict,
-    control: { prefix: CONTROL_PREFIX, routes: [] },
+    control: { prefix: CONTROL_PREFIX, routes: proxy === undefined ? answerRoutes(configured) : [] },
     port,
     host,
     timeouts,

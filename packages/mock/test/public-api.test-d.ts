@@ -1,27 +1,67 @@
 // Type-checked by `pnpm check` (tsc), not run: the declarations generated from the JSDoc, used as a consumer
 // would through the package name.
 import {
+  CONTROL_PREFIX,
+  type ConfiguredAnswer,
+  connectMock,
   DEFAULT_HOST,
   DEFAULT_PORT,
+  type JournalEntry,
+  type JournalFilter,
   MAX_BODY_BYTES,
+  type MockAnswers,
+  type MockControl,
   type MockOptions,
   type RunningMock,
   startMock,
 } from '@payments-connect/mock';
 
-const options: MockOptions = { port: 0, host: DEFAULT_HOST, dynamic: true, seed: '42', spec: 'openapi.yaml' };
+const answers: MockAnswers = { getRfiCase: 'example=closedCase', answerRfiQuestion: 'code=409, example=rfiNotOpen' };
+const options: MockOptions = {
+  port: 0,
+  host: DEFAULT_HOST,
+  dynamic: true,
+  seed: '42',
+  spec: 'openapi.yaml',
+  answers,
+  journal: { size: 100, file: 'journal.jsonl' },
+};
 const started: Promise<RunningMock> = startMock(options);
 const limits: number[] = [DEFAULT_PORT, MAX_BODY_BYTES];
+const prefix: string = CONTROL_PREFIX;
 
 export async function usage(): Promise<void> {
   const mock = await started;
   const url: string = mock.url;
   const port: number = mock.port;
   const spec: string = mock.specPath;
+  const received: JournalEntry[] = mock.requests({ operationId: 'getRfiCase', status: 200 });
+  mock.clearRequests();
   await mock.stop();
-  void [url, port, spec, limits];
+  void [url, port, spec, limits, prefix, received];
   // @ts-expect-error the port is a number
   await startMock({ port: '4010' });
   // @ts-expect-error no such option
   await startMock({ errors: true });
+  // @ts-expect-error an answer is a string in the Prefer syntax
+  await startMock({ answers: { getRfiCase: 409 } });
+}
+
+export async function control(): Promise<void> {
+  const mock: MockControl = connectMock('http://127.0.0.1:4010');
+  const filter: JournalFilter = { operationId: 'answerRfiQuestion', accountId: 'acc', since: new Date().toISOString() };
+  const entries: JournalEntry[] = await mock.requests(filter);
+  const statuses: number[] = entries.map((entry) => entry.status);
+  const notes: string[][] = entries.map((entry) => entry.notes);
+  await mock.clearRequests();
+  const applied: ConfiguredAnswer = await mock.setAnswer('answerRfiQuestion', 'code=409, example=rfiNotOpen');
+  const example: string | null = applied.example;
+  const configured: MockAnswers = await mock.answers();
+  await mock.clearAnswers('answerRfiQuestion');
+  await mock.clearAnswers();
+  void [statuses, notes, example, configured, connectMock(new URL('http://127.0.0.1:4010')).url];
+  // @ts-expect-error status is a number
+  await mock.requests({ status: '200' });
+  // @ts-expect-error setAnswer takes the answer as a string
+  await mock.setAnswer('getRfiCase', { code: 409 });
 }

@@ -21,12 +21,13 @@ afterAll(() => mock?.stop());
 /** @param {string} path @param {Record<string, string>} [headers] */
 const get = (path, headers = {}) => fetch(`${mock.url}${path}`, { headers: { ...HEADERS, ...headers } });
 
-it('exports startMock and its defaults, and importing it loads no Prism', () => {
+it('exports startMock, connectMock and its defaults, and importing it loads no Prism', () => {
   expect(Object.keys(publicApi).sort()).toEqual([
     'CONTROL_PREFIX',
     'DEFAULT_HOST',
     'DEFAULT_PORT',
     'MAX_BODY_BYTES',
+    'connectMock',
     'startMock',
   ]);
   // Prism's generators are for dynamic answers only: a mock of named examples never pays for them.
@@ -55,11 +56,15 @@ describe('startMock', () => {
     expect(byQuery.status).toBe(500);
   });
 
-  it('refuses a Prefer the spec cannot answer, naming it (400, in the envelope)', async () => {
+  it('refuses a Prefer the spec cannot answer, naming what it has, closest first (400, the envelope)', async () => {
     const undocumented = await get('/v1/rfi', { Prefer: 'code=418' });
     expect(undocumented.status).toBe(400);
     expect((await undocumented.json()).message).toBe(
-      'Prefer code=418: listRfiCases documents 200, 400, 401, 403, 404, 405, 429, 500',
+      'Prefer code=418: listRfiCases documents 400, 401, 403, 404, 405, 429, 200, 500',
+    );
+    const misspelt = await get(`/v1/rfi/${RFI_ID}`, { Prefer: 'example=closedcase' });
+    expect((await misspelt.json()).message).toMatch(
+      /^Prefer example=closedcase: getRfiCase has no example of that name; it has closedCase, /,
     );
     const unknown = await get(`/v1/rfi/${RFI_ID}`, { Prefer: 'code=200, example=nope' });
     expect((await unknown.json()).message).toBe(

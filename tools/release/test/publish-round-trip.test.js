@@ -6,8 +6,9 @@
 //  3. a fresh temp project installs all seven packages with plain npm;
 //  4. a consumer type-checks with moduleResolution node16 and bundler (and with the oldest TypeScript the READMEs
 //     name), then runs against the mock;
-//  5. on Node 20, 22 and 24: an ES module and a CommonJS consumer (client, mock, emulator, model), the mock's and
-//     the emulator's README CI recipes verbatim (killing npx stops the server), a conformance run;
+//  5. on Node 20, 22 and 24: an ES module and a CommonJS consumer (client, mock and its control client, emulator,
+//     model), the mock's and the emulator's README CI recipes verbatim (killing npx stops the server), a conformance
+//     run;
 //  6. the emulator through `pnpm exec`, stopped by killing pnpm.
 // The registry and the mock are stopped and the temp folders removed at the end.
 import { execFile, spawn } from 'node:child_process';
@@ -246,7 +247,8 @@ describe('the installed packages on Node 20, 22 and 24', { timeout: STEP_TIMEOUT
     for (const runtime of runtimes) {
       const output = await runConsumer(consumerDir, file, { node: runtime.bin, env: envWithNode(runtime) });
       expect(output, `Node ${runtime.version}`).toEqual({
-        mock: { status: 200, cases: expect.any(Number) },
+        // connectMock lists what the mock received: the client's token exchange and its list of cases.
+        mock: { status: 200, cases: expect.any(Number), requests: 2 },
         emulator: { status: 200, cases: expect.any(Number) },
         operations: expect.any(Number),
       });

@@ -22,6 +22,7 @@ import { bodyVerdictWithoutParsing, hasBodyHeaders } from '../contract.js';
  * @property {Refusal} refusal the answer to send
  * @property {boolean} closeConnection true when a body was left unread: the connection cannot carry another request
  * @property {ContractOperation | undefined} operation the operation, when the request matched one
+ * @property {Uint8Array} [body] the body, when it was read (a request refused for its body), for the journal
  *
  * @typedef {object} AbandonedRequest
  * @property {'abandoned'} kind the client went away (or the body stream failed) before the request was whole
@@ -94,7 +95,7 @@ export async function readRequest(contract, request, { maxBodyBytes, screen, bef
   const violations = [...head.violations, ...checked.violations];
   if (violations.length > 0) {
     const refusal = contract.refusal(400, violations, operation);
-    return { kind: 'refused', refusal, closeConnection: false, operation };
+    return { kind: 'refused', refusal, closeConnection: false, operation, body };
   }
   return {
     kind: 'accepted',

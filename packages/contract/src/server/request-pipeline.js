@@ -194,13 +194,13 @@ export function createRequestPipeline(settings) {
       return;
     }
     exchange.operation = read.operation;
+    exchange.body = read.body;
     if (read.kind === 'refused') {
       const details = read.refusal.body.details;
       exchange.requestViolations = Array.isArray(details) ? details : [];
       send(response, exchange, read.refusal, read.closeConnection);
       return;
     }
-    exchange.body = read.body;
     if (read.kind === 'judged') exchange.requestViolations = read.violations;
     let answered;
     try {

@@ -2,15 +2,15 @@
 import { startMock } from '@payments-connect/mock';
 import type { TestProject } from 'vitest/node';
 
-// Types what the setup provides, for inject('paymentsConnectUrl') in the tests.
+// Types what the setup provides, so that inject('mockUrl') in the test files is a string.
 declare module 'vitest' {
   export interface ProvidedContext {
-    paymentsConnectUrl: string;
+    mockUrl: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const mock = await startMock(); // in this process, on a free port; resolves once it listens
-  project.provide('paymentsConnectUrl', mock.url);
+  project.provide('mockUrl', mock.url);
   return () => mock.stop();
 }

@@ -3,7 +3,7 @@ import { createPaymentsConnectClient } from '@payments-connect/client';
 import { expect, inject, it } from 'vitest';
 
 const client = createPaymentsConnectClient({
-  baseUrl: inject('paymentsConnectUrl'),
+  baseUrl: inject('mockUrl'),
   clientId: 'any', // the mock takes any credentials
   clientSecret: 'any',
   accountId: '0f8fad5b-d9cb-469f-a165-70867728950e',

@@ -1,7 +1,8 @@
 // A CommonJS consumer in a project that is not ours (Jest, ts-node, a plain require): the client against the mock
-// and the emulator it starts, and the contract model, all through require().
+// and the emulator it starts, what the mock received through its control client, and the contract model, all through
+// require().
 const { createPaymentsConnectClient } = require('@payments-connect/client');
-const { startMock } = require('@payments-connect/mock');
+const { connectMock, startMock } = require('@payments-connect/mock');
 const { startEmulator } = require('@payments-connect/emulator');
 const { loadContract } = require('@payments-connect/contract');
 
@@ -21,6 +22,8 @@ async function main() {
       emulator: await listCases(emulator.url, emulator.credentials, accountId),
       operations: loadContract().operations.length,
     };
+    // What the mock received, through its control client: the client's token exchange and its list.
+    results.mock.requests = (await connectMock(mock.url).requests()).length;
     console.log(JSON.stringify(results));
   } finally {
     await Promise.all([mock.stop(), emulator.stop()]);

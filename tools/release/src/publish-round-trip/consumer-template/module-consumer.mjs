@@ -2,7 +2,7 @@
 import { createPaymentsConnectClient } from '@payments-connect/client';
 import { loadContract } from '@payments-connect/contract';
 import { startEmulator } from '@payments-connect/emulator';
-import { startMock } from '@payments-connect/mock';
+import { connectMock, startMock } from '@payments-connect/mock';
 
 const [mock, emulator] = await Promise.all([startMock(), startEmulator()]);
 const accountId = emulator.accounts.primary.accountId;
@@ -10,11 +10,14 @@ const clients = {
   mock: createPaymentsConnectClient({ baseUrl: mock.url, clientId: 'any', clientSecret: 'any', accountId }),
   emulator: createPaymentsConnectClient({ baseUrl: emulator.url, ...emulator.credentials, accountId }),
 };
-/** @type {Record<string, unknown>} */
-const results = { operations: loadContract().operations.length };
+/** @type {Record<string, { status: number, cases: number }>} */
+const calls = {};
 for (const [name, client] of Object.entries(clients)) {
   const { response, data } = await client.GET('/v1/rfi', { params: { query: { includeTerminal: true } } });
-  results[name] = { status: response.status, cases: data?.items.length ?? 0 };
+  calls[name] = { status: response.status, cases: data?.items.length ?? 0 };
 }
+// What the mock received, through its control client: the client's token exchange and its list.
+const requests = (await connectMock(mock.url).requests()).length;
 await Promise.all([mock.stop(), emulator.stop()]);
-console.log(JSON.stringify(results));
+const operations = loadContract().operations.length;
+console.log(JSON.stringify({ mock: { ...calls.mock, requests }, emulator: calls.emulator, operations }));

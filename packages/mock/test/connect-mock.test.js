@@ -1,0 +1,95 @@
+// connectMock(url): the mock's control API over HTTP, against real servers on 127.0.0.1; errors that name the URL and
+// the cause. The readme project (test/readme/) calls it from a vitest worker, as a consumer's test file does.
+import { createServer } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectMock, startMock } from '../src/index.js';
+
+const HEADERS = { Authorization: 'Bearer t', AccountId: '0f8fad5b-d9cb-469f-a165-70867728950e' };
+
+/** @type {import('../src/index.js').RunningMock} */
+let mock;
+beforeAll(async () => {
+  mock = await startMock();
+});
+afterAll(() => mock?.stop());
+
+describe('connectMock', () => {
+  it('lists and forgets the requests the mock received, filtered as asked', async () => {
+    const control = connectMock(`${mock.url}/`);
+    expect(control.url).toBe(mock.url);
+    await control.clearRequests();
+    await fetch(`${mock.url}/v1/rfi`, { headers: HEADERS }).then((response) => response.arrayBuffer());
+    await fetch(`${mock.url}/v1/rfi`, { headers: { ...HEADERS, Prefer: 'code=500' } }).then((r) => r.arrayBuffer());
+    const all = await control.requests();
+    expect(all.map((entry) => [entry.operationId, entry.status])).toEqual([
+      ['listRfiCases', 200],
+      ['listRfiCases', 500],
+    ]);
+    expect(all).toEqual(mock.requests());
+    expect(await control.requests({ status: 500, operationId: 'listRfiCases' })).toEqual([all[1]]);
+    expect(await control.requests({ since: new Date(Date.now() + 60_000).toISOString() })).toEqual([]);
+    await control.clearRequests();
+    expect(await control.requests()).toEqual([]);
+  });
+
+  it('sets, lists and clears answers; the mock answers with them', async () => {
+    const control = connectMock(new URL(mock.url));
+    await control.clearAnswers();
+    expect(await control.setAnswer('getRfiCase', 'example=closedCase')).toEqual({
+      operationId: 'getRfiCase',
+      answer: 'example=closedCase',
+      status: 200,
+      example: 'closedCase',
+    });
+    await control.setAnswer('listRfiCases', 'code=404');
+    expect(await control.answers()).toEqual({ getRfiCase: 'example=closedCase', listRfiCases: 'code=404' });
+    expect((await fetch(`${mock.url}/v1/rfi`, { headers: HEADERS })).status).toBe(404);
+    await control.clearAnswers('listRfiCases');
+    expect(await control.answers()).toEqual({ getRfiCase: 'example=closedCase' });
+    await control.clearAnswers();
+    expect(await control.answers()).toEqual({});
+  });
+
+  it("rejects a refusal with the call, the URL and the mock's message", async () => {
+    const control = connectMock(mock.url);
+    await expect(control.setAnswer('getRfiCas', 'code=200')).rejects.toThrow(
+      new RegExp(
+        `^PUT ${mock.url}/_mock/answers/getRfiCas answered 400: no operation getRfiCas in the contract; ` +
+          'it has getRfiCase',
+      ),
+    );
+    await expect(control.setAnswer('getRfiCase', 'code=409')).rejects.toThrow(
+      'answered 400: code=409: getRfiCase documents 400, 401, 403, 404, 405, 429, 200, 500',
+    );
+    // @ts-expect-error a filter the journal does not know, as an untyped caller could pass it
+    await expect(control.requests({ state: 'open' })).rejects.toThrow(
+      `GET ${mock.url}/_mock/requests?state=open answered 400: unknown filter state`,
+    );
+  });
+
+  it('rejects with the URL and the cause when no mock answers there', async () => {
+    const gone = await startMock();
+    await gone.stop();
+    await expect(connectMock(gone.url).requests()).rejects.toThrow(
+      new RegExp(`^GET ${gone.url}/_mock/requests: cannot reach the mock: connect ECONNREFUSED`),
+    );
+    const other = createServer((_, response) => response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>'));
+    await new Promise((resolve) => other.listen(0, '127.0.0.1', () => resolve(undefined)));
+    const address = /** @type {import('node:net').AddressInfo} */ (other.address());
+    const otherUrl = `http://127.0.0.1:${address.port}`;
+    try {
+      await expect(connectMock(otherUrl).answers()).rejects.toThrow(
+        `GET ${otherUrl}/_mock/answers answered 404 with no JSON: is a mock listening at ${otherUrl}?`,
+      );
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+
+  it('refuses a URL that is no http(s) URL at once, with a TypeError', () => {
+    expect(() => connectMock('127.0.0.1:4010')).toThrow(TypeError);
+    expect(() => connectMock('ftp://127.0.0.1:4010')).toThrow(
+      "connectMock needs the mock's http(s) URL, such as http://127.0.0.1:4010; got ftp://127.0.0.1:4010",
+    );
+  });
+});
