@@ -3,14 +3,14 @@ import { startServer } from '@payments-connect/contract/server';
 import { bundledContract } from './bundled-contract.js';
 import { createControlApi } from './control-api.js';
 import { createController } from './controller.js';
+import { DEFAULT_TENANT_ID } from './defaults.js';
 import { createEventBus } from './event-bus.js';
 import { createFaultInjector } from './fault-injector.js';
 import { createOperationAnswerer } from './operation-answerer.js';
 import { operationHandlers } from './operations/index.js';
 import { normalizeOptions } from './options.js';
-import { buildSandboxEnv } from './sandbox-env.js';
-import { ACCOUNT_IDS, createSeedData, SEED_IDS } from './seed.js';
 import { createStore } from './store.js';
+import { createTenantRegistry } from './tenant-registry.js';
 import { createTokenIssuer } from './token-issuer.js';
 
 /**
@@ -38,7 +38,7 @@ export async function startEmulator(options) {
   };
 
   const store = createStore();
-  const tokens = createTokenIssuer(config);
+  const tokens = createTokenIssuer({ ...config, defaultTenantId: DEFAULT_TENANT_ID });
   /** @type {Map<string, string>} the schema pointer of each webhook's payload, by kind */
   const payloadPointers = new Map(
     contract.webhooks
@@ -74,18 +74,11 @@ export async function startEmulator(options) {
     },
   });
   const faults = createFaultInjector(contract);
-  const control = createController({ store, tokens, events, faults });
-
   const credentials = config.credentials;
-  const fixtures = { ...SEED_IDS, expiredToken: tokens.expiredToken };
-  const accounts = Object.fromEntries(
-    createSeedData().accounts.map(({ account }) => [
-      Object.entries(ACCOUNT_IDS).find(([, id]) => id === account.accountId)?.[0],
-      account,
-    ]),
-  );
   let url = '';
-  let env = /** @type {Record<string, string>} */ ({});
+  const tenants = createTenantRegistry({ store, tokens, credentials, url: () => url });
+  const control = createController({ store, tokens, events, faults, tenants });
+  const { accounts, fixtures } = tenants.describe(DEFAULT_TENANT_ID);
 
   const { screen, answer } = createOperationAnswerer(contract, operationHandlers, {
     store,
@@ -106,7 +99,7 @@ export async function startEmulator(options) {
         credentials,
         accounts,
         fixtures,
-        env,
+        env: tenants.describe(DEFAULT_TENANT_ID).env,
         tokenTtlSeconds: config.tokenTtlSeconds,
         strict: config.strict,
         webhookUrl: config.webhookUrl ?? null,
@@ -122,7 +115,7 @@ export async function startEmulator(options) {
     onUndocumented: (entry) => undocumentedResponses.push(entry),
   });
   url = server.url;
-  env = buildSandboxEnv({ url, credentials, accountId: ACCOUNT_IDS.primary, fixtures });
+  const { env } = tenants.describe(DEFAULT_TENANT_ID);
 
   let stopping;
   return {
