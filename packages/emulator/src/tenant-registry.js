@@ -122,7 +122,8 @@ export function createTenantRegistry({ store, tokens, credentials, url }) {
       if (tenantId === DEFAULT_TENANT_ID) {
         throw new RefusalError(
           409,
-          `the ${DEFAULT_TENANT_ID} tenant stays; POST ${CONTROL_PREFIX}/tenants/${DEFAULT_TENANT_ID}/reset restores it`,
+          `the ${DEFAULT_TENANT_ID} tenant stays; ` +
+            `POST ${CONTROL_PREFIX}/tenants/${DEFAULT_TENANT_ID}/reset restores it`,
         );
       }
       store.drop(Object.values(accountIds));
