@@ -174,7 +174,7 @@ export function connectEmulator(url, { timeoutMs = DEFAULT_CONTROL_TIMEOUT_MS } 
     clearFaults: ({ accountId } = {}) => call('DELETE', '/faults', { query: { accountId } }),
 
     /**
-     * The RFI events emitted, with their delivery, once every delivery in flight has finished; with an account, its own.
+     * The RFI events emitted, with their delivery, once every delivery in flight is done; with an account, its own.
      * @param {AccountFilter} [filter]
      * @returns {Promise<EventRecord[]>}
      */

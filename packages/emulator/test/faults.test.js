@@ -7,20 +7,7 @@ import { useEmulator } from './support/use-emulator.js';
 
 describe('injected faults', () => {
   const ctx = useEmulator();
-  /**
-   * @param {string} method
-   * @param {string} path below /_emulator
-   * @param {unknown} [json]
-   */
-  async function control(method, path, json) {
-    const response = await fetch(`${ctx.emulator.url}/_emulator${path}`, {
-      method,
-      headers: json === undefined ? {} : { 'content-type': 'application/json' },
-      body: json === undefined ? undefined : JSON.stringify(json),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
-  }
+  const { control } = ctx;
   const readCase = async (
     /** @type {string} */ rfiId,
     /** @type {string} */ accountId = ctx.emulator.accounts.primary.accountId,

@@ -13,20 +13,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 describe('tenants', () => {
   const ctx = useEmulator();
 
-  /**
-   * @param {string} method
-   * @param {string} path below /_emulator
-   * @param {unknown} [json]
-   */
-  async function control(method, path, json) {
-    const response = await fetch(`${ctx.emulator.url}/_emulator${path}`, {
-      method,
-      headers: json === undefined ? {} : { 'content-type': 'application/json' },
-      body: json === undefined ? undefined : JSON.stringify(json),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
-  }
+  const { control } = ctx;
 
   /** @returns {Promise<Tenant>} */
   async function createTenant() {

@@ -3,21 +3,15 @@
 // (calls-beside-a-fault.test.js) has made its calls of the same operation: they all succeed, and the fault has
 // answered this file's calls only. Each file waits for the other, so the pair passes only when vitest runs them at
 // once, in two workers.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { connectEmulator } from '../../src/index.js';
+import { expect, it } from 'vitest';
 import { callAsTenant } from '../support/call-as-tenant.js';
 import { waitUntil } from '../support/wait-until.js';
-import { CALLS_BESIDE_THE_FAULT, FAULT_TIMES, FAULTED_OPERATION } from './parallel-files.js';
+import { CALLS_BESIDE_THE_FAULT, FAULT_TIMES, FAULTED_OPERATION, inTenantOfItsOwn } from './parallel-files.js';
 
-const emulator = connectEmulator(inject('emulatorUrl'));
-/** @type {import('../../src/index.js').Tenant} */
-let tenant;
-beforeAll(async () => {
-  tenant = await emulator.createTenant();
-});
-afterAll(() => emulator.deleteTenant(tenant.tenantId));
+const { emulator, tenant: ownTenant } = inTenantOfItsOwn();
 
 it("answers this tenant's calls of one case with its fault, and none of the other file's calls", async () => {
+  const tenant = ownTenant();
   const accountId = tenant.accounts.primary.accountId;
   const { openRfiId, closedRfiId } = tenant.fixtures;
   const call = callAsTenant(emulator.url, tenant);
