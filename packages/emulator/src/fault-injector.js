@@ -68,6 +68,9 @@ export function createFaultInjector(contract) {
       if (!isStringRecord(headers)) return { problem: 'headers must be an object of strings' };
       if (accountId !== undefined && (typeof accountId !== 'string' || accountId === ''))
         return { problem: 'accountId must be a non-empty string' };
+      // A fault that could never answer is refused, not kept waiting for a call that cannot come.
+      if (accountId !== undefined && !operation.parameters.some((p) => p.in === 'header' && p.name === 'AccountId'))
+        return { problem: `${operationId} takes no AccountId: a fault scoped to an account would never answer it` };
       const names = operation.parameters.filter((p) => p.in === 'path').map((p) => p.name);
       if (!isStringRecord(pathParams) || Object.values(pathParams).some((value) => value === '')) {
         return { problem: 'pathParams must be an object of non-empty strings' };

@@ -105,6 +105,15 @@ describe('injected faults', () => {
     expect(
       (await control('POST', '/faults', { operationId: 'getRfiCase', status: 500, accountId: 'nobody' })).status,
     ).toBe(404);
+    const noAccount = await control('POST', '/faults', {
+      operationId: 'createAccessToken',
+      status: 500,
+      accountId: ctx.emulator.accounts.primary.accountId,
+    });
+    expect([noAccount.status, noAccount.body.message]).toEqual([
+      400,
+      'createAccessToken takes no AccountId: a fault scoped to an account would never answer it',
+    ]);
     for (const scope of [{ accountId: 5 }, { accountId: '' }, { pathParams: 'rfiId' }, { pathParams: { rfiId: '' } }]) {
       expect((await control('POST', '/faults', { operationId: 'getRfiCase', status: 500, ...scope })).status).toBe(400);
     }
