@@ -37,15 +37,16 @@ const MAX_TEXT_LENGTH = 2000;
  * @property {import('./event-bus.js').EventBus} events
  * @property {import('./fault-injector.js').FaultInjector} faults
  * @property {import('./emulator-clock.js').EmulatorClock} clock
+ * @property {import('./tenant-registry.js').TenantRegistry} tenants
  */
 
 /**
- * What tests may do that the API cannot: put cases in given states, approve items, end cases,
+ * What tests may do that the API cannot: create tenants, put cases in given states, approve items, end cases,
  * expire tokens, inject faults, read delivered events, reset. The HTTP control API and the
  * programmatic `control` object both call this.
  * @param {ControllerDeps} deps
  */
-export function createController({ store, tokens, events, faults, clock }) {
+export function createController({ store, tokens, events, faults, tenants, clock }) {
   /** @param {string} rfiId */
   function anyCase(rfiId) {
     const entry = store.findAnyAccount('rfiCases', rfiId);
@@ -90,12 +91,57 @@ export function createController({ store, tokens, events, faults, clock }) {
     return store.update('rfiCases', rfiId, (draft) => Object.assign(draft, { status }));
   }
 
+  /**
+   * @param {unknown} accountId
+   * @returns {string | undefined}
+   * @throws {RefusalError} 400 for an id that is no string, 404 for an account the emulator does not have
+   */
+  function knownAccount(accountId) {
+    if (accountId === undefined) return undefined;
+    if (typeof accountId !== 'string' || accountId === '') throw validationFailed('accountId must be a string');
+    if (!store.account(accountId)) throw notFound(`account ${accountId}`);
+    return accountId;
+  }
+
   return {
-    /** Restores the seed data, clears events and faults; issued tokens stay valid. */
+    /**
+     * Back to the start: the start-up seed restored, every other tenant dropped, events and faults cleared; issued
+     * tokens stay valid.
+     */
     reset() {
-      store.reset();
+      tenants.resetAll();
       events.clear();
       faults.clear();
+    },
+
+    /**
+     * A new tenant: the seed's accounts and records again under fresh ids, with credentials of its own.
+     * @returns {import('./tenant-registry.js').Tenant}
+     */
+    createTenant: () => tenants.create(),
+    /**
+     * A tenant as `createTenant` described it (`default`: the start-up seed).
+     * @param {string} tenantId
+     */
+    tenant: (tenantId) => tenants.describe(tenantId),
+    /**
+     * Restores one tenant's seed (same ids) and drops its events and the faults scoped to its accounts; other
+     * tenants, its credentials and tokens stay as they are.
+     * @param {string} tenantId
+     */
+    resetTenant(tenantId) {
+      const accountIds = tenants.reset(tenantId);
+      events.clear(accountIds);
+      faults.clear(accountIds);
+    },
+    /**
+     * Deletes a tenant: its accounts, records, credentials, events and the faults scoped to its accounts.
+     * @param {string} tenantId
+     */
+    deleteTenant(tenantId) {
+      const accountIds = tenants.remove(tenantId);
+      events.clear(accountIds);
+      faults.clear(accountIds);
     },
 
     /** @param {CreateRfiCaseInput} [input] */
@@ -172,23 +218,52 @@ export function createController({ store, tokens, events, faults, clock }) {
     advanceClock: (seconds) => clock.advance(seconds),
 
     /**
-     * Expires one token, or every issued token when none is named.
-     * @param {string} [token]
+     * Expires one token (a string, or `{ token }`), the tokens issued for a tenant's credentials (`{ tenantId }`), or
+     * every issued token when none is named.
+     * @param {string | import('./token-issuer.js').TokenScope} [scope]
      */
-    expireTokens: (token) => {
+    expireTokens: (scope = {}) => {
+      if (scope === null || (typeof scope !== 'string' && typeof scope !== 'object'))
+        throw validationFailed('expireTokens takes a token or { token?, tenantId? }');
+      const { token, tenantId } = typeof scope === 'string' ? { token: scope } : scope;
       if (token !== undefined && typeof token !== 'string') throw validationFailed('token must be a string');
-      return { expired: tokens.expire(token) };
+      if (tenantId !== undefined) {
+        if (typeof tenantId !== 'string') throw validationFailed('tenantId must be a string');
+        tenants.describe(tenantId);
+      }
+      return { expired: tokens.expire({ token, tenantId }) };
     },
 
-    /** @param {import('./fault-injector.js').FaultSpec} fault */
+    /**
+     * @param {import('./fault-injector.js').FaultSpec} fault
+     * @returns {import('./fault-injector.js').Fault} the fault as `faults()` lists it
+     */
     injectFault(fault) {
-      const refusal = faults.add(fault);
-      if (refusal) throw validationFailed(refusal);
+      knownAccount(fault.accountId);
+      const added = faults.add(fault);
+      if ('problem' in added) throw validationFailed(added.problem);
+      return added.fault;
     },
-    clearFaults: () => faults.clear(),
-    /** Every event emitted since start or the last reset, with its delivery state. */
-    events: () => events.list(),
-    clearEvents: () => events.clear(),
+    /**
+     * The faults still pending, with the calls each still answers; with an account, those scoped to it.
+     * @param {string} [accountId]
+     */
+    faults: (accountId) => faults.list(accountId),
+    /**
+     * Drops every pending fault, or those scoped to an account.
+     * @param {string} [accountId]
+     */
+    clearFaults: (accountId) => faults.clear(accountId === undefined ? undefined : [accountId]),
+    /**
+     * Every event emitted since start or the last reset, with its delivery state; with an account, its events.
+     * @param {string} [accountId]
+     */
+    events: (accountId) => events.list(accountId),
+    /**
+     * Forgets every recorded event, or those of an account.
+     * @param {string} [accountId]
+     */
+    clearEvents: (accountId) => events.clear(accountId === undefined ? undefined : [accountId]),
     /** Resolves once every webhook delivery started so far has finished. */
     settleEvents: () => events.settled(),
   };

@@ -31,3 +31,9 @@ export const CONTROL_PREFIX = '/_emulator';
 
 /** The most questions, or document requests, one case created through the control API may hold. */
 export const MAX_CONTROL_ITEMS = 100;
+
+/** The tenant of the start-up seed: the accounts and fixtures `startEmulator` resolves to, `GET /_emulator` shows. */
+export const DEFAULT_TENANT_ID = 'default';
+
+/** The most tenants `POST /_emulator/tenants` creates before one is deleted or the emulator reset (memory bound). */
+export const MAX_TENANTS = 1000;

@@ -3,15 +3,15 @@ import { startServer } from '@payments-connect/contract/server';
 import { bundledContract } from './bundled-contract.js';
 import { createControlApi } from './control-api.js';
 import { createController } from './controller.js';
+import { DEFAULT_TENANT_ID } from './defaults.js';
 import { createEmulatorClock } from './emulator-clock.js';
 import { createEventBus } from './event-bus.js';
 import { createFaultInjector } from './fault-injector.js';
 import { createOperationAnswerer } from './operation-answerer.js';
 import { operationHandlers } from './operations/index.js';
 import { normalizeOptions } from './options.js';
-import { buildSandboxEnv } from './sandbox-env.js';
-import { ACCOUNT_IDS, createSeedData, SEED_IDS } from './seed.js';
 import { createStore } from './store.js';
+import { createTenantRegistry } from './tenant-registry.js';
 import { createTokenIssuer } from './token-issuer.js';
 
 /**
@@ -41,7 +41,7 @@ export async function startEmulator(options) {
   const clock = createEmulatorClock(config.now);
   const { now } = clock;
   const store = createStore();
-  const tokens = createTokenIssuer({ ...config, now });
+  const tokens = createTokenIssuer({ ...config, now, defaultTenantId: DEFAULT_TENANT_ID });
   /** @type {Map<string, string>} the schema pointer of each webhook's payload, by kind */
   const payloadPointers = new Map(
     contract.webhooks
@@ -77,18 +77,11 @@ export async function startEmulator(options) {
     },
   });
   const faults = createFaultInjector(contract);
-  const control = createController({ store, tokens, events, faults, clock });
-
   const credentials = config.credentials;
-  const fixtures = { ...SEED_IDS, expiredToken: tokens.expiredToken };
-  const accounts = Object.fromEntries(
-    createSeedData().accounts.map(({ account }) => [
-      Object.entries(ACCOUNT_IDS).find(([, id]) => id === account.accountId)?.[0],
-      account,
-    ]),
-  );
   let url = '';
-  let env = /** @type {Record<string, string>} */ ({});
+  const tenants = createTenantRegistry({ store, tokens, credentials, url: () => url });
+  const control = createController({ store, tokens, events, faults, tenants, clock });
+  const { accounts, fixtures } = tenants.describe(DEFAULT_TENANT_ID);
 
   const { screen, answer } = createOperationAnswerer(contract, operationHandlers, {
     store,
@@ -109,7 +102,7 @@ export async function startEmulator(options) {
         credentials,
         accounts,
         fixtures,
-        env,
+        env: tenants.describe(DEFAULT_TENANT_ID).env,
         tokenTtlSeconds: config.tokenTtlSeconds,
         strict: config.strict,
         webhookUrl: config.webhookUrl ?? null,
@@ -125,7 +118,7 @@ export async function startEmulator(options) {
     onUndocumented: (entry) => undocumentedResponses.push(entry),
   });
   url = server.url;
-  env = buildSandboxEnv({ url, credentials, accountId: ACCOUNT_IDS.primary, fixtures });
+  const { env } = tenants.describe(DEFAULT_TENANT_ID);
 
   let stopping;
   return {

@@ -91,10 +91,19 @@ export function createEventBus({ webhookUrl, now, checkPayload }) {
 
   return {
     emitRfiEvent,
-    /** Every event emitted since start or the last clear, with its delivery state. */
-    list: () => records.map((r) => structuredClone(r)),
-    clear() {
-      records = [];
+    /**
+     * Every event emitted since start or the last clear, with its delivery state; with an account, its events only.
+     * @param {string} [accountId]
+     */
+    list: (accountId) =>
+      records.filter((r) => accountId === undefined || r.event.accountId === accountId).map((r) => structuredClone(r)),
+    /**
+     * Forgets every event, or those of the given accounts.
+     * @param {Iterable<string>} [accountIds]
+     */
+    clear(accountIds) {
+      const dropped = accountIds === undefined ? undefined : new Set(accountIds);
+      records = dropped === undefined ? [] : records.filter((r) => !dropped.has(r.event.accountId));
     },
     /** Resolves once every delivery started so far has finished. */
     settled: () => queue,

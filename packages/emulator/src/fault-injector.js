@@ -1,5 +1,8 @@
 /** The most calls one injected fault may answer. */
-const MAX_FAULT_TIMES = 1000;
+export const MAX_FAULT_TIMES = 1000;
+
+/** The most faults pending at once: each is kept until it has answered its calls or is cleared. */
+export const MAX_PENDING_FAULTS = 1000;
 
 /**
  * @typedef {object} FaultSpec
@@ -8,63 +11,157 @@ const MAX_FAULT_TIMES = 1000;
  * @property {unknown} [body] JSON body; an ErrorEnvelope for the status when left out
  * @property {Record<string, string>} [headers] e.g. `{ "Retry-After": "1" }`
  * @property {number} [times] how many calls answer with the fault (default 1)
+ * @property {string} [accountId] only calls with this `AccountId` (one tenant's account) answer with it
+ * @property {Record<string, string>} [pathParams] only calls whose path carries these values answer with it, by
+ *   the operation's path parameter names (`{ rfiId: '…' }`)
+ */
+
+/**
+ * @typedef {object} Fault a fault waiting for its calls, as `GET /_emulator/faults` lists it
+ * @property {string} faultId
+ * @property {string} operationId
+ * @property {number} status
+ * @property {number} times how many calls it still answers
+ * @property {string | null} accountId the account it is scoped to; null: any
+ * @property {Record<string, string>} pathParams the path values it is scoped to; `{}`: any
+ * @property {Record<string, string>} headers
+ * @property {unknown} body
  */
 
 /**
  * Canned answers for the next calls of an operation, so tests can see the documented statuses the
- * emulator's behaviour never produces on its own (429, 500) and how a client recovers from them.
+ * emulator's behaviour never produces on its own (429, 500) and how a client recovers from them. A fault may be
+ * scoped to an account and to path values, so that a test file working in its own tenant never answers another
+ * file's calls with its fault.
  * @param {import('@payments-connect/contract').Contract} contract a fault may name only its operations
  */
 export function createFaultInjector(contract) {
-  /** @type {Map<string, Array<Required<Omit<FaultSpec, 'operationId'>>>>} */
+  /** @type {Map<string, Fault[]>} the pending faults of each operation, in the order they were injected */
   const pending = new Map();
+  let injected = 0;
+
+  const count = () => [...pending.values()].reduce((sum, queue) => sum + queue.length, 0);
+
+  /**
+   * @param {Fault} fault
+   * @param {string | undefined} accountId
+   * @param {Record<string, string>} pathParams
+   */
+  const holds = (fault, accountId, pathParams) =>
+    (fault.accountId === null || fault.accountId === accountId) &&
+    Object.entries(fault.pathParams).every(([name, value]) => pathParams[name] === value);
 
   return {
     /**
      * @param {FaultSpec} fault
-     * @returns {string | undefined} why the fault is refused, or undefined when it was added
+     * @returns {{ fault: Fault } | { problem: string }} the fault as listed, or why it is refused
      */
-    add({ operationId, status, body, headers = {}, times = 1 }) {
+    add({ operationId, status, body, headers = {}, times = 1, accountId, pathParams = {} }) {
       const operation = contract.operation(String(operationId));
-      if (!operation) return `operationId '${operationId}' is not an operation of the spec`;
+      if (!operation) return { problem: `operationId '${operationId}' is not an operation of the spec` };
       // A fault stands in for a failure of the service: an error status, never an informational or success one.
       if (!Number.isInteger(status) || status < 400 || status > 599)
-        return 'status must be an error status (400 to 599)';
+        return { problem: 'status must be an error status (400 to 599)' };
       if (!Number.isInteger(times) || times < 1 || times > MAX_FAULT_TIMES) {
-        return `times must be an integer from 1 to ${MAX_FAULT_TIMES}`;
+        return { problem: `times must be an integer from 1 to ${MAX_FAULT_TIMES}` };
       }
-      if (
-        headers === null ||
-        typeof headers !== 'object' ||
-        Object.values(headers).some((v) => typeof v !== 'string')
-      ) {
-        return 'headers must be an object of strings';
+      if (!isStringRecord(headers)) return { problem: 'headers must be an object of strings' };
+      if (accountId !== undefined && (typeof accountId !== 'string' || accountId === ''))
+        return { problem: 'accountId must be a non-empty string' };
+      // A fault that could never answer is refused, not kept waiting for a call that cannot come.
+      if (accountId !== undefined && !operation.parameters.some((p) => p.in === 'header' && p.name === 'AccountId'))
+        return { problem: `${operationId} takes no AccountId: a fault scoped to an account would never answer it` };
+      const names = operation.parameters.filter((p) => p.in === 'path').map((p) => p.name);
+      if (!isStringRecord(pathParams) || Object.values(pathParams).some((value) => value === '')) {
+        return { problem: 'pathParams must be an object of non-empty strings' };
       }
-      const answer =
-        body === undefined
-          ? { code: contract.errorCode(status, operation), message: `Injected fault: ${status}` }
-          : body;
-      const queue = pending.get(operationId) ?? [];
-      queue.push({ status, body: answer, headers, times });
-      pending.set(operationId, queue);
-      return undefined;
+      const unknown = Object.keys(pathParams).find((name) => !names.includes(name));
+      if (unknown !== undefined) {
+        const known = names.length === 0 ? 'none' : names.join(', ');
+        return { problem: `pathParams.${unknown} is not a path parameter of ${operationId} (its own: ${known})` };
+      }
+      if (count() >= MAX_PENDING_FAULTS) {
+        return { problem: `${MAX_PENDING_FAULTS} faults are pending already: clear some (DELETE /_emulator/faults)` };
+      }
+      injected += 1;
+      /** @type {Fault} */
+      const fault = {
+        faultId: `fault-${injected}`,
+        operationId,
+        status,
+        times,
+        accountId: accountId ?? null,
+        pathParams: { ...pathParams },
+        headers: { ...headers },
+        body:
+          body === undefined
+            ? { code: contract.errorCode(status, operation), message: `Injected fault: ${status}` }
+            : body,
+      };
+      pending.set(operationId, [...(pending.get(operationId) ?? []), fault]);
+      return { fault: structuredClone(fault) };
     },
     /**
-     * Takes the next fault for an operation, if any.
+     * Takes the first fault, in the order they were injected, that answers this call, if any.
      * @param {string} operationId
+     * @param {string | undefined} accountId the call's `AccountId`
+     * @param {Record<string, string>} pathParams the call's path values
      */
-    take(operationId) {
+    take(operationId, accountId, pathParams) {
       const queue = pending.get(operationId);
-      const next = queue?.[0];
-      if (!queue || !next) return undefined;
+      if (!queue) return undefined;
+      const next = queue.find((fault) => holds(fault, accountId, pathParams));
+      if (!next) return undefined;
       next.times -= 1;
-      if (next.times === 0) queue.shift();
+      if (next.times === 0) {
+        const rest = queue.filter((fault) => fault !== next);
+        if (rest.length === 0) pending.delete(operationId);
+        else pending.set(operationId, rest);
+      }
       return { status: next.status, body: next.body, headers: next.headers };
     },
-    clear() {
-      pending.clear();
+    /**
+     * The pending faults, in the order they were injected; with an account, those scoped to it.
+     * @param {string} [accountId]
+     * @returns {Fault[]}
+     */
+    list(accountId) {
+      const all = [...pending.values()].flat().sort((a, b) => order(a) - order(b));
+      return structuredClone(accountId === undefined ? all : all.filter((fault) => fault.accountId === accountId));
+    },
+    /**
+     * Drops every pending fault, or those scoped to one of the given accounts.
+     * @param {Iterable<string>} [accountIds]
+     */
+    clear(accountIds) {
+      if (accountIds === undefined) {
+        pending.clear();
+        return;
+      }
+      const dropped = new Set(accountIds);
+      for (const [operationId, queue] of pending) {
+        const rest = queue.filter((fault) => fault.accountId === null || !dropped.has(fault.accountId));
+        if (rest.length === 0) pending.delete(operationId);
+        else pending.set(operationId, rest);
+      }
     },
   };
 }
 
 /** @typedef {ReturnType<typeof createFaultInjector>} FaultInjector */
+
+/** @param {Fault} fault the order it was injected in */
+const order = (fault) => Number(fault.faultId.slice('fault-'.length));
+
+/**
+ * @param {unknown} value
+ * @returns {value is Record<string, string>}
+ */
+function isStringRecord(value) {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === 'string')
+  );
+}

@@ -1,18 +1,23 @@
 /**
  * @payments-connect/emulator: a stateful local sandbox of the Payments Connect API v1.0.
- * `startEmulator` is the whole API; the constants name the seed data and the emulator's own choices. The types are
- * declared by the JSDoc of the modules, and published as declarations generated from it.
+ * `startEmulator` starts one; `connectEmulator` controls a running one from any process; the constants name the seed
+ * data and the emulator's own choices. The types are declared by the JSDoc of the modules, and published as
+ * declarations generated from it.
  */
 
+export { connectEmulator } from './connect-emulator.js';
 export {
   CONTROL_PREFIX,
   DEFAULT_CLI_PORT,
   DEFAULT_CREDENTIALS,
   DEFAULT_HOST,
+  DEFAULT_TENANT_ID,
   DEFAULT_TOKEN_TTL_SECONDS,
   HOSTED_SESSION_WINDOW_SECONDS,
+  MAX_TENANTS,
 } from './defaults.js';
 export { startEmulator } from './emulator.js';
+export { EmulatorControlError } from './emulator-control-error.js';
 export { EVENT_DESIGNED_BY, EVENT_TYPES } from './event-bus.js';
 export { SANDBOX_FIXTURE_VARIABLES } from './sandbox-env.js';
 export { ACCOUNT_IDS, OPEN_RFI_STATUS, SEED_IDS, TERMINAL_RFI_STATUSES } from './seed.js';
@@ -23,7 +28,18 @@ export { ACCOUNT_IDS, OPEN_RFI_STATUS, SEED_IDS, TERMINAL_RFI_STATUSES } from '.
 /** @typedef {import('./event-bus.js').EmulatorEvent} EmulatorEvent */
 /** @typedef {import('./event-bus.js').EventRecord} EventRecord */
 /** @typedef {import('./fault-injector.js').FaultSpec} FaultSpec */
+/** @typedef {import('./fault-injector.js').Fault} Fault a pending fault, as `GET /_emulator/faults` lists it */
+/** @typedef {import('./connect-emulator.js').EmulatorClockReading} EmulatorClockReading */
+/** @typedef {import('./tenant-registry.js').Tenant} Tenant */
+/** @typedef {import('./tenant-registry.js').TenantAccounts} TenantAccounts */
+/** @typedef {import('./tenant-registry.js').EmulatorAccount} EmulatorAccount */
+/** @typedef {import('./token-issuer.js').TokenScope} TokenScope */
+/** @typedef {import('./connect-emulator.js').EmulatorConnection} EmulatorConnection what `connectEmulator` returns */
+/** @typedef {import('./connect-emulator.js').ConnectOptions} ConnectOptions */
+/** @typedef {import('./control-api.js').EmulatorDescription} EmulatorDescription what `GET /_emulator` answers */
+/** @typedef {import('@payments-connect/contract/server').JournalEntry} JournalEntry a request the emulator received */
+/** @typedef {import('@payments-connect/contract/server').JournalFilter} JournalFilter */
 /** @typedef {import('./controller.js').CreateRfiCaseInput} CreateRfiCaseInput */
 /** @typedef {import('./controller.js').RfiItemInput} RfiItemInput */
-/** @typedef {Emulator['fixtures']} Fixtures the ids of the seed data the conformance suite's fixtures name */
+/** @typedef {import('./tenant-registry.js').Fixtures} Fixtures the ids of a seed's records, by fixture */
 /** @typedef {import('./token-issuer.js').Credentials} ClientCredentials */

@@ -1,4 +1,5 @@
 import { RefusalError } from '@payments-connect/contract/server';
+import { CONTROL_PREFIX } from './defaults.js';
 import { notFound } from './refusals.js';
 
 /**
@@ -11,23 +12,28 @@ import { notFound } from './refusals.js';
 /**
  * How the emulator answers, for the request pipeline of the contract:
  * - `screen`, run once the operation is known and the bearer token well formed, before the parameters and the body
- *   are checked: a token the emulator issued and that has not expired, then an injected fault (so that a fault
- *   answers only callers the service would have answered);
+ *   are checked: a token the emulator issued and that has not expired, then an injected fault for the operation,
+ *   the call's `AccountId` and its path values (so that a fault answers only callers the service would have
+ *   answered, and only those of the test that asked for it);
  * - `answer`, for a request that keeps the contract: the account its `AccountId` names (404 for none, so that
- *   another account's existence is not revealed), then the operation's handler, on the emulator's state.
+ *   another account's existence is not revealed), then the operation's handler, on the emulator's state. A
+ *   `Prefer` header is never applied (the state decides the answer): no `Preference-Applied` is sent, and the
+ *   journal's entry says so.
  * @param {import('@payments-connect/contract').Contract} contract
  * @param {Record<string, import('./operations/context.js').OperationHandler>} handlers by operationId
  * @param {Services & { faults: import('./fault-injector.js').FaultInjector }} services
- * @returns {{ screen: (operation: ContractOperation, headers: Record<string, string[] | undefined>) =>
- *   Refusal | undefined, answer: import('@payments-connect/contract/server').Answerer }}
+ * @returns {{ screen: (operation: ContractOperation, headers: Record<string, string[] | undefined>,
+ *   pathParams: Record<string, string>) => Refusal | undefined,
+ *   answer: import('@payments-connect/contract/server').Answerer }}
  */
 export function createOperationAnswerer(contract, handlers, { store, tokens, events, now, config, faults }) {
   /**
    * @param {ContractOperation} operation
    * @param {Record<string, string[] | undefined>} headers
+   * @param {Record<string, string>} pathParams
    * @returns {Refusal | undefined}
    */
-  function screen(operation, headers) {
+  function screen(operation, headers, pathParams) {
     try {
       if (operation.requiresBearer) {
         const token = String(headers.authorization?.[0])
@@ -39,12 +45,49 @@ export function createOperationAnswerer(contract, handlers, { store, tokens, eve
       if (error instanceof RefusalError) return error.toRefusal(contract, operation);
       throw error;
     }
-    const fault = faults.take(operation.operationId);
+    const fault = faults.take(operation.operationId, headers.accountid?.[0]?.trim(), pathParams);
     return fault && { status: fault.status, headers: fault.headers, body: /** @type {any} */ (fault.body) };
   }
 
   /** @type {import('@payments-connect/contract/server').Answerer} */
-  function answer({ operation, values }) {
+  function answer(request) {
+    const preferred = request.headers.prefer;
+    if (preferred === undefined) return answerFromState(request);
+    const notes = [
+      `Prefer: ${preferred.join(', ')} was not applied: the emulator answers from its state ` +
+        `(steer it through ${CONTROL_PREFIX}: faults, cases, tokens)`,
+    ];
+    try {
+      const answering = answerFromState(request);
+      return answering instanceof Promise
+        ? answering.then(
+            (answered) => ({ ...answered, notes }),
+            (error) => refusedWith(error, request.operation, notes),
+          )
+        : { ...answering, notes };
+    } catch (error) {
+      return refusedWith(error, request.operation, notes);
+    }
+  }
+
+  /**
+   * A refusal the handler threw, answered with the journal's notes (anything else thrown stays a fault of the
+   * emulator, answered 500 by the pipeline).
+   * @param {unknown} error
+   * @param {ContractOperation} operation
+   * @param {string[]} notes
+   * @returns {import('@payments-connect/contract/server').Answer}
+   */
+  function refusedWith(error, operation, notes) {
+    if (!(error instanceof RefusalError)) throw error;
+    return { ...error.toRefusal(contract, operation), notes };
+  }
+
+  /**
+   * @param {import('@payments-connect/contract/server').AcceptedRequest} request
+   * @returns {ReturnType<import('./operations/context.js').OperationHandler>}
+   */
+  function answerFromState({ operation, values }) {
     const accountId = typeof values.header.AccountId === 'string' ? values.header.AccountId.trim() : undefined;
     const account = accountId === undefined ? undefined : store.account(accountId);
     if (accountId !== undefined && !account) throw notFound(`account ${accountId}`);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EXAMPLE_IDS } from './example-fixtures.js';
 
 /**
@@ -37,6 +38,23 @@ export const OPEN_RFI_STATUS = 'OPEN';
 /** Terminal RFI statuses, as the document names them. */
 export const TERMINAL_RFI_STATUSES = Object.freeze(['CLOSED', 'CANCELLED']);
 
+/** @typedef {Record<keyof typeof ACCOUNT_IDS, string>} AccountIds the ids of a seed's three accounts, by role */
+/** @typedef {Record<keyof typeof SEED_IDS, string>} SeedIds the ids of a seed's records, by fixture */
+
+/**
+ * A fresh set of ids for a seed of the same shape: every account and record id a new random UUID, so that a tenant's
+ * seed never shares an id with the start-up seed or another tenant's.
+ * @returns {{ accountIds: AccountIds, ids: SeedIds }}
+ */
+export function freshSeedIds() {
+  const fresh = (/** @type {Record<string, string>} */ ids) =>
+    Object.fromEntries(Object.keys(ids).map((name) => [name, randomUUID()]));
+  return {
+    accountIds: /** @type {AccountIds} */ (fresh(ACCOUNT_IDS)),
+    ids: /** @type {SeedIds} */ (fresh(SEED_IDS)),
+  };
+}
+
 /** @typedef {{ accountId: string, record: Record<string, any> }} OwnedRecord a record and the account it belongs to */
 
 /**
@@ -46,12 +64,14 @@ export const TERMINAL_RFI_STATUSES = Object.freeze(['CLOSED', 'CANCELLED']);
  */
 
 /**
- * Builds fresh seed records; called on start and on every reset, so mutations never leak into the seed.
+ * Builds fresh seed records; called on start and on every reset, so mutations never leak into the seed. A tenant's
+ * seed is the same records under its own ids ({@link freshSeedIds}).
+ * @param {AccountIds} [accountIds] the start-up seed's by default
+ * @param {SeedIds} [ids] likewise
  * @returns {SeedData}
  */
-export function createSeedData() {
-  const ids = SEED_IDS;
-  const { primary, other, individual } = ACCOUNT_IDS;
+export function createSeedData(accountIds = ACCOUNT_IDS, ids = SEED_IDS) {
+  const { primary, other, individual } = accountIds;
   /** @type {(accountId: string, records: Array<Record<string, any>>) => OwnedRecord[]} */
   const owned = (accountId, records) => records.map((record) => ({ accountId, record }));
   return {

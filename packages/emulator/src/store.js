@@ -22,9 +22,10 @@ export const ID_FIELDS = Object.freeze({
 
 /**
  * The in-memory state of one emulator. Every record belongs to one account; lookups take the account
- * acting, so another account's record is simply not found (the 404-never-403 rule lives here). Records are frozen:
- * a change is made on a copy that replaces the record whole (`update`), so what was read stays as it was read,
- * and a change that throws halfway leaves nothing behind.
+ * acting, so another account's record is simply not found (the 404-never-403 rule lives here, and it is also what
+ * keeps one tenant's accounts out of another's). Records are frozen: a change is made on a copy that replaces the
+ * record whole (`update`), so what was read stays as it was read, and a change that throws halfway leaves nothing
+ * behind.
  */
 export function createStore() {
   /** @type {Map<string, { account: Record<string, any>, businessProfile?: Record<string, any> }>} */
@@ -32,13 +33,13 @@ export function createStore() {
   /** @type {Record<CollectionName, Map<string, { accountId: string, record: Record<string, any> }>>} */
   const collections = /** @type {any} */ (Object.fromEntries(COLLECTIONS.map((name) => [name, new Map()])));
 
-  /** Drops every change and loads the seed data again. */
-  function reset() {
-    const seed = createSeedData();
-    accounts.clear();
+  /**
+   * Adds a seed's accounts and records (a tenant's), beside what the store holds.
+   * @param {import('./seed.js').SeedData} seed
+   */
+  function load(seed) {
     for (const entry of seed.accounts) accounts.set(entry.account.accountId, freezeDeep(entry));
     for (const name of COLLECTIONS) {
-      collections[name].clear();
       for (const entry of seed.collections[name]) {
         collections[name].set(entry.record[ID_FIELDS[name]], {
           accountId: entry.accountId,
@@ -48,10 +49,31 @@ export function createStore() {
     }
   }
 
+  /**
+   * Removes accounts and every record they own, those created after the seed included.
+   * @param {Iterable<string>} accountIds
+   */
+  function drop(accountIds) {
+    const dropped = new Set(accountIds);
+    for (const accountId of dropped) accounts.delete(accountId);
+    for (const name of COLLECTIONS) {
+      for (const [id, entry] of collections[name]) if (dropped.has(entry.accountId)) collections[name].delete(id);
+    }
+  }
+
+  /** Drops everything, tenants' accounts included, and loads the start-up seed again. */
+  function reset() {
+    accounts.clear();
+    for (const name of COLLECTIONS) collections[name].clear();
+    load(createSeedData());
+  }
+
   reset();
 
   return {
     reset,
+    load,
+    drop,
     /** @param {string} accountId */
     account: (accountId) => accounts.get(accountId),
     /**

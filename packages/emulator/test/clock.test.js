@@ -2,6 +2,7 @@
 // the typed client renews them in milliseconds, not an hour), a refreshed session lasts an hour of it, events carry it.
 import { createPaymentsConnectClient } from '@payments-connect/client';
 import { describe, expect, it } from 'vitest';
+import { connectEmulator } from '../src/index.js';
 import { useEmulator } from './support/use-emulator.js';
 
 describe('the emulator clock', () => {
@@ -52,8 +53,10 @@ describe('the emulator clock', () => {
   });
 
   it('gives a refreshed hosted session one hour of its time, and events its time', async () => {
-    await advance({ advanceSeconds: 7 * 24 * 3600 });
-    const { now } = await clock();
+    const control = connectEmulator(ctx.emulator.url);
+    const before = await control.clock();
+    const { now, advancedSeconds } = await control.advanceClock(7 * 24 * 3600);
+    expect(advancedSeconds).toBe(before.advancedSeconds + 7 * 24 * 3600);
     const { body } = await ctx.call(
       'PUT',
       `/v1/collections/payment-requests/${ctx.fixtures.hostedPaymentRequestId}/refresh-session`,

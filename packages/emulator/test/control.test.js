@@ -3,20 +3,7 @@ import { useEmulator } from './support/use-emulator.js';
 
 describe('the HTTP control API under /_emulator', () => {
   const ctx = useEmulator();
-  /**
-   * @param {string} method
-   * @param {string} path
-   * @param {unknown} [json]
-   */
-  async function control(method, path, json) {
-    const response = await fetch(`${ctx.emulator.url}/_emulator${path}`, {
-      method,
-      headers: json === undefined ? {} : { 'content-type': 'application/json' },
-      body: json === undefined ? undefined : JSON.stringify(json),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
-  }
+  const { control } = ctx;
 
   it('GET /_emulator describes the emulator: URL, credentials, accounts, fixtures and sandbox env', async () => {
     const { status, body } = await control('GET', '');

@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { SEED_IDS } from '../src/index.js';
+import { ACCOUNT_IDS, SEED_IDS } from '../src/index.js';
 
 const run = promisify(execFile);
 
@@ -18,9 +18,12 @@ const CONSUMER_TIMEOUT_MS = 30_000;
 
 describe('@payments-connect/emulator loaded by name in a consumer process', { timeout: CONSUMER_TIMEOUT_MS }, () => {
   it('consumer.cjs: require() starts the emulator, which issues a token and lists the seeded cases', async () => {
-    const { token, list, body } = await runConsumer('consumer.cjs');
+    const { token, list, body, tenantAccount, listed } = await runConsumer('consumer.cjs');
     expect([token, list]).toEqual([200, 200]);
     expect(body.items.map((/** @type {{ rfiId: string }} */ c) => c.rfiId)).toContain(SEED_IDS.openRfiId);
+    // connectEmulator through require(): a tenant of its own, and the journal of what was sent.
+    expect(tenantAccount).not.toBe(ACCOUNT_IDS.primary);
+    expect(listed).toEqual([200]);
   });
 
   it('consumer.mjs: import does the same; wrong credentials get the 401 envelope', async () => {

@@ -1,12 +1,17 @@
-// Compiled by `pnpm check` (tsc), never run: proves the hand-written index.d.ts serves a TypeScript
-// consumer importing the package by name, and that it refuses what it should.
+// Compiled by `pnpm typecheck` (tsc), never run: proves the declarations generated from the JSDoc serve a TypeScript
+// consumer importing the package by name, and that they refuse what they should.
 import {
+  connectEmulator,
   type Emulator,
+  EmulatorControlError,
   type EmulatorOptions,
   EVENT_TYPES,
   type EventRecord,
+  type Fault,
+  type JournalEntry,
   SEED_IDS,
   startEmulator,
+  type Tenant,
 } from '@payments-connect/emulator';
 
 const options: EmulatorOptions = { port: 0, tokenTtlSeconds: 60, strict: true, webhookUrl: 'http://127.0.0.1:9/hooks' };
@@ -19,11 +24,34 @@ const answered: 'v1.rfi.case.answered' = EVENT_TYPES.caseAnswered;
 const expired: string = emulator.fixtures.expiredToken;
 const open: string = SEED_IDS.openRfiId;
 emulator.control.injectFault({ operationId: 'getRfiCase', status: 429, headers: { 'Retry-After': '1' } });
+
+// The control client, from any process.
+const control = connectEmulator(emulator.url, { timeoutMs: 5_000 });
+const tenant: Tenant = await control.createTenant();
+const tenantAccount: string = tenant.accounts.primary.accountId;
+const tenantCase: string = tenant.fixtures.openRfiId;
+const fault: Fault = await control.injectFault({
+  operationId: 'getRfiCase',
+  status: 500,
+  accountId: tenantAccount,
+  pathParams: { rfiId: tenantCase },
+});
+const remaining: number = fault.times;
+const entries: JournalEntry[] = await control.requests({ accountId: tenantAccount, status: 500 });
+const notes: string[] | undefined = entries[0]?.notes;
+const { expired: expiredCount }: { expired: number } = await control.expireTokens({ tenantId: tenant.tenantId });
+const refusal: unknown = await control
+  .resetTenant('unknown')
+  .catch((error: unknown) => (error instanceof EmulatorControlError ? error.code : null));
 await emulator.stop();
 
 // @ts-expect-error tokenTtlSeconds is a number of seconds
 await startEmulator({ tokenTtlSeconds: '60' });
 // @ts-expect-error an unknown option is refused
 await startEmulator({ verbose: true });
+// @ts-expect-error a fault names its status
+await control.injectFault({ operationId: 'getRfiCase' });
+// @ts-expect-error a journal filter's status is a number
+await control.requests({ status: '500' });
 
-export { answered, baseUrl, expired, firstQuestion, open, records };
+export { answered, baseUrl, expired, expiredCount, firstQuestion, notes, open, records, refusal, remaining };

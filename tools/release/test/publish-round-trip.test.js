@@ -6,9 +6,9 @@
 //  3. a fresh temp project installs all seven packages with plain npm;
 //  4. a consumer type-checks with moduleResolution node16 and bundler (and with the oldest TypeScript the READMEs
 //     name), then runs against the mock;
-//  5. on Node 20, 22 and 24: an ES module and a CommonJS consumer (client, mock and its control client, emulator,
-//     model), the mock's and the emulator's README CI recipes verbatim (killing npx stops the server), a conformance
-//     run;
+//  5. on Node 20, 22 and 24: an ES module and a CommonJS consumer (client, mock and its control client, emulator with
+//     a tenant and the journal through connectEmulator, model), the mock's and the emulator's README CI recipes
+//     verbatim (killing npx stops the server), a conformance run;
 //  6. the emulator through `pnpm exec`, stopped by killing pnpm.
 // The registry and the mock are stopped and the temp folders removed at the end.
 import { execFile, spawn } from 'node:child_process';
@@ -251,8 +251,11 @@ describe('the installed packages on Node 20, 22 and 24', { timeout: STEP_TIMEOUT
         mock: { status: 200, cases: expect.any(Number), requests: 2 },
         emulator: { status: 200, cases: expect.any(Number) },
         operations: expect.any(Number),
+        control: { tenantCases: expect.any(Number), journal: ['listRfiCases 200'] },
       });
       expect(output.emulator.cases, `Node ${runtime.version}`).toBeGreaterThan(0);
+      // connectEmulator's tenant holds the seed again: as many cases as the start-up account, under its own ids.
+      expect(output.control.tenantCases, `Node ${runtime.version}`).toBe(output.emulator.cases);
     }
   });
 

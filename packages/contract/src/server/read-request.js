@@ -39,10 +39,11 @@ import { bodyVerdictWithoutParsing, hasBodyHeaders } from '../contract.js';
 /**
  * @typedef {object} IncomingOptions
  * @property {number} maxBodyBytes a larger body is refused unread
- * @property {(operation: ContractOperation, headers: Record<string, string[] | undefined>) =>
- *   Refusal | undefined | Promise<Refusal | undefined>} [screen] called once the operation is known and the bearer
- *   token well formed, before parameters and body are checked: a server's own gate (a token it does not know, a
- *   fault it was told to inject); a refusal it returns is the answer
+ * @property {(operation: ContractOperation, headers: Record<string, string[] | undefined>,
+ *   pathParams: Record<string, string>) => Refusal | undefined | Promise<Refusal | undefined>} [screen] called once
+ *   the operation is known and the bearer token well formed, before parameters and body are checked: a server's own
+ *   gate (a token it does not know, a fault it was told to inject, perhaps for one path id only); `pathParams` are
+ *   the path's values as sent (decoded, not yet checked); a refusal it returns is the answer
  * @property {() => void} [beforeBody] called once every check before the body has passed, just before the body is
  *   read: where a server sends `100 Continue` to a client that waits for it (`Expect: 100-continue`)
  * @property {import('../operation-matcher.js').ParsedTarget} [target] the request's target as the server already
@@ -77,7 +78,7 @@ export async function readRequest(contract, request, { maxBodyBytes, screen, bef
   const head = contract.checkRequestHead(operation, { headers, pathParams: match.pathParams, query: match.query });
   if (head.status === 401) return refuse(contract.refusal(head.status, head.violations, operation), operation);
   // Awaited only when it is a promise: a synchronous gate costs no turn of the event loop.
-  const gate = screen?.(operation, headers);
+  const gate = screen?.(operation, headers, match.pathParams);
   const screened = gate instanceof Promise ? await gate : gate;
   if (screened) return refuse(screened, operation);
   if (head.status === 415) return refuse(contract.refusal(head.status, head.violations, operation), operation);

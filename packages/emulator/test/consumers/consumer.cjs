@@ -1,6 +1,6 @@
 // A CommonJS consumer (Jest, ts-node, a plain require) loads the package by name, as an installed project does:
 // Node's require() of an ES module, which Node 20.19 and later do without a flag.
-const { startEmulator } = require('@payments-connect/emulator');
+const { connectEmulator, startEmulator } = require('@payments-connect/emulator');
 
 startEmulator().then(async (emulator) => {
   try {
@@ -12,7 +12,19 @@ startEmulator().then(async (emulator) => {
     const { access_token: accessToken } = await token.json();
     const headers = { Authorization: `Bearer ${accessToken}`, AccountId: emulator.accounts.primary.accountId };
     const list = await fetch(`${emulator.url}/v1/rfi`, { headers });
-    console.log(JSON.stringify({ token: token.status, list: list.status, body: await list.json() }));
+    // The control client, as a test worker in another process would use it.
+    const control = connectEmulator(emulator.url);
+    const tenant = await control.createTenant();
+    const listed = await control.requests({ operationId: 'listRfiCases' });
+    console.log(
+      JSON.stringify({
+        token: token.status,
+        list: list.status,
+        body: await list.json(),
+        tenantAccount: tenant.accounts.primary.accountId,
+        listed: listed.map((entry) => entry.status),
+      }),
+    );
   } finally {
     await emulator.stop();
   }

@@ -82,6 +82,23 @@ export function useEmulator(options = {}) {
     return { status: response.status, headers: response.headers, body: parsed };
   }
 
+  /**
+   * Calls the control API over HTTP, as a test in another process would.
+   * @param {string} method
+   * @param {string} path below `/_emulator` (`''` for the prefix itself)
+   * @param {unknown} [json] a JSON body
+   * @returns {Promise<{ status: number, body: any }>} the body parsed, undefined for none
+   */
+  async function control(method, path, json) {
+    const response = await fetch(`${emulator.url}/_emulator${path}`, {
+      method,
+      headers: json === undefined ? {} : { 'content-type': 'application/json' },
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  }
+
   return {
     get emulator() {
       return emulator;
@@ -90,6 +107,7 @@ export function useEmulator(options = {}) {
       return emulator.fixtures;
     },
     call,
+    control,
     freshToken,
   };
 }

@@ -3,13 +3,23 @@
 // require().
 const { createPaymentsConnectClient } = require('@payments-connect/client');
 const { connectMock, startMock } = require('@payments-connect/mock');
-const { startEmulator } = require('@payments-connect/emulator');
+const { connectEmulator, startEmulator } = require('@payments-connect/emulator');
 const { loadContract } = require('@payments-connect/contract');
 
 async function listCases(baseUrl, credentials, accountId) {
   const client = createPaymentsConnectClient({ baseUrl, ...credentials, accountId, environment: 'sandbox' });
   const { response, data } = await client.GET('/v1/rfi', { params: { query: { includeTerminal: true } } });
   return { status: response.status, cases: data?.items.length ?? 0 };
+}
+
+// The emulator's control client, as a test worker in another process uses it: a tenant of its own, and the journal.
+async function controlFromElsewhere(url) {
+  const control = connectEmulator(url);
+  const tenant = await control.createTenant();
+  const accountId = tenant.accounts.primary.accountId;
+  const { cases } = await listCases(url, tenant.credentials, accountId);
+  const journal = await control.requests({ accountId });
+  return { tenantCases: cases, journal: journal.map((entry) => `${entry.operationId} ${entry.status}`) };
 }
 
 async function main() {
@@ -21,6 +31,7 @@ async function main() {
       mock: await listCases(mock.url, { clientId: 'any', clientSecret: 'any' }, accountId),
       emulator: await listCases(emulator.url, emulator.credentials, accountId),
       operations: loadContract().operations.length,
+      control: await controlFromElsewhere(emulator.url),
     };
     // What the mock received, through its control client: the client's token exchange and its list.
     results.mock.requests = (await connectMock(mock.url).requests()).length;

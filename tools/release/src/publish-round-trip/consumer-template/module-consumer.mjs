@@ -1,7 +1,7 @@
 // An ES module consumer in a project that is not ours: the same as commonjs-consumer.cjs through import.
 import { createPaymentsConnectClient } from '@payments-connect/client';
 import { loadContract } from '@payments-connect/contract';
-import { startEmulator } from '@payments-connect/emulator';
+import { connectEmulator, startEmulator } from '@payments-connect/emulator';
 import { connectMock, startMock } from '@payments-connect/mock';
 
 const [mock, emulator] = await Promise.all([startMock(), startEmulator()]);
@@ -18,6 +18,23 @@ for (const [name, client] of Object.entries(clients)) {
 }
 // What the mock received, through its control client: the client's token exchange and its list.
 const requests = (await connectMock(mock.url).requests()).length;
+// The emulator's control client, as a test worker in another process uses it: a tenant of its own, and the journal.
+const control = connectEmulator(emulator.url);
+const tenant = await control.createTenant();
+const tenantAccountId = tenant.accounts.primary.accountId;
+const tenantClient = createPaymentsConnectClient({
+  baseUrl: emulator.url,
+  ...tenant.credentials,
+  accountId: tenantAccountId,
+});
+const { data: tenantCases } = await tenantClient.GET('/v1/rfi', { params: { query: { includeTerminal: true } } });
+const journal = await control.requests({ accountId: tenantAccountId });
+const controlled = {
+  tenantCases: tenantCases?.items.length ?? 0,
+  journal: journal.map((entry) => `${entry.operationId} ${entry.status}`),
+};
 await Promise.all([mock.stop(), emulator.stop()]);
 const operations = loadContract().operations.length;
-console.log(JSON.stringify({ mock: { ...calls.mock, requests }, emulator: calls.emulator, operations }));
+console.log(
+  JSON.stringify({ mock: { ...calls.mock, requests }, emulator: calls.emulator, operations, control: controlled }),
+);

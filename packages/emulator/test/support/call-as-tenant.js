@@ -1,0 +1,26 @@
+/**
+ * Calls the emulator as a service pointed at a tenant would: with a token for the tenant's credentials, fetched on the
+ * first call, and the tenant's primary account.
+ * @param {string} url the emulator's
+ * @param {import('../../src/index.js').Tenant} tenant
+ * @returns {(method: string, path: string) => Promise<{ status: number, body: any }>}
+ */
+export function callAsTenant(url, tenant) {
+  /** @type {Promise<string> | undefined} */
+  let token;
+  const tokenOf = async () => {
+    const response = await fetch(`${url}/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(tenant.credentials),
+    });
+    return /** @type {string} */ ((await response.json()).access_token);
+  };
+  return async (method, path) => {
+    token ??= tokenOf();
+    const headers = { authorization: `Bearer ${await token}`, AccountId: tenant.accounts.primary.accountId };
+    const response = await fetch(`${url}${path}`, { method, headers });
+    const text = await response.text();
+    return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
+  };
+}
