@@ -20,6 +20,7 @@ export {
   usageError,
 } from './command-line.js';
 export { COMMAND_PORTS, DEFAULT_HOST } from './default-addresses.js';
+export { DOCS_PATH } from './docs-page.js';
 export { DEFAULT_LIMITS, LIMITS_TABLE } from './limits.js';
 export { RefusalError } from './refusal-error.js';
 export { DEFAULT_JOURNAL_SIZE, JOURNAL_BODY_BYTES } from './request-journal.js';
@@ -95,6 +96,8 @@ export { serveInForeground } from './serve-in-foreground.js';
  * @property {ControlApi} [control] the server's control routes, under their prefix; the journal's
  *   (`GET` and `DELETE` of `<prefix>/requests`) are added to them
  * @property {JournalOptions} [journal] how many requests the journal keeps, and a file it appends them to
+ * @property {string} [docsPage] an HTML file served at `/_docs` (GET and HEAD; `/_docs/` redirects there), never
+ *   journaled: the rendered reference of `@payments-connect/docs`, whose Try it console then sends to this server
  * @property {number} [port] 0 (the default) picks a free one
  * @property {string} [host] default 127.0.0.1
  * @property {Timeouts} [timeouts] default those of {@link DEFAULT_LIMITS}
