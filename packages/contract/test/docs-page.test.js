@@ -88,7 +88,10 @@ describe('the docs page of the pipeline', () => {
     expect(JSON.parse(post.body)).toMatchObject({ code: contract.errorCode(405) });
     const other = await exchange('GET', `${DOCS_PATH}/index.html`);
     expect(other.status).toBe(404);
-    expect(JSON.parse(other.body)).toMatchObject({ code: contract.errorCode(404), message: expect.stringContaining(DOCS_PATH) });
+    expect(JSON.parse(other.body)).toMatchObject({
+      code: contract.errorCode(404),
+      message: expect.stringContaining(DOCS_PATH),
+    });
   });
 
   it('shows a page built again at the next request', async () => {
