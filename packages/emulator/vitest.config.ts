@@ -5,11 +5,25 @@ export default defineConfig({
     // A timeout only ends a hang: far above what the slowest test takes on a busy machine, so no verdict rides on it.
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // The test files keep no state between them (each starts its own servers and clones what it changes), so a
-    // worker runs them one after another on the modules it loaded once, rather than reloading them for each file.
-    isolate: false,
     // Two files at once, even on two cores (the default leaves one core free there): the hardening file spends much
     // of its time waiting on a server in a process of its own.
     maxWorkers: 2,
+    projects: [
+      // The test files keep no state between them (each starts its own servers and clones what it changes), so a
+      // worker runs them one after another on the modules it loaded once, rather than reloading them for each file.
+      {
+        extends: true,
+        test: { name: 'emulator', exclude: ['test/served-docs.test.js', '**/node_modules/**'], isolate: false },
+      },
+      // The reference at /_docs in a real Chromium, started once for the run (tools/browser-probe).
+      {
+        extends: true,
+        test: {
+          name: 'docs',
+          include: ['test/served-docs.test.js'],
+          globalSetup: ['@payments-connect/browser-probe/shared-chromium'],
+        },
+      },
+    ],
   },
 });

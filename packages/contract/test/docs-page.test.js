@@ -1,13 +1,14 @@
 // The pipeline's docs stage over real HTTP on 127.0.0.1: the page at /_docs for GET and HEAD, one address for it (a
 // trailing slash redirected), the envelope for anything else under it, nothing journaled, and a server that refuses
 // to start on a page it cannot serve or a contract that has /_docs itself.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContract, loadContract } from '../src/contract.js';
-import { DOCS_PATH, startServer } from '../src/server/start-server.js';
+import { DOCS_PATH, installedDocsPage, startServer } from '../src/server/start-server.js';
 import { smallContractDocument } from './fixtures/small-contract.js';
 
 const contract = loadContract();
@@ -50,6 +51,7 @@ function exchange(method, path) {
 
 describe('the docs page of the pipeline', () => {
   it('is served at /_docs: the file as it is, HTML, never cached without asking', async () => {
+    expect(server.docsUrl).toBe(`${server.url}${DOCS_PATH}`);
     const { status, headers, body } = await exchange('GET', DOCS_PATH);
     expect(status).toBe(200);
     expect(headers).toMatchObject({
@@ -114,6 +116,7 @@ describe('the docs page of the pipeline', () => {
   it('is not there unless asked for: a server without docsPage answers /_docs as a path of the contract', async () => {
     const bare = await startServer({ contract, name: 'no-docs', answer });
     try {
+      expect(bare.docsUrl).toBeUndefined();
       const { status, body } = await fetch(`${bare.url}${DOCS_PATH}`).then(async (r) => ({
         status: r.status,
         body: await r.json(),
@@ -143,5 +146,30 @@ describe('the docs page of the pipeline', () => {
     await expect(startServer({ contract, name: 'missing', answer, docsPage: missing })).rejects.toThrow(
       `${missing} is not a file`,
     );
+  });
+});
+
+describe('installedDocsPage', () => {
+  it('finds the page of @payments-connect/docs from a package that depends on it', async () => {
+    const docs = join(dir, 'consumer', 'node_modules', '@payments-connect', 'docs');
+    await mkdir(join(docs, 'dist'), { recursive: true });
+    await writeFile(
+      join(docs, 'package.json'),
+      JSON.stringify({ name: '@payments-connect/docs', exports: { './index.html': './dist/index.html' } }),
+    );
+    await writeFile(join(docs, 'dist', 'index.html'), PAGE);
+    const module = pathToFileURL(join(dir, 'consumer', 'src', 'server.js'));
+    expect(installedDocsPage(module)).toBe(join(docs, 'dist', 'index.html'));
+  });
+
+  // (Not installed at all is not shown here: pnpm's command shims set NODE_PATH to the workspace's packages.)
+  it('is undefined where the docs are installed but not built', async () => {
+    const docs = join(dir, 'unbuilt', 'node_modules', '@payments-connect', 'docs');
+    await mkdir(docs, { recursive: true });
+    await writeFile(
+      join(docs, 'package.json'),
+      JSON.stringify({ name: '@payments-connect/docs', exports: { './index.html': './dist/index.html' } }),
+    );
+    expect(installedDocsPage(pathToFileURL(join(dir, 'unbuilt', 'server.js')))).toBeUndefined();
   });
 });

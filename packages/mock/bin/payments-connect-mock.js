@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 // payments-connect-mock: serves the Payments Connect mock in the foreground until it is stopped.
-import { existsSync } from 'node:fs';
 import module from 'node:module';
-import { fileURLToPath } from 'node:url';
 import {
+  DOCS_PATH,
   readFlags,
   runFailure,
   SERVER_FLAGS,
@@ -25,16 +24,13 @@ ${serverFlagsUsage(DEFAULT_PORT)}
   -h, --help            this help
 
 Pick an answer per request with the Prefer header:  Prefer: code=404  or  Prefer: example=closedCase
-The requests it received: GET ${CONTROL_PREFIX}/requests.
+The requests it received: GET ${CONTROL_PREFIX}/requests. The API reference, with Try it: GET ${DOCS_PATH}.
 It stops on Ctrl-C, SIGTERM or SIGHUP, and when the process that started it (npx, pnpm exec) ends.
 Exit status: 0 when stopped, 1 when it cannot serve (port in use, spec unreadable), 2 for a usage error.`,
 };
 
 // Node 22.1+ caches compiled code between runs, so later starts load faster.
 /** @type {{ enableCompileCache?: () => unknown }} */ (module).enableCompileCache?.();
-
-// In the monorepo the docs package sits beside this one; installed from npm it usually does not.
-const RENDERED_DOCS = fileURLToPath(new URL('../../docs/dist/index.html', import.meta.url));
 
 const { values: args } = readFlags(COMMAND, {
   options: {
@@ -56,5 +52,5 @@ console.log(`  spec: ${mock.specPath}${dynamic}`);
 console.log(
   `  requests received: ${mock.url}${CONTROL_PREFIX}/requests${journal.file ? ` (and ${journal.file})` : ''}`,
 );
-if (existsSync(RENDERED_DOCS)) console.log(`  docs: ${RENDERED_DOCS}`);
+if (mock.docsUrl) console.log(`  docs: ${mock.docsUrl} (the API reference, with Try it)`);
 console.log('  pick an answer with the Prefer header, e.g. "Prefer: code=404" or "Prefer: example=closedCase"');

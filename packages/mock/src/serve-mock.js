@@ -1,5 +1,5 @@
 import { bundledDocumentPath, createContract, loadDocumentFile } from '@payments-connect/contract';
-import { startServer } from '@payments-connect/contract/server';
+import { installedDocsPage, startServer } from '@payments-connect/contract/server';
 import { CONTROL_PREFIX, DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
 import { prismGenerator } from './generated-payload.js';
 import { createMockAnswerer } from './mock-answer.js';
@@ -22,6 +22,8 @@ import { createMockAnswerer } from './mock-answer.js';
  * @property {string} url base URL, no trailing slash (`http://127.0.0.1:4010`)
  * @property {number} port
  * @property {string} specPath the document served
+ * @property {string | undefined} docsUrl where it serves the rendered reference of `@payments-connect/docs`, whose Try
+ *   it console calls this mock (`http://127.0.0.1:4010/_docs`); undefined when it serves another spec (`spec`)
  * @property {(filter?: import('@payments-connect/contract/server').JournalFilter) =>
  *   import('@payments-connect/contract/server').JournalEntry[]} requests the requests the mock received, oldest first,
  *   each with how it broke the contract (filter by `operationId`, `status`, `accountId`, `since`)
@@ -56,16 +58,19 @@ export async function serveMock({
   if (contract.operations.length === 0) throw new Error(`cannot serve the spec ${specPath}: it has no operations`);
   // Generated answers need the optional peer dependency: asked for at start, its absence is said at start.
   if (dynamic) prismGenerator();
+  // The reference describes the bundled spec: with another one it would document what the mock does not serve.
+  const docsPage = spec === undefined ? installedDocsPage(import.meta.url) : undefined;
   const server = await startServer({
     contract,
     name: 'mock',
     answer: createMockAnswerer(contract, { dynamic, seed }),
     control: { prefix: CONTROL_PREFIX, routes: [] },
+    docsPage,
     port,
     host,
     timeouts,
     journal,
   });
-  const { url, requests, clearRequests, stop } = server;
-  return { url, port: server.port, specPath, requests, clearRequests, stop };
+  const { url, docsUrl, requests, clearRequests, stop } = server;
+  return { url, port: server.port, specPath, docsUrl, requests, clearRequests, stop };
 }

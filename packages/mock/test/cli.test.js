@@ -23,16 +23,17 @@ function runBin(args) {
 }
 
 /**
- * Starts the bin and resolves with its URL once it prints it.
+ * Starts the bin and resolves with its URL once it prints it (or, given `printed`, the first group of that line).
+ * @param {RegExp} [printed]
  * @returns {Promise<{ child: import('node:child_process').ChildProcess, url: string }>}
  */
-function startBin() {
+function startBin(printed = /listening on (http:\/\/\S+)/) {
   const child = spawn(process.execPath, [BIN, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk) => {
       output += chunk;
-      const match = output.match(/listening on (http:\/\/\S+)/);
+      const match = output.match(printed);
       if (match?.[1]) resolve({ child, url: match[1] });
     });
     child.on('close', (code) => reject(new Error(`exited with ${code}: ${output}`)));
@@ -47,6 +48,17 @@ describe('payments-connect-mock', () => {
     const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
     child.kill(/** @type {NodeJS.Signals} */ (signal));
     expect(await exited).toBe(0);
+  });
+
+  it('prints where it serves the API reference, and serves the page there', async () => {
+    const { child, url } = await startBin(/docs: (http:\/\/\S+)/);
+    try {
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/_docs$/);
+      const page = await fetch(url);
+      expect([page.status, page.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
+    } finally {
+      child.kill('SIGTERM');
+    }
   });
 
   it.for([

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { RefusalError } from './refusal-error.js';
 import { sendRefusal } from './send-answer.js';
 
@@ -14,8 +15,27 @@ import { sendRefusal } from './send-answer.js';
  */
 export const DOCS_PATH = '/_docs';
 
+/** The rendered reference, as `@payments-connect/docs` publishes it. */
+export const PUBLISHED_DOCS_PAGE = '@payments-connect/docs/index.html';
+
 /** The methods the page answers; anything else is refused 405. */
 const DOCS_METHODS = ['GET', 'HEAD'];
+
+/**
+ * The page of `@payments-connect/docs` as a package that depends on it finds it (the mock, the emulator), or
+ * undefined when it is not there: in this repository, before the docs are built, a server then serves no `/_docs`.
+ * Installed from npm, the page is always there. This package names the docs without depending on them: the docs
+ * are built from the contract model.
+ * @param {string | URL} from the `import.meta.url` of a module of the package that depends on the docs
+ * @returns {string | undefined}
+ */
+export function installedDocsPage(from) {
+  try {
+    return createRequire(from).resolve(PUBLISHED_DOCS_PAGE);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Serves one HTML page at {@link DOCS_PATH}: the rendered reference, whose Try it console then calls the server on

@@ -2,6 +2,7 @@
 // emulator). A server supplies how it answers; listening, limits, reading, checking, refusing and sending are here.
 import { createServer } from 'node:http';
 import { DEFAULT_HOST } from './default-addresses.js';
+import { DOCS_PATH } from './docs-page.js';
 import { CONNECTIONS_CHECK_INTERVAL_MS, DEFAULT_LIMITS } from './limits.js';
 import { listen } from './listen.js';
 import { createRequestJournal, journalFilterOf } from './request-journal.js';
@@ -20,7 +21,7 @@ export {
   usageError,
 } from './command-line.js';
 export { COMMAND_PORTS, DEFAULT_HOST } from './default-addresses.js';
-export { DOCS_PATH } from './docs-page.js';
+export { DOCS_PATH, installedDocsPage } from './docs-page.js';
 export { DEFAULT_LIMITS, LIMITS_TABLE } from './limits.js';
 export { RefusalError } from './refusal-error.js';
 export { DEFAULT_JOURNAL_SIZE, JOURNAL_BODY_BYTES } from './request-journal.js';
@@ -111,6 +112,8 @@ export { serveInForeground } from './serve-in-foreground.js';
  * @property {string} url base URL, no trailing slash (`http://127.0.0.1:4010`)
  * @property {number} port
  * @property {string} host
+ * @property {string | undefined} docsUrl where it serves the rendered reference (`http://127.0.0.1:4010/_docs`);
+ *   undefined when it was given no `docsPage`
  * @property {(filter?: JournalFilter) => JournalEntry[]} requests the requests it received, oldest first (see
  *   `request-journal.js`)
  * @property {() => void} clearRequests forgets them
@@ -166,6 +169,7 @@ export async function startServer(options) {
     url: bound.url,
     port: bound.port,
     host,
+    docsUrl: options.docsPage === undefined ? undefined : `${bound.url}${DOCS_PATH}`,
     requests: (filter) => journal.entries(filter),
     clearRequests: () => journal.clear(),
     stop() {
