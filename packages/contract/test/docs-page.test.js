@@ -133,7 +133,7 @@ describe('the docs page of the pipeline', () => {
     expect(contract.operations.filter(({ path }) => path.split('/')[1] === DOCS_PATH.slice(1))).toEqual([]);
   });
 
-  it('refuses to start on a contract with a path under /_docs, a control prefix /_docs, or a page that is missing', async () => {
+  it('refuses to start on a contract with a path under /_docs, a control prefix /_docs, or no page', async () => {
     const document = smallContractDocument();
     document.paths[`${DOCS_PATH}/items`] = document.paths['/items'];
     await expect(

@@ -35,8 +35,8 @@ const SAMPLE_HEADER = (operationId) =>
 
 /**
  * Builds the reference from the bundled spec: decorates a copy (code samples, each parameter's example values once,
- * open enum values, flags, overview, server URLs), writes the self-contained page (with the "Try it" console and the published bundle for "Download") and the
- * TypeScript samples as files.
+ * open enum values, flags, overview, server URLs), writes the self-contained page (with the "Try it" console and
+ * the published bundle for "Download") and the TypeScript samples as files.
  * @param {object} options
  * @param {unknown} options.spec The bundled OpenAPI document (left unchanged).
  * @param {string} options.outDir Where to write; its samples folder is replaced.

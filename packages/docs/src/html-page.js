@@ -16,8 +16,8 @@ export const CONNECT_SOURCES = ["'self'", ...LOCAL_ORIGINS];
 /**
  * The page may load nothing from anywhere: scripts and styles are inline, images are data: URIs,
  * and Redoc's search worker and the download are blob: URLs. The one exception is the console, which may
- * call a server on this machine, or the one that serves the page. Should a future bundle try to reach a host, the browser refuses and
- * reports a violation (the browser test listens for them).
+ * call a server on this machine, or the one that serves the page. Should a future bundle try to reach a host, the
+ * browser refuses and reports a violation (the browser test listens for them).
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",

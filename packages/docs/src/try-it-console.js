@@ -385,7 +385,8 @@ export function startTryItConsole({ dialog, model }) {
     if (!response.ok || !keepToken(base, json)) {
       tokenStatus.textContent = `No token: the token exchange answered ${response.status}.`;
       const took = Math.round(performance.now() - started);
-      const line = `${model.token.method} ${base}${model.token.path}\n${response.status} ${response.statusText} in ${took} ms`;
+      const exchange = `${model.token.method} ${base}${model.token.path}`;
+      const line = `${exchange}\n${response.status} ${response.statusText} in ${took} ms`;
       showResponse(`No token: ${line}`, text, shownHeaders(response.headers));
       return undefined;
     }

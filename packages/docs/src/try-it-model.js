@@ -84,9 +84,9 @@ export const LOCAL_SERVERS = [
 
 /**
  * What the page's "Try it" console needs, read from the spec through the contract model: the operations with their
- * example values (the same the code samples use), the token exchange, and the local servers to call, the server that
- * serves the page at `docsPath`, else the mock (default) or the emulator, with the credentials of the token exchange's example: those the emulator accepts unless
- * told otherwise (the mock accepts any).
+ * example values (the same the code samples use), the token exchange, and the local servers to call (the server
+ * that serves the page at `docsPath`, else the mock, the default, or the emulator), with the credentials of the
+ * token exchange's example: those the emulator accepts unless told otherwise (the mock accepts any).
  * @param {Contract} contract
  * @returns {TryItModel}
  */

@@ -53,7 +53,7 @@ describe('renderHtmlPage', () => {
     expect(markup).toContain('<style>');
   });
 
-  it('forbids every load by Content-Security-Policy, and lets the console call only this machine and its server', () => {
+  it('forbids every load by Content-Security-Policy; the console may call this machine and its server only', () => {
     expect(page).toContain(`<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">`);
     expect(CONTENT_SECURITY_POLICY).toContain("default-src 'none'");
     expect(LOCAL_ORIGINS).toEqual(['http://127.0.0.1:*', 'http://localhost:*']);

@@ -302,7 +302,7 @@ for (const [screenName, screen] of Object.entries(SCREENS)) {
         expect(inClear).toBe(false);
       });
 
-      it('says, when nothing answers, what to start and what became of the token; refuses a server elsewhere', async () => {
+      it('says what to start, and what became of the token, when nothing answers; refuses others', async () => {
         const closed = await freeLocalUrl();
         await page.locator('#try-it-server').fill(closed);
         const { status, body } = await send(page, 'listRfiCases');

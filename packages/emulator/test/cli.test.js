@@ -48,7 +48,7 @@ function run(args) {
 }
 
 describe('payments-connect-emulator CLI', () => {
-  it('starts, prints URL, credentials, accounts, fixtures, the sandbox env and the docs, exits 0 on SIGTERM', async () => {
+  it('starts, prints URL, credentials, accounts, fixtures, sandbox env and docs, exits 0 on SIGTERM', async () => {
     const cli = run(['--port', '0', '--token-ttl', '5', '--strict']);
     const url = await cli.listening();
     const { stdout } = cli.output();
