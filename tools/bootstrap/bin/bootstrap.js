@@ -44,7 +44,7 @@ const JOBS = {
     tests: true,
     chromium: false,
   },
-  // Build everything, then serve the mock in the foreground (it prints its URL and the docs path).
+  // Build everything, then serve the mock in the foreground (it prints its URL and where it serves the docs).
   start: {
     steps: [
       ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'],
