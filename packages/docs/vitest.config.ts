@@ -5,7 +5,7 @@ export default defineConfig({
     include: ['test/**/*.test.js'],
     // Builds the reference once into test-results/build for the tests that read the output, and starts the one
     // Chromium the browser tests share.
-    globalSetup: ['test/global-setup.js', 'test/shared-chromium.js'],
+    globalSetup: ['test/global-setup.js', '@payments-connect/browser-probe/shared-chromium'],
     // Two files at once, even on two cores (the default leaves one core free: one file at a time there). One browser
     // file keeps about 1.3 cores busy, two keep both; the browser files start first, being the largest (or slowest).
     maxWorkers: 2,

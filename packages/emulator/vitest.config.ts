@@ -17,7 +17,7 @@ export default defineConfig({
         test: {
           name: 'emulator',
           include: ['test/**/*.test.js'],
-          exclude: ['test/parallel-tenants/**'],
+          exclude: ['test/parallel-tenants/**', 'test/served-docs.test.js'],
           // The test files keep no state between them (each starts its own servers and clones what it changes), so a
           // worker runs them one after another on the modules it loaded once, rather than reloading them for each.
           isolate: false,
@@ -25,6 +25,15 @@ export default defineConfig({
       },
       // The README's vitest recipe, run as a consumer writes it: its globalSetup and its test file.
       { extends: true, test: { name: 'readme', include: ['test/readme/*.test.ts'], globalSetup: [README_SETUP] } },
+      // The reference at /_docs in a real Chromium, started once for the run (tools/browser-probe).
+      {
+        extends: true,
+        test: {
+          name: 'docs',
+          include: ['test/served-docs.test.js'],
+          globalSetup: ['@payments-connect/browser-probe/shared-chromium'],
+        },
+      },
       // Two files that must run at the same time, each in its own tenant of one emulator: a group of their own, after
       // the others, so that both workers are theirs (each file waits for the other, and fails if it never comes).
       {

@@ -14,9 +14,23 @@ export default defineConfig({
       // which needs a module graph of its own.
       {
         extends: true,
-        test: { name: 'mock', include: ['test/**/*.test.js'], exclude: ['test/start-mock.test.js'], isolate: false },
+        test: {
+          name: 'mock',
+          include: ['test/**/*.test.js'],
+          exclude: ['test/start-mock.test.js', 'test/served-docs.test.js'],
+          isolate: false,
+        },
       },
       { extends: true, test: { name: 'start-mock', include: ['test/start-mock.test.js'] } },
+      // The reference at /_docs in a real Chromium, started once for the run (tools/browser-probe).
+      {
+        extends: true,
+        test: {
+          name: 'docs',
+          include: ['test/served-docs.test.js'],
+          globalSetup: ['@payments-connect/browser-probe/shared-chromium'],
+        },
+      },
       // The README's vitest recipe, run as a consumer writes it: its globalSetup and its test file.
       {
         extends: true,

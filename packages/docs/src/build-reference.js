@@ -6,6 +6,7 @@ import { addFlags } from './flags.js';
 import { renderHtmlPage } from './html-page.js';
 import { addOpenEnumValues } from './open-enums.js';
 import { addOverview } from './overview.js';
+import { showDistinctParameterExamples } from './parameter-examples.js';
 import { loadPublishedBundle } from './published-bundle.js';
 import { loadRedocBundle } from './redoc-bundle.js';
 import { showDefaultServerUrls } from './server-urls.js';
@@ -33,9 +34,9 @@ const SAMPLE_HEADER = (operationId) =>
  */
 
 /**
- * Builds the reference from the bundled spec: decorates a copy (code samples, open enum values, flags, overview, server
- * URLs), writes the self-contained page (with the "Try it" console and the published bundle for "Download") and the
- * TypeScript samples as files.
+ * Builds the reference from the bundled spec: decorates a copy (code samples, each parameter's example values once,
+ * open enum values, flags, overview, server URLs), writes the self-contained page (with the "Try it" console and
+ * the published bundle for "Download") and the TypeScript samples as files.
  * @param {object} options
  * @param {unknown} options.spec The bundled OpenAPI document (left unchanged).
  * @param {string} options.outDir Where to write; its samples folder is replaced.
@@ -47,6 +48,8 @@ export function buildReference({ spec: bundled, outDir }) {
   const spec = contract.document;
   const samples = addCodeSamples(contract);
   const tryIt = tryItModel(contract);
+  // After the samples and the console's model, which take each parameter's first named example.
+  showDistinctParameterExamples(contract);
   // Before the flags: a flagged reference to an open enum shows the values after its notice.
   addOpenEnumValues(contract);
   const flagged = addFlags(contract);

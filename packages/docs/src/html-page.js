@@ -8,10 +8,16 @@ export const MONOSPACE_FONTS = "ui-monospace, SFMono-Regular, Menlo, Consolas, '
 export const LOCAL_ORIGINS = LOCAL_HOSTS.map((host) => `http://${host}:*`);
 
 /**
+ * The server that serves the page (a mock's or an emulator's `/_docs`) may be called too, whatever its host: a page
+ * served from a container by its name calls that container. Opened from a file, the page has no such origin.
+ */
+export const CONNECT_SOURCES = ["'self'", ...LOCAL_ORIGINS];
+
+/**
  * The page may load nothing from anywhere: scripts and styles are inline, images are data: URIs,
  * and Redoc's search worker and the download are blob: URLs. The one exception is the console, which may
- * call a server on this machine. Should a future bundle try to reach a host, the browser refuses and
- * reports a violation (the browser test listens for them).
+ * call a server on this machine, or the one that serves the page. Should a future bundle try to reach a host, the
+ * browser refuses and reports a violation (the browser test listens for them).
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
@@ -19,7 +25,7 @@ export const CONTENT_SECURITY_POLICY = [
   "style-src 'unsafe-inline'",
   'img-src data: blob:',
   'worker-src blob:',
-  `connect-src ${LOCAL_ORIGINS.join(' ')}`,
+  `connect-src ${CONNECT_SOURCES.join(' ')}`,
   "font-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",
@@ -72,8 +78,10 @@ body { margin: 0; padding: ${BAR_HEIGHT} 0 0; font-family: ${SYSTEM_FONTS}; }
 #pc-menu { display: none; }
 /* Redoc sizes menu labels for a verb ("DELETE"); a flag badge ("Designed here") needs its own width. */
 .menu-content .operation-type.badge { width: auto; padding: 0 4px; white-space: nowrap; }
-/* Code wraps instead of hiding the end of its lines behind a scrollbar the reader may never see. */
-#redoc pre, #redoc pre code { white-space: pre-wrap; overflow-wrap: anywhere; }
+/* Code wraps instead of hiding the end of its lines behind a scrollbar the reader may never see: the samples, and the
+   JSON examples Redoc draws as a tree (.redoc-json), whose strings (UUIDs) ran past the panel at 1440 px. */
+#redoc pre, #redoc pre code, #redoc .redoc-json, #redoc .redoc-json code { white-space: pre-wrap;
+  overflow-wrap: anywhere; }
 /* An identifier (RFI_ITEM_ALREADY_APPROVED) breaks only when it cannot fit a line of its own; in a table its
    column grows to hold it instead (Redoc's tables scroll sideways when they must). */
 #redoc code { word-break: normal; overflow-wrap: break-word; }
@@ -114,6 +122,13 @@ body { margin: 0; padding: ${BAR_HEIGHT} 0 0; font-family: ${SYSTEM_FONTS}; }
 .pc-try-it pre { margin: 0; padding: 8px; max-height: 40vh; overflow: auto; white-space: pre-wrap;
   overflow-wrap: anywhere; background: #f5f7f8; }
 .pc-try-it pre:empty { display: none; }
+.pc-try-it-secret { display: flex; align-items: end; gap: 8px; }
+.pc-try-it-secret label { flex: 1; }
+.pc-try-it-headers { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 0;
+  font-family: ${MONOSPACE_FONTS}; font-size: 14px; }
+.pc-try-it-headers:empty { display: none; }
+.pc-try-it-headers dt { font-weight: 600; }
+.pc-try-it-headers dd { margin: 0; overflow-wrap: anywhere; }
 `;
 
 /**
@@ -135,10 +150,15 @@ Redoc.init(json('openapi'), options, document.getElementById('redoc'), () => {
   menuButton.addEventListener('click', () => { floating.click(); setTimeout(showState); });
   menu.addEventListener('click', () => setTimeout(showState));
   // Redoc's example pickers have no label of their own, and a table that scrolls sideways on a small screen must
-  // take the keyboard's focus to be scrolled without a pointer.
-  for (const select of document.querySelectorAll('select.dropdown-select:not([aria-label])')) {
-    select.setAttribute('aria-label', 'Example');
-  }
+  // take the keyboard's focus to be scrolled without a pointer. A picker is drawn again each time its sample tab
+  // is chosen again: label those too.
+  const labelPickers = () => {
+    for (const select of document.querySelectorAll('select.dropdown-select:not([aria-label])')) {
+      select.setAttribute('aria-label', 'Example');
+    }
+  };
+  labelPickers();
+  new MutationObserver(labelPickers).observe(document.getElementById('redoc'), { childList: true, subtree: true });
   for (const table of document.querySelectorAll('#redoc .redoc-markdown table')) table.tabIndex = 0;
   document.documentElement.dataset.rendered = 'true';
 });

@@ -121,34 +121,40 @@ function callingSection(contract, accountId) {
 }
 
 /**
- * How to run the local servers, and the button that opens the console (raw HTML, which Redoc keeps).
+ * How to run the local servers, as a consumer of the packages does, and the button that opens the console (raw HTML,
+ * which Redoc keeps).
  * @param {TryItModel} tryIt
  */
-function tryItSection({ servers, credentials }) {
+function tryItSection({ servers, credentials, docsPath }) {
   const [mock, emulator] = servers;
+  /** @param {import('./try-it-model.js').TryItServer} server */
+  const start = ({ packageName, command, url }) =>
+    `\`${command}\` serves it at \`${url}\` where \`${packageName}\` is installed ` +
+    `(\`npm install --save-dev ${packageName}\`; \`npx --package ${packageName} ${command.replace(/^npx /, '')}\` ` +
+    'runs it without installing)';
   return [
     `## ${TRY_IT_TITLE}`,
     '',
     'Send any operation from this page to a server on your machine: **Try it** (in the bar at the top) opens a ' +
       'console that gets a token from the token exchange, fills `AccountId` and sends the operation you pick, with ' +
       'the examples of this description filled in. The page reaches nothing else: its security policy allows only ' +
-      '`127.0.0.1` and `localhost`.',
+      'the server that serves it, `127.0.0.1` and `localhost`.',
     '',
     ...(mock
       ? [
-          `- **The mock** (\`@payments-connect/mock\`) answers every operation from this description's examples at ` +
-            `\`${mock.url}\`. Start it with \`${mock.command}\` at the root of the contract repository (it builds ` +
-            'everything first), `pnpm mock` after a build, or `npx payments-connect-mock` where the package is ' +
-            'installed. It accepts any credentials; the `Prefer` header picks another documented answer ' +
-            '(`Prefer: code=404`).',
+          `- **The mock** answers every operation from this description's examples: ${start(mock)}. It accepts any ` +
+            'credentials; the `Prefer` header picks another documented answer (`Prefer: code=404`).',
         ]
       : []),
     ...(emulator
       ? [
-          `- **The emulator** keeps state (tokens expire, a closed case refuses writes) at \`${emulator.url}\`: ` +
-            `\`${emulator.command}\`. The console sends its credentials (\`${credentials.clientId}\`) by default.`,
+          `- **The emulator** keeps state (tokens expire, a closed case refuses writes): ${start(emulator)}. The ` +
+            `console sends its credentials (\`${credentials.clientId}\`) by default.`,
         ]
       : []),
+    '',
+    `Both serve this page at \`${docsPath}\`${mock ? ` (\`${mock.url}${docsPath}\`)` : ''}: opened there, the ` +
+      'console sends to that server, on the same origin.',
     '',
     '<button type="button" data-try-it-open>Open the console</button>',
   ].join('\n');

@@ -6,8 +6,14 @@
  * @typedef {import('./try-it-model.js').TryItOperation} TryItOperation
  */
 
-/** The page may reach only this machine (its Content-Security-Policy says the same). */
+/**
+ * The page may reach only this machine, and the server that serves it (its Content-Security-Policy says the same):
+ * a mock in a container, opened by its name, serves the page that calls it.
+ */
 export const LOCAL_HOSTS = ['127.0.0.1', 'localhost'];
+
+/** Response headers the console leaves out: the local server's CORS plumbing, not part of the API's answer. */
+const HIDDEN_HEADERS = /^access-control-/;
 
 /** A token this close to its expiry is exchanged again before a request. */
 const TOKEN_MARGIN_MS = 5_000;
@@ -25,7 +31,8 @@ const TOKEN_MARGIN_MS = 5_000;
 
 /**
  * @typedef {object} TryItSession
- * @property {string} server Base URL of a local server.
+ * @property {string} server Base URL of a local server, or of the server that serves the page.
+ * @property {string} [pageOrigin] The page's own origin when it was served over HTTP (not opened from a file).
  * @property {string} [token] The bearer token, for operations that require one.
  * @property {string} [accountId]
  * @property {string} [prefer] The `Prefer` header (the mock picks its answer by it).
@@ -42,7 +49,7 @@ const TOKEN_MARGIN_MS = 5_000;
  * @throws {Error} saying what to fix: a server elsewhere, a missing required value, a body that is not JSON
  */
 export function buildTryItRequest(operation, values, session) {
-  const base = localServer(session.server);
+  const base = localServer(session.server, session.pageOrigin);
   const missing = operation.parameters.filter(
     (parameter) => parameter.required && !values[parameter.in][parameter.name]?.trim(),
   );
@@ -88,32 +95,66 @@ export function buildTryItRequest(operation, values, session) {
 }
 
 /**
- * The base URL of a server on this machine, without a trailing slash.
+ * The base URL of a server on this machine, or on the page's own origin, without a trailing slash.
  * @param {string} server
- * @throws {Error} for anything else: the page may only talk to this machine
+ * @param {string} [pageOrigin] the origin of a page served over HTTP, which it may call whatever its host
+ * @throws {Error} for anything else: the page may only talk to this machine and to the server that serves it
  */
-export function localServer(server) {
+export function localServer(server, pageOrigin) {
   let url;
   try {
     url = new URL(server.trim());
   } catch {
     throw new Error(`Not a URL: "${server}"`);
   }
-  if (url.protocol !== 'http:' || !LOCAL_HOSTS.includes(url.hostname)) {
-    throw new Error(`This page talks only to a server on this machine (http://${LOCAL_HOSTS.join(' or http://')})`);
+  const local = url.protocol === 'http:' && LOCAL_HOSTS.includes(url.hostname);
+  if (!local && url.origin !== pageOrigin) {
+    throw new Error(
+      `This page talks only to a server on this machine (http://${LOCAL_HOSTS.join(' or http://')})` +
+        (pageOrigin ? ` or to the one that serves it (${pageOrigin})` : ''),
+    );
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 /**
+ * The server that serves the page, when the page is its reference at `docsPath` (a proxy's prefix before it kept):
+ * the console sends there first, on the page's own origin, so no CORS step is needed. A page opened from a file, or
+ * served anywhere else (`serve-docs`), has none.
+ * @param {{ protocol: string, origin: string, pathname: string }} location the page's
+ * @param {string} docsPath where the servers serve the page (`/_docs`)
+ * @returns {string | undefined}
+ */
+export function servingServer({ protocol, origin, pathname }, docsPath) {
+  if ((protocol !== 'http:' && protocol !== 'https:') || !pathname.endsWith(docsPath)) return undefined;
+  return `${origin}${pathname.slice(0, -docsPath.length)}`;
+}
+
+/**
+ * The response headers the console shows, in the order fetch gives them (by name): `Retry-After`, `WWW-Authenticate`
+ * and whatever else the answer carries, but the CORS headers of a cross-origin call. A page on another origin reads
+ * them all because the servers expose them (`Access-Control-Expose-Headers: *`).
+ * @param {Headers} headers
+ * @returns {[string, string][]}
+ */
+export function shownHeaders(headers) {
+  return [...headers].filter(([name]) => !HIDDEN_HEADERS.test(name));
+}
+
+/**
  * Builds the console into a `<dialog>` and wires the elements that open it (`[data-try-it-open]`): the operation
- * in the page's address (`#operation/<id>`) is the one it shows first.
+ * in the page's address (`#operation/<id>`) is the one it shows first. Served by a server at `model.docsPath`, it
+ * sends to that server first; opened from a file, to the mock.
  * @param {object} options
  * @param {HTMLDialogElement} options.dialog
  * @param {TryItModel} options.model
  */
 export function startTryItConsole({ dialog, model }) {
   const doc = dialog.ownerDocument;
+  const { location } = doc;
+  const pageOrigin = location.protocol === 'http:' || location.protocol === 'https:' ? location.origin : undefined;
+  const served = servingServer(location, model.docsPath);
+  const servers = [...(served ? [{ name: 'This server', url: served }] : []), ...model.servers];
   /** @type {{ value: string, server: string, expiresAt: number } | undefined} */
   let token;
 
@@ -136,15 +177,21 @@ export function startTryItConsole({ dialog, model }) {
   const input = (/** @type {string} */ id, /** @type {string} */ value, type = 'text') =>
     /** @type {HTMLInputElement} */ (el('input', { id, type, value, autocomplete: 'off', spellcheck: 'false' }));
 
-  const server = input('try-it-server', model.servers[0]?.url ?? '', 'url');
+  const server = input('try-it-server', servers[0]?.url ?? '', 'url');
   server.setAttribute('list', 'try-it-servers');
-  const servers = el(
+  const serverList = el(
     'datalist',
     { id: 'try-it-servers' },
-    ...model.servers.map(({ name, url }) => el('option', { value: url, label: name })),
+    ...servers.map(({ name, url }) => el('option', { value: url, label: name })),
   );
   const clientId = input('try-it-client-id', model.credentials.clientId);
-  const clientSecret = input('try-it-client-secret', model.credentials.clientSecret);
+  // A secret is masked like any password field (a screen share, a screenshot); the reader may show it.
+  const clientSecret = input('try-it-client-secret', model.credentials.clientSecret, 'password');
+  const showSecret = el(
+    'button',
+    { type: 'button', id: 'try-it-show-secret', 'aria-pressed': 'false', 'aria-controls': 'try-it-client-secret' },
+    'Show',
+  );
   const accountId = input('try-it-account-id', model.accountId);
   const prefer = input('try-it-prefer', '');
   prefer.placeholder = 'code=404';
@@ -161,8 +208,10 @@ export function startTryItConsole({ dialog, model }) {
   );
   const requestFields = el('div', { class: 'pc-try-it-fields' });
   const responseStatus = el('p', { id: 'try-it-response-status' });
+  const responseHeaders = el('dl', { id: 'try-it-response-headers', class: 'pc-try-it-headers' });
   const responseBody = el('pre', { id: 'try-it-response-body', tabindex: '0' });
   const close = el('button', { type: 'button', class: 'pc-try-it-close', 'aria-label': 'Close' }, '×');
+  const where = model.servers.map(({ name, url, command }) => `the ${name.toLowerCase()} (${command}) at ${url}`);
   const form = el(
     'form',
     {},
@@ -170,8 +219,10 @@ export function startTryItConsole({ dialog, model }) {
     el(
       'p',
       {},
-      'Sends requests to a server on this machine, and nowhere else: ',
-      model.servers.map(({ name, url, command }) => `the ${name.toLowerCase()} at ${url} (${command})`).join(' or '),
+      served
+        ? `Sends requests to the server that serves this page, ${served}, or another on this machine: `
+        : 'Sends requests to a server on this machine, and nowhere else: ',
+      where.join(' or '),
       '.',
     ),
     el(
@@ -179,9 +230,9 @@ export function startTryItConsole({ dialog, model }) {
       {},
       el('legend', {}, 'Server and credentials'),
       labelled('Server', server),
-      servers,
+      serverList,
       labelled('Client id', clientId),
-      labelled('Client secret', clientSecret),
+      el('div', { class: 'pc-try-it-secret' }, labelled('Client secret', clientSecret), showSecret),
       labelled('AccountId', accountId),
       el('div', { class: 'pc-try-it-row' }, tokenButton, tokenStatus),
     ),
@@ -198,7 +249,7 @@ export function startTryItConsole({ dialog, model }) {
       'section',
       { 'aria-labelledby': 'try-it-response-title' },
       el('h3', { id: 'try-it-response-title' }, 'Response'),
-      el('output', { for: 'try-it-send', 'aria-live': 'polite' }, responseStatus, responseBody),
+      el('output', { for: 'try-it-send', 'aria-live': 'polite' }, responseStatus, responseHeaders, responseBody),
     ),
   );
   dialog.replaceChildren(form);
@@ -206,6 +257,13 @@ export function startTryItConsole({ dialog, model }) {
 
   const current = () =>
     model.operations.find(({ operationId }) => operationId === operationSelect.value) ?? model.operations[0];
+
+  /** The token exchange's body: the credentials of the fields above, the secret never shown in clear. */
+  const credentialsBody = () =>
+    JSON.stringify({
+      [model.token.fields.clientId]: clientId.value,
+      [model.token.fields.clientSecret]: clientSecret.value,
+    });
 
   /** Fields of the selected operation: its parameters, then its body. */
   function showOperation() {
@@ -219,19 +277,18 @@ export function startTryItConsole({ dialog, model }) {
       return labelled(`${parameter.name} (${parameter.in}${parameter.required ? ', required' : ''})`, field);
     });
     const { body } = operation;
-    if (body?.kind === 'json') {
-      const text = operation.isTokenExchange
-        ? JSON.stringify(
-            {
-              [model.token.fields.clientId]: clientId.value,
-              [model.token.fields.clientSecret]: clientSecret.value,
-            },
-            null,
-            2,
-          )
-        : body.text;
-      const area = el('textarea', { id: 'try-it-body', rows: String(Math.min(12, text.split('\n').length + 1)) });
-      area.textContent = text;
+    if (body?.kind === 'json' && operation.isTokenExchange) {
+      fields.push(
+        el(
+          'p',
+          { id: 'try-it-token-body' },
+          `Body (${body.mediaType}): ${model.token.fields.clientId} and ${model.token.fields.clientSecret} ` +
+            'from the fields above.',
+        ),
+      );
+    } else if (body?.kind === 'json') {
+      const area = el('textarea', { id: 'try-it-body', rows: String(Math.min(12, body.text.split('\n').length + 1)) });
+      area.textContent = body.text;
       fields.push(labelled(`Body (${body.mediaType})`, area));
     } else if (body?.kind === 'multipart') {
       for (const part of body.fields) {
@@ -263,12 +320,18 @@ export function startTryItConsole({ dialog, model }) {
     }
     const area = requestFields.querySelector('textarea');
     if (area) values.body = area.value;
+    if (current()?.isTokenExchange) values.body = credentialsBody();
     return values;
   }
 
-  /** @param {string} status @param {string} [body] */
-  function showResponse(status, body = '') {
+  /**
+   * @param {string} status
+   * @param {string} [body]
+   * @param {[string, string][]} [headers]
+   */
+  function showResponse(status, body = '', headers = []) {
     responseStatus.textContent = status;
+    responseHeaders.replaceChildren(...headers.flatMap(([name, value]) => [el('dt', {}, name), el('dd', {}, value)]));
     responseBody.textContent = body;
   }
 
@@ -301,22 +364,31 @@ export function startTryItConsole({ dialog, model }) {
 
   /** A token for the server in the field: the one kept, or a new one from the token exchange. */
   async function ensureToken() {
-    const base = localServer(server.value);
+    const base = localServer(server.value, pageOrigin);
     if (token && token.server === base && Date.now() < token.expiresAt - TOKEN_MARGIN_MS) return token.value;
     tokenStatus.textContent = `Getting a token from ${base}…`;
-    const response = await fetch(`${base}${model.token.path}`, {
-      method: model.token.method,
-      headers: { 'Content-Type': 'application/json' },
-      credentials: 'omit',
-      body: JSON.stringify({
-        [model.token.fields.clientId]: clientId.value,
-        [model.token.fields.clientSecret]: clientSecret.value,
-      }),
-    });
+    let response;
+    const started = performance.now();
+    try {
+      response = await fetch(`${base}${model.token.path}`, {
+        method: model.token.method,
+        headers: { 'Content-Type': 'application/json' },
+        credentials: 'omit',
+        body: credentialsBody(),
+      });
+    } catch (error) {
+      // The status says what happened to the token; the response area says what to start.
+      tokenStatus.textContent = `No token: nothing answered at ${base}.`;
+      throw error;
+    }
     const { text, json } = await readBody(response);
     if (!response.ok || !keepToken(base, json)) {
       tokenStatus.textContent = `No token: the token exchange answered ${response.status}.`;
-      throw new Error(`The token exchange answered ${response.status}\n${text}`);
+      const took = Math.round(performance.now() - started);
+      const exchange = `${model.token.method} ${base}${model.token.path}`;
+      const line = `${exchange}\n${response.status} ${response.statusText} in ${took} ms`;
+      showResponse(`No token: ${line}`, text, shownHeaders(response.headers));
+      return undefined;
     }
     return token?.value;
   }
@@ -324,10 +396,13 @@ export function startTryItConsole({ dialog, model }) {
   /** @param {unknown} error */
   function reportFailure(error) {
     const message = error instanceof Error ? error.message : String(error);
-    // fetch says only "Failed to fetch" when nothing listens: say what to start.
+    // fetch says only "Failed to fetch" when nothing listens: say what to start, as a consumer of the packages does.
+    const [mock, emulator] = model.servers;
     const hint =
       error instanceof TypeError
-        ? `\nNothing answered at ${server.value}. Start the mock (${model.servers[0]?.command}) or the emulator.`
+        ? `\nNothing answered at ${server.value}. Start the mock (${mock?.command}, at ${mock?.url}) or the ` +
+          `emulator (${emulator?.command}, at ${emulator?.url}) where its package is installed; each serves this ` +
+          `page too, at ${model.docsPath}.`
         : '';
     showResponse('Not sent', `${message}${hint}`);
   }
@@ -337,9 +412,13 @@ export function startTryItConsole({ dialog, model }) {
     if (!operation) return;
     showResponse('Sending…');
     try {
+      const bearer = operation.requiresBearer ? await ensureToken() : undefined;
+      // The token exchange refused: its answer is shown, and the operation is not sent without a token.
+      if (operation.requiresBearer && bearer === undefined) return;
       const session = {
         server: server.value,
-        token: operation.requiresBearer ? await ensureToken() : undefined,
+        pageOrigin,
+        token: bearer,
         accountId: accountId.value,
         prefer: prefer.value,
       };
@@ -348,8 +427,15 @@ export function startTryItConsole({ dialog, model }) {
       const response = await fetch(url, init);
       const { text, json } = await readBody(response);
       const took = Math.round(performance.now() - started);
-      if (operation.isTokenExchange && response.ok) keepToken(localServer(server.value), json);
-      showResponse(`${operation.method} ${url}\n${response.status} ${response.statusText} in ${took} ms`, text);
+      const base = localServer(server.value, pageOrigin);
+      if (operation.isTokenExchange && response.ok) keepToken(base, json);
+      if (operation.requiresBearer && response.status === 401 && token?.server === base) {
+        // The server no longer takes the token (it expired there, or the server restarted): the next send gets one.
+        token = undefined;
+        tokenStatus.textContent = `The token was refused (401): the next request gets a new one.`;
+      }
+      const line = `${operation.method} ${url}\n${response.status} ${response.statusText} in ${took} ms`;
+      showResponse(line, text, shownHeaders(response.headers));
     } catch (error) {
       reportFailure(error);
     }
@@ -357,7 +443,7 @@ export function startTryItConsole({ dialog, model }) {
 
   /** Opens the console on the operation the page's address names, if any. */
   function open() {
-    const named = /operation\/([\w.-]+)/.exec(decodeURIComponent(doc.location.hash))?.[1];
+    const named = /operation\/([\w.-]+)/.exec(decodeURIComponent(location.hash))?.[1];
     if (named && model.operations.some(({ operationId }) => operationId === named)) {
       operationSelect.value = named;
       showOperation();
@@ -366,18 +452,19 @@ export function startTryItConsole({ dialog, model }) {
   }
 
   operationSelect.addEventListener('change', showOperation);
-  // The token exchange's body is the credentials: keep it in step with their fields.
-  for (const field of [clientId, clientSecret]) {
-    field.addEventListener('input', () => {
-      if (current()?.isTokenExchange) showOperation();
-    });
-  }
+  showSecret.addEventListener('click', () => {
+    const shown = clientSecret.type === 'password';
+    clientSecret.type = shown ? 'text' : 'password';
+    showSecret.setAttribute('aria-pressed', String(shown));
+    showSecret.textContent = shown ? 'Hide' : 'Show';
+  });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     void send();
   });
   tokenButton.addEventListener('click', () => {
     token = undefined;
+    showResponse('');
     ensureToken().catch(reportFailure);
   });
   close.addEventListener('click', () => dialog.close());

@@ -1,4 +1,4 @@
-import { COMMAND_PORTS, DEFAULT_HOST } from '@payments-connect/contract/server';
+import { COMMAND_PORTS, DEFAULT_HOST, DOCS_PATH } from '@payments-connect/contract/server';
 import { sampleInputs } from './sample-inputs.js';
 
 /**
@@ -18,10 +18,26 @@ export const TOKEN_FIELDS = {
 };
 
 /**
+ * The local servers, as a consumer of the packages runs them: the package to install and the command it brings, at
+ * its default port. The bin names are the servers' own (their tests hold the page to them); the docs cannot import
+ * the servers, which depend on this package to serve the page.
+ */
+export const LOCAL_SERVERS = [
+  { name: 'Mock', packageName: '@payments-connect/mock', bin: 'payments-connect-mock', port: COMMAND_PORTS.mock },
+  {
+    name: 'Emulator',
+    packageName: '@payments-connect/emulator',
+    bin: 'payments-connect-emulator',
+    port: COMMAND_PORTS.emulator,
+  },
+];
+
+/**
  * @typedef {object} TryItServer
  * @property {string} name What it is ("Mock", "Emulator").
  * @property {string} url Its base URL on this machine.
- * @property {string} command How to start it.
+ * @property {string} packageName The package that brings it (`@payments-connect/mock`).
+ * @property {string} command How to start it where the package is installed (`npx payments-connect-mock`).
  */
 
 /**
@@ -58,7 +74,8 @@ export const TOKEN_FIELDS = {
 
 /**
  * @typedef {object} TryItModel
- * @property {TryItServer[]} servers The local servers, the default first.
+ * @property {TryItServer[]} servers The local servers, the default first (of a page opened from a file).
+ * @property {string} docsPath Where the servers serve this page: opened there, the console sends to that server.
  * @property {{ clientId: string, clientSecret: string }} credentials What the console sends to the token exchange.
  * @property {string} accountId The `AccountId` it sends (the parameter's example; the emulator's seed account).
  * @property {{ method: string, path: string, fields: typeof TOKEN_FIELDS }} token The token exchange.
@@ -67,9 +84,9 @@ export const TOKEN_FIELDS = {
 
 /**
  * What the page's "Try it" console needs, read from the spec through the contract model: the operations with their
- * example values (the same the code samples use), the token exchange, and the local servers to call, the mock
- * (default) and the emulator, with the credentials of the token exchange's example: those the emulator accepts unless
- * told otherwise (the mock accepts any).
+ * example values (the same the code samples use), the token exchange, and the local servers to call (the server
+ * that serves the page at `docsPath`, else the mock, the default, or the emulator), with the credentials of the
+ * token exchange's example: those the emulator accepts unless told otherwise (the mock accepts any).
  * @param {Contract} contract
  * @returns {TryItModel}
  */
@@ -85,14 +102,13 @@ export function tryItModel(contract) {
   if (typeof credentials?.clientId !== 'string' || typeof credentials?.clientSecret !== 'string')
     throw new Error('The console needs the token exchange example: its body names no clientId and clientSecret');
   return {
-    servers: [
-      { name: 'Mock', url: `http://${DEFAULT_HOST}:${COMMAND_PORTS.mock}`, command: 'npm start' },
-      {
-        name: 'Emulator',
-        url: `http://${DEFAULT_HOST}:${COMMAND_PORTS.emulator}`,
-        command: 'pnpm --filter @payments-connect/emulator start',
-      },
-    ],
+    servers: LOCAL_SERVERS.map(({ name, packageName, bin, port }) => ({
+      name,
+      url: `http://${DEFAULT_HOST}:${port}`,
+      packageName,
+      command: `npx ${bin}`,
+    })),
+    docsPath: DOCS_PATH,
     credentials: { clientId: credentials.clientId, clientSecret: credentials.clientSecret },
     accountId: account.example,
     token: { method: token.method, path: token.path, fields: TOKEN_FIELDS },

@@ -1,11 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDocsServer } from '../src/docs-server.js';
+import { TEST_BUILD_DIR } from './built-reference.js';
 
 /**
  * A raw request, so that paths such as /../ reach the server as written.
@@ -87,6 +88,29 @@ describe('serve-docs, the command', () => {
     expect(status).toBe(2);
     expect(stderr).toContain(`serve-docs: ${message}`);
     expect(stderr).toContain('usage: serve-docs');
+  });
+
+  it('serves the build it is given, printing its address, until stopped', async () => {
+    const child = spawn(process.execPath, [script, '--port', '0', '--root', TEST_BUILD_DIR], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const url = await new Promise((resolve, reject) => {
+        let output = '';
+        child.once('error', reject);
+        child.once('exit', (code) => reject(new Error(`serve-docs exited with ${code}: ${output}`)));
+        child.stdout.on('data', (chunk) => {
+          output += chunk;
+          const printed = /http:\/\/127\.0\.0\.1:\d+\//.exec(output)?.[0];
+          if (printed) resolve(printed);
+        });
+      });
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toBe(readFileSync(join(TEST_BUILD_DIR, 'index.html'), 'utf8'));
+    } finally {
+      child.kill('SIGTERM');
+    }
   });
 
   it('exits 1 in one line when the folder holds no build', () => {

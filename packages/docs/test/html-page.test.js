@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CONNECT_SOURCES,
   CONTENT_SECURITY_POLICY,
   LOCAL_ORIGINS,
   REDOC_OPTIONS,
@@ -52,11 +53,12 @@ describe('renderHtmlPage', () => {
     expect(markup).toContain('<style>');
   });
 
-  it('forbids every load by Content-Security-Policy, and lets the console call only this machine', () => {
+  it('forbids every load by Content-Security-Policy; the console may call this machine and its server only', () => {
     expect(page).toContain(`<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">`);
     expect(CONTENT_SECURITY_POLICY).toContain("default-src 'none'");
     expect(LOCAL_ORIGINS).toEqual(['http://127.0.0.1:*', 'http://localhost:*']);
-    expect(CONTENT_SECURITY_POLICY).toContain(`connect-src ${LOCAL_ORIGINS.join(' ')};`);
+    expect(CONNECT_SOURCES).toEqual(["'self'", ...LOCAL_ORIGINS]);
+    expect(CONTENT_SECURITY_POLICY).toContain(`connect-src ${CONNECT_SOURCES.join(' ')};`);
     const hosts = [...CONTENT_SECURITY_POLICY.matchAll(/https?:\/\/([^\s:;]+)/g)].map(([, host]) => host);
     expect(hosts).toEqual(['127.0.0.1', 'localhost']);
   });

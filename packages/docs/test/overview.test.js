@@ -48,18 +48,26 @@ describe('addOverview', () => {
     expect(overview).toContain(`ACCOUNT_ID=${parameterExample(createContract(spec), 'AccountId')}`);
   });
 
-  it('says how to run the mock and the emulator, and opens the console from a button', () => {
-    const { servers, credentials } = tryItModel(createContract(structuredClone(spec)));
-    expect(servers.map(({ name }) => name)).toEqual(['Mock', 'Emulator']);
+  it('says how a consumer runs the mock and the emulator, that they serve this page, and opens the console', () => {
+    const { servers, credentials, docsPath } = tryItModel(createContract(structuredClone(spec)));
+    expect(servers.map(({ name, command }) => `${name}: ${command}`)).toEqual([
+      'Mock: npx payments-connect-mock',
+      'Emulator: npx payments-connect-emulator',
+    ]);
     const section = overview.slice(overview.indexOf(`## ${TRY_IT_TITLE}\n`));
     expect(section.length).toBeLessThan(overview.length);
-    for (const { url, command } of servers) {
+    for (const { url, command, packageName } of servers) {
       expect(section).toContain(`\`${url}\``);
       expect(section).toContain(`\`${command}\``);
+      expect(section).toContain(`\`npm install --save-dev ${packageName}\``);
     }
-    expect(section).toContain('`pnpm mock`');
+    expect(section).toContain(`\`${servers[0]?.url}${docsPath}\``);
     expect(section).toContain(`\`${credentials.clientId}\``);
     expect(section).toContain('<button type="button" data-try-it-open>');
+  });
+
+  it("speaks to a consumer: never names this repository's own scripts", () => {
+    expect(overview).not.toMatch(/npm start|pnpm (?:--filter|mock|run|docs)|contract repository/);
   });
 
   it('embeds the error envelope schema and each RFI 409 variant with its recovery and example', () => {

@@ -2,35 +2,45 @@
 // URLs, flags that keep the schema's own text, open enums with their values, code and names that show whole, a
 // menu that covers nothing, and a "Download" that gives the published bundle. Screenshots go to
 // test-results/screenshots. On the laptop the same page also passes the checks of the rendered reference
-// (rendered-reference-checks.js) and gives test-results/docs.png; on the phone, back online, its Try it console
-// fits the screen and reaches a mock on 127.0.0.1: one page load for each screen (some two CPU-seconds a load).
+// (rendered-reference-checks.js) and gives test-results/docs.png; on the phone its Try it console fits the screen,
+// says what happened when nothing answers, and, back online, reaches a server of the contract on 127.0.0.1 across
+// origins: one page load for each screen (some two CPU-seconds a load). The mock's and the emulator's tests open the
+// same page at their /_docs, where the console sends on the page's own origin.
 
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { pathToFileURL } from 'node:url';
+import { axeViolations } from '@payments-connect/browser-probe/axe-audit';
+import { openGuardedBrowser, SCREENS } from '@payments-connect/browser-probe/guarded-browser';
+import { openConsoleFromBar, send } from '@payments-connect/browser-probe/try-it-page';
 import { loadContract, openEnumValues } from '@payments-connect/contract';
-import { startMock } from '@payments-connect/mock';
+import { RefusalError, startServer } from '@payments-connect/contract/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURL_LABEL, TYPESCRIPT_LABEL } from '../src/code-samples.js';
 import { FLAGS } from '../src/flags.js';
-import { axeViolations } from './axe-audit.js';
 import { TEST_BUILD_DIR, TEST_RESULTS_DIR } from './built-reference.js';
-import { openGuardedBrowser, SCREENS } from './guarded-browser.js';
-import { croppedText, overflowingCodeBlocks, serverUrlsByOperation, splitTokens } from './page-probes.js';
+import {
+  croppedText,
+  overflowingCodeBlocks,
+  repeatedExampleValues,
+  serverUrlsByOperation,
+  splitTokens,
+} from './page-probes.js';
 import { itShowsTheRenderedReference, SCREENSHOT_OPERATION } from './rendered-reference-checks.js';
-import { openConsoleFromBar, send } from './try-it-page.js';
 
 /**
  * @typedef {import('playwright-core').Page} Page
- * @typedef {import('./guarded-browser.js').GuardedBrowser} GuardedBrowser
+ * @typedef {import('@payments-connect/browser-probe/guarded-browser').GuardedBrowser} GuardedBrowser
  */
 
 const require = createRequire(import.meta.url);
 const RENDER_TIMEOUT_MS = 30_000;
 const SCREENSHOTS_DIR = join(TEST_RESULTS_DIR, 'screenshots');
 const PAGE_URL = pathToFileURL(join(TEST_BUILD_DIR, 'index.html')).href;
+/** Redoc's tab of a request body's JSON example, beside the two sample tabs. */
+const PAYLOAD_LABEL = 'Payload';
 
 const contract = loadContract();
 const schemas = contract.document.components.schemas;
@@ -53,6 +63,13 @@ const flaggedReferences = Object.entries(schemas).flatMap(([schemaName, schema])
 );
 /** A notice as the page shows it: the Markdown's text. @param {string} notice */
 const shownText = (notice) => notice.replaceAll('**', '').replaceAll('`', '');
+
+/** The address of a port on 127.0.0.1 where nothing listens (a server started, then stopped). */
+async function freeLocalUrl() {
+  const server = await startServer({ contract, name: 'closed', answer: () => ({ status: 500 }) });
+  await server.stop();
+  return server.url;
+}
 
 /** @param {Page} page */
 async function openPage(page) {
@@ -151,9 +168,10 @@ for (const [screenName, screen] of Object.entries(SCREENS)) {
       await screenshot(page, `${screenName}-error-envelope`);
     });
 
-    it('hides no part of any code block, in either sample tab: lines wrap inside the block', async () => {
+    it('hides no part of any code block or JSON example, in any request sample tab: lines wrap inside', async () => {
       const results = [];
-      for (const label of [CURL_LABEL, TYPESCRIPT_LABEL]) {
+      // The body's example last: it stays chosen, as it was when the page opened.
+      for (const label of [CURL_LABEL, TYPESCRIPT_LABEL, PAYLOAD_LABEL]) {
         // Every operation's tab at once, in one round trip: a click through Playwright scrolls to each tab first,
         // and the scroll makes Redoc redraw its menu, some 130 ms a tab. What is measured is the layout after.
         const selected = await page.evaluate(async (text) => {
@@ -163,13 +181,21 @@ for (const [screenName, screen] of Object.entries(SCREENS)) {
           await new Promise((resolve) => setTimeout(resolve));
           return tabs.filter((tab) => tab.getAttribute('aria-selected') === 'true').length;
         }, label);
-        expect(selected, label).toBe(contract.operations.length);
-        results.push(await page.evaluate(overflowingCodeBlocks, '#redoc pre'));
+        const withBody = [...contract.operations, ...contract.webhooks].filter(({ requestBody }) => requestBody).length;
+        expect(selected, label).toBe(label === PAYLOAD_LABEL ? withBody : contract.operations.length);
+        // The JSON examples (.redoc-json) are drawn as a tree, not in a <pre>: a UUID in one ran past the panel.
+        results.push(await page.evaluate(overflowingCodeBlocks, '#redoc pre, #redoc .redoc-json'));
       }
       for (const { checked, overflowing } of results) {
         expect(checked).toBeGreaterThanOrEqual(contract.operations.length);
         expect(overflowing).toEqual([]);
       }
+    });
+
+    it('lists each example value of a parameter once, where the spec names one per exchange', async () => {
+      const { checked, repeated } = await page.evaluate(repeatedExampleValues);
+      expect(checked).toBeGreaterThan(contract.operations.length);
+      expect(repeated).toEqual([]);
     });
 
     it('breaks no variant name or documented value across lines', async () => {
@@ -243,24 +269,79 @@ for (const [screenName, screen] of Object.entries(SCREENS)) {
     // After the checks above, which ran on the page as it was before these existed.
     if (screenName === 'desktop') itShowsTheRenderedReference(() => browser);
 
-    // Last but one: it puts the network back, and the console, once open, is modal.
+    // Last but one: the console, once open, is modal; the last of these puts the network back.
     if (screenName === 'phone') {
-      it('fits the Try it console on the screen, and sends a request to the mock once online', async () => {
-        const mock = await startMock({ port: 0 });
+      it('fits the Try it console on the screen, the client secret masked until asked', async () => {
+        await openConsoleFromBar(page);
+        const dialog = await page.locator('#try-it').boundingBox();
+        expect(dialog?.x).toBeGreaterThanOrEqual(0);
+        expect((dialog?.x ?? 0) + (dialog?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(width);
+        const secret = page.locator('#try-it-client-secret');
+        expect(await secret.getAttribute('type')).toBe('password');
+        await page.locator('#try-it-show-secret').click();
+        expect([await secret.getAttribute('type'), await page.locator('#try-it-show-secret').textContent()]).toEqual([
+          'text',
+          'Hide',
+        ]);
+        await page.locator('#try-it-show-secret').click();
+        expect(await secret.getAttribute('type')).toBe('password');
+        // The token exchange's body is those fields: it shows no secret either.
+        await page.locator('#try-it-operation').selectOption('createAccessToken');
+        const inClear = await page
+          .locator('#try-it')
+          .evaluate(
+            (dialog, value) =>
+              [
+                /** @type {HTMLElement} */ (dialog).innerText,
+                ...[...dialog.querySelectorAll('textarea, input:not([type="password"])')].map(
+                  (field) => /** @type {HTMLInputElement} */ (field).value,
+                ),
+              ].some((text) => text.includes(value)),
+            await secret.inputValue(),
+          );
+        expect(inClear).toBe(false);
+      });
+
+      it('says what to start, and what became of the token, when nothing answers; refuses others', async () => {
+        const closed = await freeLocalUrl();
+        await page.locator('#try-it-server').fill(closed);
+        const { status, body } = await send(page, 'listRfiCases');
+        expect(status).toBe('Not sent');
+        expect(body).toContain(`Nothing answered at ${closed}. Start the mock (npx payments-connect-mock`);
+        expect(body).toContain('the emulator (npx payments-connect-emulator');
+        expect(await page.locator('#try-it-token-status').textContent()).toBe(
+          `No token: nothing answered at ${closed}.`,
+        );
+        await page.locator('#try-it-server').fill('https://sandbox.api.payments-connect.example');
+        expect((await send(page, 'listRfiCases')).body).toContain('only to a server on this machine');
+        expect(await page.locator('#try-it').innerText()).not.toMatch(/npm start|pnpm /);
+      });
+
+      it('reaches a server of the contract on 127.0.0.1 once online, across origins, its headers shown', async () => {
+        const server = await startServer({
+          contract,
+          name: 'file-page-test',
+          // Enough of an answer for the console: a token, then a refusal that carries a header to show.
+          answer: ({ operation }) => {
+            if (operation === contract.tokenOperation)
+              return { status: 200, body: { access_token: 'file-page-token', expires_in: 3600, token_type: 'Bearer' } };
+            throw new RefusalError(429, 'slow down', { headers: { 'Retry-After': '7' } });
+          },
+        });
         try {
           await browser.context.setOffline(false);
-          await openConsoleFromBar(page);
-          const dialog = await page.locator('#try-it').boundingBox();
-          expect(dialog?.x).toBeGreaterThanOrEqual(0);
-          expect((dialog?.x ?? 0) + (dialog?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(width);
-          await page.locator('#try-it-server').fill(mock.url);
-          const { status } = await send(page, 'listRfiCases');
-          expect(status.split('\n')[1]).toMatch(/^200 OK/);
+          await page.locator('#try-it-server').fill(server.url);
+          const { status, headers } = await send(page, 'listRfiCases');
+          expect(status.split('\n')[1]).toMatch(/^429 Too Many Requests in/);
+          // The page's origin is a file's ("null"): the server's CORS answer exposes its headers to it.
+          expect(headers).toMatchObject({ 'retry-after': '7', 'content-type': 'application/json' });
+          expect(Object.keys(headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+          expect(await page.locator('#try-it-token-status').textContent()).toMatch(`Token from ${server.url}`);
           await page.locator('#try-it-response-status').scrollIntoViewIfNeeded();
           await screenshot(page, 'phone-try-it');
           expect(await axeViolations(page)).toEqual([]);
         } finally {
-          await mock.stop();
+          await server.stop();
         }
       });
     }

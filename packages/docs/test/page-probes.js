@@ -105,3 +105,23 @@ export function serverUrlsByOperation() {
   }
   return urls;
 }
+
+/**
+ * The example values a parameter's "Examples:" list shows more than once, by parameter (Redoc lists each named
+ * example of a parameter, and the spec names one per exchange).
+ * @returns {{ checked: number, repeated: string[] }}
+ */
+export function repeatedExampleValues() {
+  const lists = [...document.querySelectorAll('#redoc span')]
+    .filter((label) => label.textContent?.trim() === 'Examples:' && label.nextElementSibling?.tagName === 'UL')
+    .map((label) => /** @type {Element} */ (label.nextElementSibling));
+  /** @type {string[]} */
+  const repeated = [];
+  for (const list of lists) {
+    const values = [...list.children].map((item) => item.firstElementChild?.textContent ?? '');
+    const twice = new Set(values.filter((value, index) => values.indexOf(value) !== index));
+    const parameter = list.closest('tr')?.querySelector('td')?.textContent?.trim() ?? '?';
+    if (twice.size > 0) repeated.push(`${parameter}: ${[...twice].join(', ')}`);
+  }
+  return { checked: lists.length, repeated };
+}

@@ -9,7 +9,7 @@ import { FLAGS } from '../src/flags.js';
 import { OVERVIEW_TITLE, sectionAnchor, USAGE_TITLE } from '../src/overview.js';
 
 /**
- * @typedef {import('./guarded-browser.js').GuardedBrowser} GuardedBrowser
+ * @typedef {import('@payments-connect/browser-probe/guarded-browser').GuardedBrowser} GuardedBrowser
  */
 
 /** The operation of the screenshot artifacts and of the multipart sample checks: the sandbox-only logo upload. */

@@ -1,7 +1,7 @@
 // The console's request builder, in Node: what the page sends for the values a reader typed.
 import { loadContract } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
-import { buildTryItRequest, LOCAL_HOSTS, localServer } from '../src/try-it-console.js';
+import { buildTryItRequest, LOCAL_HOSTS, localServer, servingServer, shownHeaders } from '../src/try-it-console.js';
 import { tryItModel } from '../src/try-it-model.js';
 
 const model = tryItModel(loadContract());
@@ -94,5 +94,49 @@ describe('localServer', () => {
     }
     expect(() => localServer('127.0.0.1:4010')).toThrow(/this machine|Not a URL/);
     expect(() => localServer('not a url')).toThrow(/Not a URL/);
+  });
+
+  it('takes the origin of a page served over HTTP too, whatever its host, and no other', () => {
+    expect(localServer('http://mock:4010/', 'http://mock:4010')).toBe('http://mock:4010');
+    expect(() => localServer('http://other:4010', 'http://mock:4010')).toThrow(
+      /this machine \(.*\) or to the one that serves it \(http:\/\/mock:4010\)/,
+    );
+    const served = { ...session, server: 'http://mock:4010', pageOrigin: 'http://mock:4010' };
+    expect(buildTryItRequest(operation('listRfiCases'), exampleValues('listRfiCases'), served).url).toMatch(
+      /^http:\/\/mock:4010\/v1\/rfi/,
+    );
+  });
+});
+
+describe('servingServer', () => {
+  it("is the server whose /_docs the page is, a proxy's prefix kept", () => {
+    const at = (/** @type {string} */ href) => servingServer(new URL(href), model.docsPath);
+    expect(model.docsPath).toBe('/_docs');
+    expect(at('http://127.0.0.1:4010/_docs#tag/RFI')).toBe('http://127.0.0.1:4010');
+    expect(at('https://tools.example/mock/_docs?x=1')).toBe('https://tools.example/mock');
+  });
+
+  it('is none for a page opened from a file or served elsewhere', () => {
+    const at = (/** @type {string} */ href) => servingServer(new URL(href), model.docsPath);
+    expect(at('file:///home/me/index.html')).toBeUndefined();
+    expect(at('file:///srv/_docs')).toBeUndefined();
+    expect(at('http://127.0.0.1:8080/')).toBeUndefined();
+  });
+});
+
+describe('shownHeaders', () => {
+  it('shows what the answer carries, Retry-After and WWW-Authenticate among it, but the CORS plumbing', () => {
+    const headers = new Headers({
+      'Retry-After': '1',
+      'WWW-Authenticate': 'Bearer',
+      'Content-Type': 'application/json',
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Expose-Headers': '*',
+    });
+    expect(shownHeaders(headers)).toEqual([
+      ['content-type', 'application/json'],
+      ['retry-after', '1'],
+      ['www-authenticate', 'Bearer'],
+    ]);
   });
 });

@@ -1,6 +1,5 @@
 import { createContract, loadBundledDocument, loadContract } from '@payments-connect/contract';
-import { DEFAULT_CLI_PORT, DEFAULT_CREDENTIALS } from '@payments-connect/emulator';
-import { DEFAULT_PORT } from '@payments-connect/mock';
+import { COMMAND_PORTS, DOCS_PATH } from '@payments-connect/contract/server';
 import { describe, expect, it } from 'vitest';
 import { sampleInputs } from '../src/sample-inputs.js';
 import { ACCOUNT_HEADER, tryItModel } from '../src/try-it-model.js';
@@ -17,12 +16,27 @@ const operation = (id) => {
 };
 
 describe('tryItModel', () => {
-  it('calls the mock first and the emulator second, on this machine, with the emulator credentials', () => {
-    expect(model.servers.map(({ name, url }) => `${name} ${url}`)).toEqual([
-      `Mock http://127.0.0.1:${DEFAULT_PORT}`,
-      `Emulator http://127.0.0.1:${DEFAULT_CLI_PORT}`,
+  it('calls the mock first and the emulator second, as a consumer starts them, with the example credentials', () => {
+    expect(model.servers).toEqual([
+      {
+        name: 'Mock',
+        url: `http://127.0.0.1:${COMMAND_PORTS.mock}`,
+        packageName: '@payments-connect/mock',
+        command: 'npx payments-connect-mock',
+      },
+      {
+        name: 'Emulator',
+        url: `http://127.0.0.1:${COMMAND_PORTS.emulator}`,
+        packageName: '@payments-connect/emulator',
+        command: 'npx payments-connect-emulator',
+      },
     ]);
-    expect(model.credentials).toEqual(DEFAULT_CREDENTIALS);
+    expect(model.docsPath).toBe(DOCS_PATH);
+    // The token exchange's example, which the emulator accepts by default (its own test sends them from the page).
+    const exchange = contract.tokenOperation;
+    if (!exchange) throw new Error('no token exchange');
+    const body = sampleInputs(contract, exchange).body;
+    expect(model.credentials).toEqual(body?.kind === 'json' ? body.value : undefined);
     expect(model.accountId).toBe(parameterExample(contract, ACCOUNT_HEADER));
     expect(model.token).toMatchObject({ method: 'POST', path: '/auth/token' });
   });

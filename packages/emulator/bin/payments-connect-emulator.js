@@ -4,6 +4,7 @@
 
 import { writeFileSync } from 'node:fs';
 import {
+  DOCS_PATH,
   integerFlag,
   readFlags,
   runFailure,
@@ -26,7 +27,8 @@ ${serverFlagsUsage(DEFAULT_CLI_PORT)}
   --write-env <path>    write the conformance suite's sandbox settings there (NAME=value lines)
   -h, --help            this help
 
-Its control API (state, faults, the requests it received) is under ${CONTROL_PREFIX}.
+Its control API (state, faults, the requests it received) is under ${CONTROL_PREFIX}; the API reference, with
+Try it, at ${DOCS_PATH}.
 It stops on Ctrl-C, SIGTERM or SIGHUP, and when the process that started it (npx, pnpm exec) ends.
 Exit status: 0 when stopped, 1 when it cannot serve (port in use, file unwritable), 2 for a usage error.`,
 };
@@ -102,6 +104,7 @@ const lines = [
   ...Object.entries(emulator.fixtures).map(([name, id]) => `  ${pad(name)}${id}`),
   '',
   `Control API: ${emulator.url}${CONTROL_PREFIX}`,
+  ...(emulator.docsUrl ? [`Docs: ${emulator.docsUrl} (the API reference, with Try it)`] : []),
   '',
   envPath
     ? `Sandbox environment of the conformance suite (also in ${envPath}):`

@@ -1,5 +1,5 @@
 import { childPointer, createContract } from '@payments-connect/contract';
-import { startServer } from '@payments-connect/contract/server';
+import { installedDocsPage, startServer } from '@payments-connect/contract/server';
 import { bundledContract } from './bundled-contract.js';
 import { createControlApi } from './control-api.js';
 import { createController } from './controller.js';
@@ -109,6 +109,8 @@ export async function startEmulator(options) {
       }),
       violations: () => violations,
     }),
+    // The reference describes the bundled spec: with another one it would document what the emulator does not serve.
+    docsPage: config.spec ? undefined : installedDocsPage(import.meta.url),
     port: config.port,
     host: config.host,
     timeouts: config.timeouts,
@@ -125,6 +127,11 @@ export async function startEmulator(options) {
     /** Base URL, no trailing slash, e.g. `http://127.0.0.1:4020`. */
     url,
     port: server.port,
+    /**
+     * Where it serves the rendered reference of `@payments-connect/docs`, whose Try it console calls this emulator
+     * (`http://127.0.0.1:4020/_docs`); undefined when it serves another spec (`spec`).
+     */
+    docsUrl: server.docsUrl,
     /** The sandbox environment of the conformance suite, every variable set. */
     env,
     credentials,

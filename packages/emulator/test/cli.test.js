@@ -48,7 +48,7 @@ function run(args) {
 }
 
 describe('payments-connect-emulator CLI', () => {
-  it('starts, prints URL, credentials, accounts, fixtures and the sandbox env, exits 0 on SIGTERM', async () => {
+  it('starts, prints URL, credentials, accounts, fixtures, sandbox env and docs, exits 0 on SIGTERM', async () => {
     const cli = run(['--port', '0', '--token-ttl', '5', '--strict']);
     const url = await cli.listening();
     const { stdout } = cli.output();
@@ -63,6 +63,8 @@ describe('payments-connect-emulator CLI', () => {
     });
     expect((await token.json()).expires_in).toBe(5);
     expect((await (await fetch(`${url}/_emulator`)).json()).strict).toBe(true);
+    expect(stdout).toContain(`Docs: ${url}/_docs (the API reference, with Try it)`);
+    expect((await fetch(`${url}/_docs`)).headers.get('content-type')).toBe('text/html; charset=utf-8');
     cli.child.kill('SIGTERM');
     expect(await cli.exited).toBe(0);
   });

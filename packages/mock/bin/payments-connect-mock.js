@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 // payments-connect-mock: serves the Payments Connect mock in the foreground until it is stopped.
-import { existsSync } from 'node:fs';
 import module from 'node:module';
-import { fileURLToPath } from 'node:url';
 import {
+  DOCS_PATH,
   EXIT_FAILURE,
   isHttpUrl,
   readFlags,
@@ -40,6 +39,7 @@ ${serverFlagsUsage(DEFAULT_PORT)}
 
 Pick an answer per request with the Prefer header:  Prefer: code=404  or  Prefer: example=closedCase
 The requests it received: GET ${CONTROL_PREFIX}/requests. The answers: GET, PUT, DELETE ${CONTROL_PREFIX}/answers.
+The API reference, with Try it: GET ${DOCS_PATH}.
 It stops on Ctrl-C, SIGTERM or SIGHUP, and when the process that started it (npx, pnpm exec) ends.
 Exit status: 0 when stopped, 1 when it cannot serve (port in use, spec or scenario unreadable) or, with
 --fail-on-violation, when an exchange broke the contract; 2 for a usage error (an answer of an operation the spec
@@ -48,9 +48,6 @@ lacks, or that it does not document, among them).`,
 
 // Node 22.1+ caches compiled code between runs, so later starts load faster.
 /** @type {{ enableCompileCache?: () => unknown }} */ (module).enableCompileCache?.();
-
-// In the monorepo the docs package sits beside this one; installed from npm it usually does not.
-const RENDERED_DOCS = fileURLToPath(new URL('../../docs/dist/index.html', import.meta.url));
 
 const { values: args } = readFlags(COMMAND, {
   options: {
@@ -109,7 +106,7 @@ console.log(
 );
 const answers = Object.entries({ ...scenarioAnswers, ...flagAnswers });
 if (answers.length > 0) console.log(`  answers: ${answers.map(([id, answer]) => `${id}: ${answer}`).join('; ')}`);
-if (existsSync(RENDERED_DOCS)) console.log(`  docs: ${RENDERED_DOCS}`);
+if (mock.docsUrl) console.log(`  docs: ${mock.docsUrl} (the API reference, with Try it)`);
 if (!proxy)
   console.log('  pick an answer with the Prefer header, e.g. "Prefer: code=404" or "Prefer: example=closedCase"');
 

@@ -1,5 +1,5 @@
 import { bundledDocumentPath, createContract, loadDocumentFile } from '@payments-connect/contract';
-import { isHttpUrl, startServer } from '@payments-connect/contract/server';
+import { installedDocsPage, isHttpUrl, startServer } from '@payments-connect/contract/server';
 import { answerRoutes } from './answer-routes.js';
 import { AnswerError, createConfiguredAnswers } from './configured-answers.js';
 import { CONTROL_PREFIX, DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
@@ -31,6 +31,8 @@ import { createMockAnswerer } from './mock-answer.js';
  * @property {string} url base URL, no trailing slash (`http://127.0.0.1:4010`)
  * @property {number} port
  * @property {string} specPath the document served
+ * @property {string | undefined} docsUrl where it serves the rendered reference of `@payments-connect/docs`, whose Try
+ *   it console calls this mock (`http://127.0.0.1:4010/_docs`); undefined when it serves another spec (`spec`)
  * @property {(filter?: import('@payments-connect/contract/server').JournalFilter) =>
  *   import('@payments-connect/contract/server').JournalEntry[]} requests the requests the mock received, oldest first,
  *   each with how it broke the contract (filter by `operationId`, `status`, `accountId`, `since`)
@@ -86,6 +88,8 @@ export async function serveMock({
       );
     configured.set(operationId, answer);
   }
+  // The reference describes the bundled spec: with another one it would document what the mock does not serve.
+  const docsPage = spec === undefined ? installedDocsPage(import.meta.url) : undefined;
   const server = await startServer({
     contract,
     name: 'mock',
@@ -94,11 +98,12 @@ export async function serveMock({
       : { upstream: proxy }),
     strict,
     control: { prefix: CONTROL_PREFIX, routes: proxy === undefined ? answerRoutes(configured) : [] },
+    docsPage,
     port,
     host,
     timeouts,
     journal,
   });
-  const { url, requests, clearRequests, summary, stop } = server;
-  return { url, port: server.port, specPath, requests, clearRequests, summary, stop };
+  const { url, docsUrl, requests, clearRequests, summary, stop } = server;
+  return { url, port: server.port, specPath, docsUrl, requests, clearRequests, summary, stop };
 }

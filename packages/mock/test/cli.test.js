@@ -27,17 +27,19 @@ function runBin(args) {
 }
 
 /**
- * Starts the bin and resolves with its URL once it has printed all it prints at start, and that output.
+ * Starts the bin and resolves once it has printed all it prints at start, with that output and its URL (or, given
+ * `printed`, the first group of that line).
  * @param {string[]} [args]
+ * @param {RegExp} [printed]
  * @returns {Promise<{ child: import('node:child_process').ChildProcess, url: string, output: string }>}
  */
-function startBin(args = []) {
+function startBin(args = [], printed = /listening on (http:\/\/\S+)/) {
   const child = spawn(process.execPath, [BIN, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk) => {
       output += chunk;
-      const match = output.match(/listening on (http:\/\/\S+)/);
+      const match = output.match(printed);
       // Its last line at start: what it prints before is whole.
       if (match?.[1] && output.includes('pick an answer')) resolve({ child, url: match[1], output });
     });
@@ -69,6 +71,17 @@ describe('payments-connect-mock', () => {
     const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
     child.kill(/** @type {NodeJS.Signals} */ (signal));
     expect(await exited).toBe(0);
+  });
+
+  it('prints where it serves the API reference, and serves the page there', async () => {
+    const { child, url } = await startBin([], /docs: (http:\/\/\S+)/);
+    try {
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/_docs$/);
+      const page = await fetch(url);
+      expect([page.status, page.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
+    } finally {
+      child.kill('SIGTERM');
+    }
   });
 
   it.for([

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The README's two commands (`npm start`, `npm test`) must work on a machine with only Node and npm: this finds
 // pnpm (or runs the pinned one through npx), finds or installs what the tests need beyond npm packages (a
-// Chromium for the docs browser tests), installs the workspace, then runs the job.
+// Chromium for the browser tests), installs the workspace, then runs the job.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -25,7 +25,7 @@ const EVERY_TASK = ['lint', 'lint:repo', 'build', 'check', 'typecheck', 'test'];
 
 /**
  * Jobs by name: `steps`, pnpm argument lists run in order; `tests`, whether each step is a test run that ends with
- * the closing `N passed, N failed` line; `chromium`, whether the docs' browser tests are among them.
+ * the closing `N passed, N failed` line; `chromium`, whether the browser tests (docs, mock, emulator) are among them.
  * @type {Record<string, { steps: string[][], tests: boolean, chromium: boolean }>}
  */
 const JOBS = {
@@ -44,7 +44,7 @@ const JOBS = {
     tests: true,
     chromium: false,
   },
-  // Build everything, then serve the mock in the foreground (it prints its URL and the docs path).
+  // Build everything, then serve the mock in the foreground (it prints its URL and where it serves the docs).
   start: {
     steps: [
       ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'],
@@ -79,7 +79,7 @@ function pnpmCommand() {
 }
 
 /**
- * The Chromium the docs browser tests drive: found, or installed from Debian's packages when this runs as root
+ * The Chromium the browser tests drive: found, or installed from Debian's packages when this runs as root
  * with apt-get; otherwise the job stops at once, saying how to get one.
  * @returns {string}
  */
@@ -112,7 +112,7 @@ if (!job) {
 const env = { ...process.env };
 if (job.chromium) {
   env.CHROMIUM_PATH = chromiumForTests();
-  say(`Chromium for the docs browser tests: ${env.CHROMIUM_PATH}`);
+  say(`Chromium for the browser tests: ${env.CHROMIUM_PATH}`);
 }
 const [pnpm, prefix] = pnpmCommand();
 say('installing the workspace (pnpm install --frozen-lockfile)');

@@ -10,7 +10,7 @@ export const CHROMIUM_PATH_VARIABLE = 'CHROMIUM_PATH';
 
 /** The one line that says how to get a browser when none can be found or installed here. */
 export const HOW_TO_GET_CHROMIUM =
-  `no Chromium for the docs browser tests: install Debian's (sudo apt-get install chromium), or set ` +
+  `no Chromium for the browser tests: install Debian's (sudo apt-get install chromium), or set ` +
   `${CHROMIUM_PATH_VARIABLE} to a Chromium or Chrome executable`;
 
 /**
@@ -33,7 +33,7 @@ function playwrightChromiums(env) {
 }
 
 /**
- * Finds a Chromium for the docs browser tests: the one `CHROMIUM_PATH` names (which must exist), else Debian's
+ * Finds a Chromium for the browser tests: the one `CHROMIUM_PATH` names (which must exist), else Debian's
  * `/usr/bin/chromium`, else a Playwright-managed one. Never downloads anything.
  * @param {Record<string, string | undefined>} [env]
  * @param {(path: string) => boolean} [exists]

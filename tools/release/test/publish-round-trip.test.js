@@ -3,7 +3,8 @@
 //     scope has no uplink, other packages are proxied read-only from the npm registry;
 //  2. the release rehearsed in a copy of the workspace: a changeset, `version-packages`, build, the
 //     version check, `changeset publish` to that registry (the real working tree is only read);
-//  3. a fresh temp project installs all seven packages with plain npm;
+//  3. a fresh temp project installs all eight packages with plain npm, and opens the published reference (the page of
+//     @payments-connect/docs, and the same page at the installed mock's and emulator's /_docs);
 //  4. a consumer type-checks with moduleResolution node16 and bundler (and with the oldest TypeScript the READMEs
 //     name), then runs against the mock;
 //  5. on Node 20, 22 and 24: an ES module and a CommonJS consumer (client, mock and its control client, emulator with
@@ -41,6 +42,7 @@ const PUBLIC_PACKAGES = [
   '@payments-connect/client',
   '@payments-connect/conformance',
   '@payments-connect/contract',
+  '@payments-connect/docs',
   '@payments-connect/emulator',
   '@payments-connect/mock',
   '@payments-connect/openapi',
@@ -51,6 +53,7 @@ const PACKAGE_FOLDERS = {
   '@payments-connect/client': 'packages/client',
   '@payments-connect/conformance': 'packages/conformance',
   '@payments-connect/contract': 'packages/contract',
+  '@payments-connect/docs': 'packages/docs',
   '@payments-connect/emulator': 'packages/emulator',
   '@payments-connect/mock': 'packages/mock',
   '@payments-connect/openapi': 'spec',
@@ -124,7 +127,7 @@ describe('publish round trip through a local registry', { timeout: STEP_TIMEOUT_
       }),
     );
     expect(release.published.map((p) => p.name).sort()).toEqual(PUBLIC_PACKAGES);
-    // The fixed group moves all five together, and the spec's info.version follows.
+    // The fixed group moves all of them together, and the spec's info.version follows.
     releasedVersion = release.published[0]?.version ?? '';
     expect(new Set(release.published.map((p) => p.version))).toEqual(new Set([releasedVersion]));
     expect(releasedVersion).not.toBe(realSpecVersionBefore);
@@ -159,7 +162,7 @@ describe('publish round trip through a local registry', { timeout: STEP_TIMEOUT_
       // beforePacking in .pnpmfile.cjs: the workspace's private tools stay home with the devDependencies.
       expect(Object.keys(manifest), name).not.toContain('devDependencies');
       expect(JSON.stringify(manifest), name).not.toMatch(
-        /@payments-connect\/(repo-checks|hostile-input|redocly-rules)/,
+        /@payments-connect\/(repo-checks|hostile-input|redocly-rules|browser-probe)/,
       );
       expect(manifest.repository?.directory, name).toBeTruthy();
       expect([manifest.homepage, manifest.bugs?.url, manifest.license], name).not.toContain(undefined);
@@ -174,6 +177,21 @@ describe('publish round trip through a local registry', { timeout: STEP_TIMEOUT_
       await readFile(join(consumerDir, 'node_modules/@payments-connect/openapi/dist/openapi.json'), 'utf8'),
     );
     expect(bundled.info.version).toBe(releasedVersion);
+  });
+
+  it('opens the published reference: its page through the exports, the same page at the servers /_docs', async () => {
+    const served = {
+      docsUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/_docs$/),
+      status: 200,
+      type: 'text/html; charset=utf-8',
+      samePage: true,
+    };
+    expect(await runConsumer(consumerDir, 'docs-consumer.mjs')).toEqual({
+      // The page documents the contract released with it.
+      title: expect.stringContaining(releasedVersion),
+      mock: served,
+      emulator: served,
+    });
   });
 
   it.each(MODULE_RESOLUTIONS)('type-checks a consumer with moduleResolution %s', async (resolution) => {

@@ -2,6 +2,7 @@ import { parseRequestTarget } from '../contract.js';
 import { checkAnswer } from './check-answer.js';
 import { createControlRoutes } from './control-routes.js';
 import { answerCrossOrigin } from './cross-origin.js';
+import { createDocsPage, DOCS_PATH } from './docs-page.js';
 import { forwardRequest } from './forward-request.js';
 import { judgeRequest, readRequest } from './read-request.js';
 import { RefusalError } from './refusal-error.js';
@@ -43,6 +44,7 @@ import { continueIfExpected, sendBody, sendJsonText } from './send-answer.js';
  *   exchange had (`X-Contract-Violations`)
  * @property {Screen} [screen] the server's own gate, once the operation and the bearer's form are known
  * @property {ControlApi} [control] the server's control routes, under their prefix
+ * @property {string} [docsPage] an HTML file (the rendered reference) served at `/_docs`
  * @property {Limits} limits
  * @property {boolean} [strict] an answer that breaks the contract is replaced by a 500 (a proxy's by a 502) that
  *   names the violations; a proxy also refuses a request that breaks it, unsent
@@ -55,7 +57,8 @@ import { continueIfExpected, sendBody, sendJsonText } from './send-answer.js';
 
 /**
  * The one request pipeline of every server of the contract: a request to the server's control prefix goes to its
- * control routes; a CORS preflight is answered; any other request is read and judged by the contract
+ * control routes; one to `/_docs`, to the rendered reference when the server serves it (`docs-page.js`); a CORS
+ * preflight is answered; any other request is read and judged by the contract
  * (`read-request.js`: route, bearer, the server's screen, media type, parameters, body within the limits), refused
  * in the error envelope when it breaks it, else answered by the server; the answer is checked against the contract
  * (`check-answer.js`), sent (`send-answer.js`), and the exchange recorded in the journal (`request-journal.js`). A
@@ -73,6 +76,8 @@ export function createRequestPipeline(settings) {
       address: settings.address,
     }),
   };
+  if (control && `/${control.segment}` === DOCS_PATH) throw new Error(`the control prefix cannot be ${DOCS_PATH}`);
+  const docs = settings.docsPage === undefined ? undefined : createDocsPage(contract, settings.docsPage);
 
   /**
    * @typedef {object} Exchange what the journal is told of a request, filled in as the pipeline goes
@@ -176,6 +181,11 @@ export function createRequestPipeline(settings) {
     const target = parseRequestTarget(request.url ?? '/');
     if (control && target.valid && target.segments[0] === control.segment) {
       await control.serve(request, response, target.query);
+      return;
+    }
+    // The page, like the control routes, is no operation of the contract: never judged, never journaled.
+    if (docs && target.valid && `/${target.segments[0]}` === DOCS_PATH) {
+      await docs(request, response, target);
       return;
     }
     if (request.headers.origin !== undefined && answerCrossOrigin(contract, request, response)) return;

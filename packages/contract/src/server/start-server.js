@@ -2,6 +2,7 @@
 // emulator). A server supplies how it answers; listening, limits, reading, checking, refusing and sending are here.
 import { createServer } from 'node:http';
 import { DEFAULT_HOST } from './default-addresses.js';
+import { DOCS_PATH } from './docs-page.js';
 import { CONNECTIONS_CHECK_INTERVAL_MS, DEFAULT_LIMITS } from './limits.js';
 import { listen } from './listen.js';
 import { createRequestJournal, journalFilterOf } from './request-journal.js';
@@ -20,6 +21,7 @@ export {
   usageError,
 } from './command-line.js';
 export { COMMAND_PORTS, DEFAULT_HOST } from './default-addresses.js';
+export { DOCS_PATH, installedDocsPage } from './docs-page.js';
 export { isHttpUrl } from './http-url.js';
 export { DEFAULT_LIMITS, LIMITS_TABLE } from './limits.js';
 export { RefusalError } from './refusal-error.js';
@@ -99,6 +101,8 @@ export { serveInForeground } from './serve-in-foreground.js';
  * @property {ControlApi} [control] the server's control routes, under their prefix; the journal's
  *   (`GET` and `DELETE` of `<prefix>/requests`) are added to them
  * @property {JournalOptions} [journal] how many requests the journal keeps, and a file it appends them to
+ * @property {string} [docsPage] an HTML file served at `/_docs` (GET and HEAD; `/_docs/` redirects there), never
+ *   journaled: the rendered reference of `@payments-connect/docs`, whose Try it console then sends to this server
  * @property {number} [port] 0 (the default) picks a free one
  * @property {string} [host] default 127.0.0.1
  * @property {Timeouts} [timeouts] default those of {@link DEFAULT_LIMITS}
@@ -113,6 +117,8 @@ export { serveInForeground } from './serve-in-foreground.js';
  * @property {string} url base URL, no trailing slash (`http://127.0.0.1:4010`)
  * @property {number} port
  * @property {string} host
+ * @property {string | undefined} docsUrl where it serves the rendered reference (`http://127.0.0.1:4010/_docs`);
+ *   undefined when it was given no `docsPage`
  * @property {(filter?: JournalFilter) => JournalEntry[]} requests the requests it received, oldest first (see
  *   `request-journal.js`)
  * @property {() => void} clearRequests forgets them
@@ -170,6 +176,7 @@ export async function startServer(options) {
     url: bound.url,
     port: bound.port,
     host,
+    docsUrl: options.docsPage === undefined ? undefined : `${bound.url}${DOCS_PATH}`,
     requests: (filter) => journal.entries(filter),
     clearRequests: () => journal.clear(),
     summary: () => journal.summary(),

@@ -10,8 +10,11 @@ import { expect } from 'vitest';
 const RENDER_TIMEOUT_MS = 30_000;
 /** How long the console may take to show an answer. */
 export const ANSWER_TIMEOUT_MS = 10_000;
-/** What the console shows once a request is done: the request line and the status, or why it was not sent. */
-export const ANSWERED = /^(?:[A-Z]+ \S+\n(\d{3}) [^\n]* in \d+ ms|Not sent)$/;
+/**
+ * What the console shows once a request is done: the request line and the status (of the token exchange when it
+ * gave no token), or why it was not sent.
+ */
+export const ANSWERED = /^(?:(?:No token: )?[A-Z]+ \S+\n(\d{3}) [^\n]* in \d+ ms|Not sent)$/;
 
 /**
  * Opens the page at an address, waits until it has rendered, and opens the console from the bar.
@@ -37,7 +40,7 @@ export async function openConsoleFromBar(page) {
  * Picks an operation, sends it, and waits for the console to show the outcome.
  * @param {Page} page
  * @param {string} operationId
- * @returns {Promise<{ status: string, body: string }>}
+ * @returns {Promise<{ status: string, headers: Record<string, string>, body: string }>}
  */
 export async function send(page, operationId) {
   await page.locator('#try-it-operation').selectOption(operationId);
@@ -59,8 +62,22 @@ export async function send(page, operationId) {
     });
   const shown = {
     status: (await status.textContent()) ?? '',
+    headers: await responseHeaders(page),
     body: (await page.locator('#try-it-response-body').textContent()) ?? '',
   };
   expect(shown.status, `${operationId}: ${shown.body}`).toMatch(ANSWERED);
   return shown;
+}
+
+/**
+ * The response headers the console shows, by name as it shows them (lower case).
+ * @param {Page} page
+ * @returns {Promise<Record<string, string>>}
+ */
+export function responseHeaders(page) {
+  return page.locator('#try-it-response-headers').evaluate((list) => {
+    const names = [...list.querySelectorAll('dt')].map((term) => term.textContent ?? '');
+    const values = [...list.querySelectorAll('dd')].map((value) => value.textContent ?? '');
+    return Object.fromEntries(names.map((name, index) => [name, values[index] ?? '']));
+  });
 }

@@ -1,0 +1,88 @@
+import { statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { RefusalError } from './refusal-error.js';
+import { sendRefusal } from './send-answer.js';
+
+/**
+ * @typedef {import('../contract.js').Contract} Contract
+ */
+
+/**
+ * Where a server serves the rendered reference: one segment outside `/v1`, as the control prefixes are, so that it
+ * never collides with a path of the contract. Without a trailing slash, as the contract's paths are written; the
+ * console of the page reads this too, to send to the server that serves it.
+ */
+export const DOCS_PATH = '/_docs';
+
+/** The rendered reference, as `@payments-connect/docs` publishes it. */
+export const PUBLISHED_DOCS_PAGE = '@payments-connect/docs/index.html';
+
+/** The methods the page answers; anything else is refused 405. */
+const DOCS_METHODS = ['GET', 'HEAD'];
+
+/**
+ * The page of `@payments-connect/docs` as a package that depends on it finds it (the mock, the emulator), or
+ * undefined when it is not there: in this repository, before the docs are built, a server then serves no `/_docs`.
+ * Installed from npm, the page is always there. This package names the docs without depending on them: the docs
+ * are built from the contract model.
+ * @param {string | URL} from the `import.meta.url` of a module of the package that depends on the docs
+ * @returns {string | undefined}
+ */
+export function installedDocsPage(from) {
+  try {
+    return createRequire(from).resolve(PUBLISHED_DOCS_PAGE);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Serves one HTML page at {@link DOCS_PATH}: the rendered reference, whose Try it console then calls the server on
+ * its own origin. GET and HEAD only; `/_docs/` (or any other spelling of the path, `/%5Fdocs`) is redirected to
+ * `/_docs` with its query, so that a page has one address; any other path under it is 404. The file is read at each
+ * request, so that a page built again shows at the next reload; it must exist when the server starts. Refusals are
+ * the service's error envelope, like every other answer of the server.
+ * @param {Contract} contract gives the code of each error status, and must have no path under {@link DOCS_PATH}
+ * @param {string} page the HTML file to serve
+ * @returns {(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse,
+ *   target: { segments: string[], query: URLSearchParams }) => Promise<void>}
+ * @throws {Error} when a path of the contract starts with {@link DOCS_PATH}, or the page is not a file
+ */
+export function createDocsPage(contract, page) {
+  const taken = contract.operations.find(({ path }) => path === DOCS_PATH || path.startsWith(`${DOCS_PATH}/`));
+  if (taken) throw new Error(`cannot serve the docs at ${DOCS_PATH}: the contract has the path ${taken.path}`);
+  if (!statSync(page, { throwIfNoEntry: false })?.isFile()) {
+    throw new Error(`cannot serve the docs at ${DOCS_PATH}: ${page} is not a file`);
+  }
+  return async (request, response, { segments, query }) => {
+    try {
+      if (segments.length > 1) throw new RefusalError(404, `no page at ${request.url}; the reference is ${DOCS_PATH}`);
+      const method = request.method ?? 'GET';
+      if (!DOCS_METHODS.includes(method)) {
+        const allowed = DOCS_METHODS.join(', ');
+        throw new RefusalError(405, `${method} is not allowed on ${DOCS_PATH}; allowed: ${allowed}`, {
+          headers: { Allow: allowed },
+        });
+      }
+      if (request.url?.split('?')[0] !== DOCS_PATH) {
+        const search = query.size > 0 ? `?${query}` : '';
+        response.writeHead(308, { Location: `${DOCS_PATH}${search}`, 'Content-Length': 0 }).end();
+        return;
+      }
+      const html = await readFile(page);
+      response.writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Length': html.length,
+        // A page built again shows at the next reload.
+        'Cache-Control': 'no-cache',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      response.end(method === 'HEAD' ? undefined : html);
+    } catch (error) {
+      if (!(error instanceof RefusalError)) throw error;
+      // A body sent with a refused request is never read: close in stages after the answer.
+      sendRefusal(response, error.toRefusal(contract), { closeConnection: !request.complete });
+    }
+  };
+}
