@@ -292,7 +292,7 @@ export function createController({ store, tokens, events, faults, tenants, clock
      * checked whole: a snapshot refused changes nothing.
      * @param {unknown} snapshot
      * @returns {import('./emulator-state.js').StateRestored}
-     * @throws {RefusalError} 400 naming the problem and where in the snapshot it is (`details.at`)
+     * @throws {RefusalError} 400 naming the problem and where in the snapshot it is (`details`: `{ at, problem }`)
      */
     restoreState: (snapshot) => state.restore(snapshot),
   };

@@ -41,7 +41,7 @@ export function createEmulatorState({ contract, store, tokens, events, faults, t
    * @param {unknown} snapshot
    * @returns {StateRestored}
    * @throws {import('@payments-connect/contract/server').RefusalError} 400 naming the problem and where in the
-   *   snapshot it is (`details.at`); nothing was changed
+   *   snapshot it is (`details`: `{ at, problem }`); nothing was changed
    */
   function restore(snapshot) {
     const state = checkStateSnapshot(snapshot, expected);
@@ -93,9 +93,9 @@ export function createEmulatorState({ contract, store, tokens, events, faults, t
         restore(file === undefined ? option : readStateFile(file));
       } catch (error) {
         if (!(error instanceof RefusalError)) throw error;
-        throw new TypeError(
-          `${file === undefined ? 'the state option' : `the state snapshot ${file}`}: ${error.message}`,
-        );
+        const { at, problem } = /** @type {{ at: string, problem: string }} */ (error.details);
+        const source = file === undefined ? 'the state option' : `the state snapshot ${file}`;
+        throw new TypeError(`${source} is refused at ${at}: ${problem}`);
       }
     },
   };

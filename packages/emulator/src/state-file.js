@@ -21,7 +21,9 @@ export function readStateFile(file) {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new TypeError(`the state snapshot ${path} is not JSON: ${/** @type {Error} */ (error).message}`);
+    // One line: the parser's message may quote the file's text, line breaks and all.
+    const reason = /** @type {Error} */ (error).message.replace(/\s+/g, ' ');
+    throw new TypeError(`the state snapshot ${path} is not JSON: ${reason}`);
   }
 }
 

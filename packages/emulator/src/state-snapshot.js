@@ -72,7 +72,8 @@ const MAX_NOTE_LENGTH = 2000;
  * @param {unknown} snapshot
  * @param {StateExpectations} expected
  * @returns {EmulatorState} a copy of the snapshot, to be restored as it is
- * @throws {RefusalError} 400 VALIDATION_FAILED naming the problem, with `details.at` where it is in the snapshot
+ * @throws {RefusalError} 400 VALIDATION_FAILED naming the problem and where it is in the snapshot (`details`:
+ *   `{ at, problem }`)
  */
 export function checkStateSnapshot(snapshot, expected) {
   const root = record(jsonCopyOf(snapshot), '(root)', 'a JSON object, as GET /_emulator/state answers it');
@@ -391,7 +392,10 @@ function checkFaults(value, accounts, contract) {
  * @returns {never}
  */
 function refuse(at, problem) {
-  throw validationFailed(`the snapshot is refused at ${at}: ${problem}; the emulator's state is unchanged`, { at });
+  throw validationFailed(`the snapshot is refused at ${at}: ${problem}; the emulator's state is unchanged`, {
+    at,
+    problem,
+  });
 }
 
 /**

@@ -37,7 +37,8 @@ import { sendJson, sendRefusal } from './send-answer.js';
  * reached on loopback (a foreign Host is a DNS-rebinding page) and an Origin, when a browser sends one, the server's
  * own; a control API hands out secrets and changes state, so no web page a developer has open may call it. Bodies
  * are JSON objects (a form or text body, which a page could send without asking, is refused 415), within
- * `maxControlBodyBytes` (or the route's own `maxBodyBytes`) and the JSON depth limit. Every refusal is the service's error envelope.
+ * `maxControlBodyBytes` (or the route's own `maxBodyBytes`) and the JSON depth limit. Every refusal is the service's
+ * error envelope.
  * @param {import('../contract.js').Contract} contract gives the code of each error status
  * @param {ControlApi} api
  * @param {{ maxControlBodyBytes: number, address: () => { port: number, host: string } }} settings
