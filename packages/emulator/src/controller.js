@@ -41,8 +41,8 @@ const MAX_TEXT_LENGTH = 2000;
 
 /**
  * What tests may do that the API cannot: create tenants, put cases in given states, approve items, end cases,
- * expire tokens, inject faults, read delivered events, reset. The HTTP control API and the
- * programmatic `control` object both call this.
+ * expire tokens, inject faults, read delivered events, reset, save the whole state and restore it. The HTTP control
+ * API and the programmatic `control` object both call this.
  * @param {ControllerDeps} deps
  */
 export function createController({ store, tokens, events, faults, tenants, clock, state, random }) {

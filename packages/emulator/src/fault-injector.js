@@ -120,7 +120,8 @@ export function createFaultInjector(contract) {
     restore(restored) {
       pending.clear();
       injected = 0;
-      for (const fault of structuredClone(restored)) {
+      // In the order they were injected, as `take` answers them, whatever order the snapshot lists them in.
+      for (const fault of structuredClone(restored).sort((a, b) => order(a) - order(b))) {
         pending.set(fault.operationId, [...(pending.get(fault.operationId) ?? []), fault]);
         injected = Math.max(injected, order(fault));
       }

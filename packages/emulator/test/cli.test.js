@@ -122,7 +122,7 @@ describe('payments-connect-emulator --state and --save-state', () => {
     state: async () => (await fetch(`${url}/_emulator/state`)).json(),
   });
 
-  it('saves the state on SIGTERM, atomically, and says where; starts from it with --state, saves again on SIGINT', async () => {
+  it('saves the state atomically on SIGTERM, saying where; --state starts from it, SIGINT saves it again', async () => {
     const first = run(['--port', '0', '--save-state', file]);
     const url = await first.listening();
     expect(first.output().stdout).toContain(`state saved to ${file} when stopped`);
@@ -155,7 +155,7 @@ describe('payments-connect-emulator --state and --save-state', () => {
     expect(closed.record.status).toBe('CLOSED');
   });
 
-  it('refuses a --state file that holds no snapshot it restores with exit 2, naming the problem and the usage', async () => {
+  it('refuses a --state file whose snapshot it refuses with exit 2, the problem and the usage', async () => {
     const bad = join(folder, 'bad.json');
     for (const [text, problem] of [
       ['{ "header": { "format": "firebase-export" } }', `the state snapshot ${bad} is refused at header.format: `],

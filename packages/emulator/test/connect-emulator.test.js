@@ -101,7 +101,7 @@ describe('connectEmulator', () => {
     expect((await emulator.expireTokens()).expired).toBeGreaterThanOrEqual(1);
   });
 
-  it('takes the state and restores it; a refused snapshot rejects saying where in it, and changes nothing', async () => {
+  it('takes the state and restores it; a refused snapshot rejects saying where, and changes nothing', async () => {
     const emulator = connect();
     const tenant = await emulator.createTenant();
     await emulator.closeRfiCase(tenant.fixtures.openRfiId);

@@ -85,7 +85,7 @@ describe('the shipped snapshots', () => {
     );
   });
 
-  it('caseClosedAfterAnswers: the case closed with its answers, refusing writes, listed only with terminal ones', async () => {
+  it('caseClosedAfterAnswers: closed with its answers, refusing writes, listed only with terminal ones', async () => {
     const { call } = await startFrom('caseClosedAfterAnswers');
     const { body } = await call('GET', openCase);
     expect(body.status).toBe('CLOSED');

@@ -214,112 +214,73 @@ describe('GET and PUT /_emulator/state', () => {
       before = timeless(await fresh.control.state());
     });
 
+    /** @type {Array<[string, string, string, unknown]>} where, the problem, and the path and value that break it */
+    const values = [
+      ['header.format', 'no snapshot of the emulator', 'header.format', 'firebase-export'],
+      ['header.version', 'is no version this emulator reads (it reads 1)', 'header.version', 2],
+      ['header.takenAt', 'must be a time', 'header.takenAt', 'yesterday'],
+      ['header.takenFrom.title', 'is another API', 'header.takenFrom.title', 'Other API'],
+      ['header.takenFrom.specVersion', 'another major version', 'header.takenFrom.specVersion', '2.0.0'],
+      ['header.takenFrom.specVersion', "later than this emulator's", 'header.takenFrom.specVersion', '1.99.0'],
+      ['clock.advancedSeconds', 'must be a number of seconds', 'clock.advancedSeconds', -1],
+      ['tenants[1].tenantId', 'must be "default" or a UUID', 'tenants.1.tenantId', 'tenant-1'],
+      ['tenants[0].fixtures.openRfiId', 'an emulator of other examples', 'tenants.0.fixtures.openRfiId', STRAY_ID],
+      [
+        'tenants[1].credentials.clientId',
+        "another tenant's",
+        'tenants.1.credentials.clientId',
+        DEFAULT_CREDENTIALS.clientId,
+      ],
+      ['accounts[6].account.accountId', 'the account of no tenant', 'accounts.6', { account: { accountId: STRAY_ID } }],
+      ['records.payers[0].accountId', 'is no account of the snapshot', 'records.payers.0.accountId', STRAY_ID],
+      ['records.rfiCases[0].record.rfiId', 'must be a UUID', 'records.rfiCases.0.record.rfiId', 'rfi-1'],
+      [
+        'records.rfiCases[0].record.questions[0].questionId',
+        'must be a UUID',
+        'records.rfiCases.0.record.questions.0.questionId',
+        'q1',
+      ],
+      [
+        'records.rfiCases[0].record.status',
+        'must be one of OPEN, CLOSED, CANCELLED',
+        'records.rfiCases.0.record.status',
+        'NEW',
+      ],
+      [
+        'records.paymentRequests[1].record.paymentRequestId',
+        'is there twice',
+        'records.paymentRequests.1.record.paymentRequestId',
+        SEED_IDS.hostedPaymentRequestId,
+      ],
+      [
+        'records.paymentRequests[0].record.executionMode',
+        'an upper-case word',
+        'records.paymentRequests.0.record.executionMode',
+        'hosted',
+      ],
+      ['tokens[0].token', 'a token the emulator issues', 'tokens.0.token', 'abc'],
+      ['tokens[0].expiresAt', 'must be a time', 'tokens.0.expiresAt', 'soon'],
+      ['events[0].event.accountId', 'is no account of the snapshot', 'events.0.event.accountId', STRAY_ID],
+      ['events[0].delivery.state', 'must be one of', 'events.0.delivery.state', 'queued'],
+      ['faults[0]', "operationId 'noSuchOperation' is not an operation", 'faults.0.operationId', 'noSuchOperation'],
+      ['faults[0].accountId', 'is no account of the snapshot', 'faults.0.accountId', STRAY_ID],
+      ['faults[0]', 'times must be an integer from 1', 'faults.0.times', 0],
+    ];
     /** @type {Array<{ at: string, problem: string, broken: (snapshot: any) => unknown }>} */
     const cases = [
+      ...values.map(([at, problem, path, value]) => ({
+        at,
+        problem,
+        broken: (/** @type {any} */ s) => set(s, path, value),
+      })),
       { at: 'header', problem: 'must be an object naming the format', broken: ({ header, ...rest }) => rest },
-      { at: 'header.format', problem: 'no snapshot of the emulator', broken: (s) => set(s, 'header.format', 'x') },
-      {
-        at: 'header.version',
-        problem: 'is no version this emulator reads',
-        broken: (s) => set(s, 'header.version', 2),
-      },
-      { at: 'header.takenAt', problem: 'must be a time', broken: (s) => set(s, 'header.takenAt', 'yesterday') },
-      {
-        at: 'header.takenFrom.title',
-        problem: 'another API',
-        broken: (s) => set(s, 'header.takenFrom.title', 'Other'),
-      },
-      {
-        at: 'header.takenFrom.specVersion',
-        problem: 'is another major version of the contract',
-        broken: (s) => set(s, 'header.takenFrom.specVersion', '2.0.0'),
-      },
-      {
-        at: 'header.takenFrom.specVersion',
-        problem: "is later than this emulator's contract",
-        broken: (s) => set(s, 'header.takenFrom.specVersion', '1.99.0'),
-      },
       { at: 'journal', problem: 'is no part of the format', broken: (s) => ({ ...s, journal: [] }) },
       { at: 'faults', problem: 'is missing', broken: ({ faults, ...rest }) => rest },
-      {
-        at: 'clock.advancedSeconds',
-        problem: 'a number of seconds',
-        broken: (s) => set(s, 'clock.advancedSeconds', -1),
-      },
-      { at: 'tenants[1].tenantId', problem: '"default" or a UUID', broken: (s) => set(s, 'tenants.1.tenantId', 't-1') },
-      {
-        at: 'tenants[0].fixtures.openRfiId',
-        problem: 'taken from an emulator of other examples',
-        broken: (s) => set(s, 'tenants.0.fixtures.openRfiId', STRAY_ID),
-      },
-      {
-        at: 'tenants[1].credentials.clientId',
-        problem: "is another tenant's already",
-        broken: (s) => set(s, 'tenants.1.credentials.clientId', DEFAULT_CREDENTIALS.clientId),
-      },
       {
         at: 'tenants[1].accountIds.other',
         problem: "is not among the snapshot's accounts",
         broken: (s) => ({ ...s, accounts: s.accounts.slice(0, 4) }),
       },
-      {
-        at: 'accounts[6].account.accountId',
-        problem: 'is the account of no tenant',
-        broken: (s) => set(s, 'accounts.6', { account: { accountId: STRAY_ID, name: 'Stray', type: 'BUSINESS' } }),
-      },
-      {
-        at: 'records.payers[0].accountId',
-        problem: 'is no account of the snapshot',
-        broken: (s) => set(s, 'records.payers.0.accountId', STRAY_ID),
-      },
-      {
-        at: 'records.rfiCases[0].record.rfiId',
-        problem: 'must be a UUID',
-        broken: (s) => set(s, 'records.rfiCases.0.record.rfiId', 'rfi-1'),
-      },
-      {
-        at: 'records.rfiCases[0].record.questions[0].questionId',
-        problem: 'must be a UUID',
-        broken: (s) => set(s, 'records.rfiCases.0.record.questions.0.questionId', 'q1'),
-      },
-      {
-        at: 'records.rfiCases[0].record.status',
-        problem: 'must be one of OPEN, CLOSED, CANCELLED',
-        broken: (s) => set(s, 'records.rfiCases.0.record.status', 'NEW'),
-      },
-      {
-        at: 'records.paymentRequests[1].record.paymentRequestId',
-        problem: 'is there twice',
-        broken: (s) => set(s, 'records.paymentRequests.1.record.paymentRequestId', SEED_IDS.hostedPaymentRequestId),
-      },
-      {
-        at: 'records.paymentRequests[0].record.executionMode',
-        problem: 'an upper-case word',
-        broken: (s) => set(s, 'records.paymentRequests.0.record.executionMode', 'hosted'),
-      },
-      { at: 'tokens[0].token', problem: 'a token the emulator issues', broken: (s) => set(s, 'tokens.0.token', 'abc') },
-      { at: 'tokens[0].expiresAt', problem: 'must be a time', broken: (s) => set(s, 'tokens.0.expiresAt', 'soon') },
-      {
-        at: 'events[0].event.accountId',
-        problem: 'is no account of the snapshot',
-        broken: (s) => set(s, 'events.0.event.accountId', STRAY_ID),
-      },
-      {
-        at: 'events[0].delivery.state',
-        problem: 'must be one of',
-        broken: (s) => set(s, 'events.0.delivery.state', 'x'),
-      },
-      {
-        at: 'faults[0]',
-        problem: "operationId 'noSuchOperation' is not an operation of the spec",
-        broken: (s) => set(s, 'faults.0.operationId', 'noSuchOperation'),
-      },
-      {
-        at: 'faults[0].accountId',
-        problem: 'is no account of the snapshot',
-        broken: (s) => set(s, 'faults.0.accountId', STRAY_ID),
-      },
-      { at: 'faults[0]', problem: 'times must be an integer from 1', broken: (s) => set(s, 'faults.0.times', 0) },
     ];
 
     it.each(cases)('refuses one broken at $at ($problem), and changes nothing', async ({ at, problem, broken }) => {
@@ -363,7 +324,7 @@ describe('startEmulator({ state }), control.state() and the clock of a restored 
   });
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  it('starts from a snapshot or a file holding one; refuses a bad one as a TypeError, an unreadable file not', async () => {
+  it('starts from a snapshot or a file of one; a bad one is a TypeError, an unreadable file an Error', async () => {
     const first = await startEmulator();
     first.control.createRfiCase({ rfiId: '11111111-2222-4333-8444-555555555555' });
     const snapshot = await first.control.state();
