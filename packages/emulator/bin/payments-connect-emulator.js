@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// Command line entry: parse flags, start the emulator, print what a test setup needs (and write it to --write-env),
-// serve until stopped.
+// Command line entry: parse flags, start the emulator (from --state), print what a test setup needs (and write it to
+// --write-env), serve until stopped (then save the state to --save-state).
 
-import { writeFileSync } from 'node:fs';
+import { accessSync, constants, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import {
   DOCS_PATH,
+  EXIT_FAILURE,
   integerFlag,
   readFlags,
   runFailure,
@@ -15,6 +17,7 @@ import {
   usageError,
 } from '@payments-connect/contract/server';
 import { CONTROL_PREFIX, DEFAULT_CLI_PORT, DEFAULT_TOKEN_TTL_SECONDS } from '../src/defaults.js';
+import { writeStateFile } from '../src/state-file.js';
 
 const COMMAND = {
   name: 'payments-connect-emulator',
@@ -25,12 +28,15 @@ ${serverFlagsUsage(DEFAULT_CLI_PORT)}
   --strict              answer 500 instead of a response that violates the spec
   --webhook-url <url>   POST RFI events as JSON to this URL
   --write-env <path>    write the conformance suite's sandbox settings there (NAME=value lines)
+  --state <file>        start from the state a snapshot file holds (--save-state, GET ${CONTROL_PREFIX}/state)
+  --save-state <file>   save the state to this file when stopped
   -h, --help            this help
 
 Its control API (state, faults, the requests it received) is under ${CONTROL_PREFIX}; the API reference, with
 Try it, at ${DOCS_PATH}.
 It stops on Ctrl-C, SIGTERM or SIGHUP, and when the process that started it (npx, pnpm exec) ends.
-Exit status: 0 when stopped, 1 when it cannot serve (port in use, file unwritable), 2 for a usage error.`,
+Exit status: 0 when stopped, 1 when it cannot serve (port in use, a file it cannot read or write), 2 for a usage
+error (also a --state file whose snapshot it refuses).`,
 };
 
 const { values: parsed } = readFlags(COMMAND, {
@@ -40,6 +46,8 @@ const { values: parsed } = readFlags(COMMAND, {
     strict: { type: 'boolean' },
     'webhook-url': { type: 'string' },
     'write-env': { type: 'string' },
+    state: { type: 'string' },
+    'save-state': { type: 'string' },
   },
 });
 const { port, host, journal } = serverOptionsOf(COMMAND, parsed, DEFAULT_CLI_PORT);
@@ -48,6 +56,16 @@ const tokenTtlSeconds = integerFlag(COMMAND, '--token-ttl', parsed['token-ttl'],
   max: Number.MAX_SAFE_INTEGER,
   fallback: DEFAULT_TOKEN_TTL_SECONDS,
 });
+
+const saveState = parsed['save-state'] && resolve(parsed['save-state']);
+// Checked now, not when stopped: a session's state is not lost to a folder that was never there.
+if (saveState) {
+  try {
+    accessSync(dirname(saveState), constants.W_OK);
+  } catch (error) {
+    runFailure(COMMAND, `cannot save the state to ${saveState}: ${/** @type {Error} */ (error).message}`);
+  }
+}
 
 let emulator;
 try {
@@ -60,6 +78,7 @@ try {
     tokenTtlSeconds,
     strict: parsed.strict ?? false,
     webhookUrl: parsed['webhook-url'],
+    state: parsed.state,
     onViolation: (v) =>
       process.stderr.write(
         `[contract] ${v.method} ${v.path} -> ${v.status} violates the spec (${v.operationId}): ` +
@@ -67,7 +86,8 @@ try {
       ),
   });
 } catch (error) {
-  // Option checks throw TypeError (a usage error); anything else is a failure to start, e.g. port in use.
+  // Option checks throw TypeError (a usage error, as is a --state file whose snapshot is refused); anything else is a
+  // failure to start, e.g. port in use or a --state file that cannot be read.
   if (error instanceof TypeError) usageError(COMMAND, error.message);
   runFailure(COMMAND, error instanceof Error ? error.message : String(error));
 }
@@ -92,6 +112,10 @@ const lines = [
   `Payments Connect emulator listening on ${emulator.url}`,
   `  token TTL ${tokenTtlSeconds} s, strict ${parsed.strict ? 'on' : 'off'}, ` +
     `webhook URL ${parsed['webhook-url'] ?? '(none)'}`,
+  ...[
+    parsed.state && `  state restored from ${parsed.state}`,
+    saveState && `  state saved to ${saveState} when stopped`,
+  ].filter(Boolean),
   '',
   'Credentials (POST /auth/token):',
   `  ${pad('clientId')}${emulator.credentials.clientId}`,
@@ -114,4 +138,15 @@ const lines = [
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
 
-serveInForeground(() => emulator.stop());
+serveInForeground(async () => {
+  await emulator.stop();
+  if (!saveState) return 0;
+  try {
+    writeStateFile(saveState, await emulator.control.state());
+  } catch (error) {
+    process.stderr.write(`${COMMAND.name}: ${/** @type {Error} */ (error).message}\n`);
+    return EXIT_FAILURE;
+  }
+  process.stdout.write(`State saved to ${saveState}\n`);
+  return 0;
+});

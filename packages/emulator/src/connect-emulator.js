@@ -22,6 +22,8 @@ const DEFAULT_CONTROL_TIMEOUT_MS = 30_000;
  * @typedef {import('./control-api.js').EmulatorDescription} EmulatorDescription
  * @typedef {import('./token-issuer.js').TokenScope} TokenScope
  * @typedef {import('@payments-connect/contract/server').AnswerViolation} Violation
+ * @typedef {import('./state-snapshot.js').EmulatorState} EmulatorState
+ * @typedef {import('./emulator-state.js').StateRestored} StateRestored
  */
 
 /**
@@ -264,6 +266,22 @@ export function connectEmulator(url, { timeoutMs = DEFAULT_CONTROL_TIMEOUT_MS } 
      * @returns {Promise<Violation[]>}
      */
     violations: async () => (await call('GET', '/violations')).items,
+
+    /**
+     * A snapshot of the emulator's whole state, once its webhook deliveries under way are done: keep it (as JSON) and
+     * give it to `restoreState`, `startEmulator({ state })` or `--state` to have this situation again. The request
+     * journal is not in it.
+     * @returns {Promise<EmulatorState>}
+     */
+    state: () => call('GET', '/state'),
+    /**
+     * Replaces the emulator's whole state with a snapshot's. A snapshot that is not one, of another contract version,
+     * or whose parts do not agree is refused (an `EmulatorControlError` of status 400, its `details` saying where in
+     * it: `{ at, problem }`), and the state is left as it was.
+     * @param {EmulatorState} snapshot
+     * @returns {Promise<StateRestored>}
+     */
+    restoreState: (snapshot) => call('PUT', '/state', { body: snapshot }),
   };
 }
 

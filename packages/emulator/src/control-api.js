@@ -1,4 +1,4 @@
-import { RefusalError } from '@payments-connect/contract/server';
+import { DEFAULT_LIMITS, RefusalError } from '@payments-connect/contract/server';
 import { CONTROL_PREFIX } from './defaults.js';
 
 /**
@@ -87,8 +87,22 @@ export function createControlApi(controller, info) {
     ['POST', '/faults', ({ body }) => json({ injected: true, fault: controller.injectFault(body) }, 201)],
     ['DELETE', '/faults', ({ query }) => json(controller.clearFaults(accountFilterOf(query)), 204)],
     ['GET', '/violations', () => json({ items: info.violations() })],
+    ['GET', '/state', async () => json(await controller.state())],
   ];
-  return { prefix: CONTROL_PREFIX, routes: routes.map(([method, path, handle]) => ({ method, path, handle })) };
+  return {
+    prefix: CONTROL_PREFIX,
+    routes: [
+      ...routes.map(([method, path, handle]) => ({ method, path, handle })),
+      // A saved state holds every tenant's records: far more than the test records of the other routes, and no more
+      // than a request body of the contract may carry.
+      {
+        method: 'PUT',
+        path: '/state',
+        maxBodyBytes: DEFAULT_LIMITS.maxBodyBytes,
+        handle: ({ body }) => json(controller.restoreState(body)),
+      },
+    ],
+  };
 }
 
 /**

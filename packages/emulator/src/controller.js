@@ -1,15 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { RefusalError } from '@payments-connect/contract/server';
 import { MAX_CONTROL_ITEMS } from './defaults.js';
 import { EVENT_TYPES } from './event-bus.js';
+import { UUID_PATTERN } from './random-source.js';
 import { notFound, validationFailed } from './refusals.js';
-import { ACCOUNT_IDS, OPEN_RFI_STATUS, TERMINAL_RFI_STATUSES } from './seed.js';
+import { ACCOUNT_IDS, OPEN_RFI_STATUS, RFI_CASE_STATUSES, TERMINAL_RFI_STATUSES } from './seed.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** The case statuses the emulator knows: its own open status, and the two terminal ones of the document. */
-const RFI_CASE_STATUSES = [OPEN_RFI_STATUS, ...TERMINAL_RFI_STATUSES];
 /** A status or mode of a payment request: the document's values are upper-case words (`HOSTED_PAGE`, `PART_PAID`). */
-const UPPER_CASE_WORD = /^[A-Z][A-Z_]{0,63}$/;
+export const UPPER_CASE_WORD = /^[A-Z][A-Z_]{0,63}$/;
 /** The longest text a control request may give an item. */
 const MAX_TEXT_LENGTH = 2000;
 
@@ -38,15 +35,17 @@ const MAX_TEXT_LENGTH = 2000;
  * @property {import('./fault-injector.js').FaultInjector} faults
  * @property {import('./emulator-clock.js').EmulatorClock} clock
  * @property {import('./tenant-registry.js').TenantRegistry} tenants
+ * @property {import('./emulator-state.js').EmulatorStateKeeper} state
+ * @property {import('./random-source.js').RandomSource} random
  */
 
 /**
  * What tests may do that the API cannot: create tenants, put cases in given states, approve items, end cases,
- * expire tokens, inject faults, read delivered events, reset. The HTTP control API and the
- * programmatic `control` object both call this.
+ * expire tokens, inject faults, read delivered events, reset, save the whole state and restore it. The HTTP control
+ * API and the programmatic `control` object both call this.
  * @param {ControllerDeps} deps
  */
-export function createController({ store, tokens, events, faults, tenants, clock }) {
+export function createController({ store, tokens, events, faults, tenants, clock, state, random }) {
   /** @param {string} rfiId */
   function anyCase(rfiId) {
     const entry = store.findAnyAccount('rfiCases', rfiId);
@@ -89,6 +88,17 @@ export function createController({ store, tokens, events, faults, tenants, clock
       throw new RefusalError(409, `RFI ${rfiId} is already ${record.status}; terminal states are final`);
     // No event: the document says none fires for a terminal case, and after this the case is terminal.
     return store.update('rfiCases', rfiId, (draft) => Object.assign(draft, { status }));
+  }
+
+  /**
+   * The id a control request gives a new record, checked, or a fresh one.
+   * @param {unknown} id
+   * @param {string} name
+   */
+  function checkNewId(id, name) {
+    if (id === undefined) return random.uuid();
+    if (typeof id !== 'string' || !UUID_PATTERN.test(id)) throw validationFailed(`${name} must be a UUID`);
+    return id;
   }
 
   /**
@@ -198,7 +208,7 @@ export function createController({ store, tokens, events, faults, tenants, clock
       const paymentRequestId = checkNewId(input.paymentRequestId, 'paymentRequestId');
       if (store.findAnyAccount('paymentRequests', paymentRequestId))
         throw new RefusalError(409, `payment request ${paymentRequestId} already exists`);
-      const sessionToken = `hps_${randomUUID().replaceAll('-', '')}`;
+      const sessionToken = `hps_${random.hex(16)}`;
       return store.put('paymentRequests', accountId, {
         paymentRequestId,
         executionMode,
@@ -266,20 +276,29 @@ export function createController({ store, tokens, events, faults, tenants, clock
     clearEvents: (accountId) => events.clear(accountId === undefined ? undefined : [accountId]),
     /** Resolves once every webhook delivery started so far has finished. */
     settleEvents: () => events.settled(),
+
+    /**
+     * A snapshot of the whole state (tenants, accounts, records, tokens, events, pending faults, the clock's advance),
+     * once every webhook delivery under way has finished. The request journal is not in it: it records requests, not
+     * state.
+     * @returns {Promise<import('./state-snapshot.js').EmulatorState>}
+     */
+    async state() {
+      await events.settled();
+      return state.take();
+    },
+    /**
+     * Replaces the whole state with a snapshot's (what `state()` gave, here or in another emulator), once it is
+     * checked whole: a snapshot refused changes nothing.
+     * @param {unknown} snapshot
+     * @returns {import('./emulator-state.js').StateRestored}
+     * @throws {RefusalError} 400 naming the problem and where in the snapshot it is (`details`: `{ at, problem }`)
+     */
+    restoreState: (snapshot) => state.restore(snapshot),
   };
 }
 
 /** @typedef {ReturnType<typeof createController>} Controller */
-
-/**
- * @param {unknown} id
- * @param {string} name
- */
-function checkNewId(id, name) {
-  if (id === undefined) return randomUUID();
-  if (typeof id !== 'string' || !UUID.test(id)) throw validationFailed(`${name} must be a UUID`);
-  return id;
-}
 
 /**
  * @param {number | RfiItemInput[]} spec

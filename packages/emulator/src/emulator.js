@@ -5,11 +5,13 @@ import { createControlApi } from './control-api.js';
 import { createController } from './controller.js';
 import { DEFAULT_TENANT_ID } from './defaults.js';
 import { createEmulatorClock } from './emulator-clock.js';
+import { createEmulatorState } from './emulator-state.js';
 import { createEventBus } from './event-bus.js';
 import { createFaultInjector } from './fault-injector.js';
 import { createOperationAnswerer } from './operation-answerer.js';
 import { operationHandlers } from './operations/index.js';
 import { normalizeOptions } from './options.js';
+import { createRandomSource } from './random-source.js';
 import { createStore } from './store.js';
 import { createTenantRegistry } from './tenant-registry.js';
 import { createTokenIssuer } from './token-issuer.js';
@@ -40,8 +42,9 @@ export async function startEmulator(options) {
 
   const clock = createEmulatorClock(config.now);
   const { now } = clock;
+  const random = createRandomSource(config.randomSeed);
   const store = createStore();
-  const tokens = createTokenIssuer({ ...config, now, defaultTenantId: DEFAULT_TENANT_ID });
+  const tokens = createTokenIssuer({ ...config, now, random, defaultTenantId: DEFAULT_TENANT_ID });
   /** @type {Map<string, string>} the schema pointer of each webhook's payload, by kind */
   const payloadPointers = new Map(
     contract.webhooks
@@ -59,6 +62,7 @@ export async function startEmulator(options) {
   const events = createEventBus({
     webhookUrl: config.webhookUrl,
     now,
+    random,
     checkPayload(event) {
       const kind = `${event.type.split('.').slice(0, 3).join('.')}.*`;
       const pointer = payloadPointers.get(kind);
@@ -79,8 +83,20 @@ export async function startEmulator(options) {
   const faults = createFaultInjector(contract);
   const credentials = config.credentials;
   let url = '';
-  const tenants = createTenantRegistry({ store, tokens, credentials, url: () => url });
-  const control = createController({ store, tokens, events, faults, tenants, clock });
+  const tenants = createTenantRegistry({ store, tokens, credentials, url: () => url, random });
+  const state = createEmulatorState({
+    contract,
+    store,
+    tokens,
+    events,
+    faults,
+    tenants,
+    clock,
+    clientId: credentials.clientId,
+  });
+  const control = createController({ store, tokens, events, faults, tenants, clock, state, random });
+  // Before it listens: no call may see the state it starts with half restored.
+  if (config.state !== undefined) state.load(config.state);
   const { accounts, fixtures } = tenants.describe(DEFAULT_TENANT_ID);
 
   const { screen, answer } = createOperationAnswerer(contract, operationHandlers, {
@@ -88,6 +104,7 @@ export async function startEmulator(options) {
     tokens,
     events,
     now,
+    random,
     config: { webhookUrl: config.webhookUrl },
     faults,
   });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { WEBHOOK_DELIVERY_TIMEOUT_MS } from './defaults.js';
 import { TERMINAL_RFI_STATUSES } from './seed.js';
 
@@ -37,9 +36,10 @@ export const EVENT_DESIGNED_BY = 'payments-connect-emulator';
 /**
  * Records RFI events and POSTs each as JSON to the configured webhook URL, one at a time in emission
  * order, once (no retry: the document does not show a retry policy, so the emulator assumes none).
- * @param {{ webhookUrl?: string, now: () => number, checkPayload: (event: EmulatorEvent) => void }} options
+ * @param {{ webhookUrl?: string, now: () => number, checkPayload: (event: EmulatorEvent) => void,
+ *   random: import('./random-source.js').RandomSource }} options
  */
-export function createEventBus({ webhookUrl, now, checkPayload }) {
+export function createEventBus({ webhookUrl, now, checkPayload, random }) {
   /** @type {EventRecord[]} */
   let records = [];
   /** @type {Promise<void>} */
@@ -74,7 +74,7 @@ export function createEventBus({ webhookUrl, now, checkPayload }) {
     if (TERMINAL_RFI_STATUSES.includes(rfiCase.status)) return undefined;
     /** @type {EmulatorEvent} */
     const event = {
-      id: `evt_${randomUUID()}`,
+      id: `evt_${random.uuid()}`,
       type,
       createdAt: new Date(now()).toISOString(),
       accountId,
@@ -107,6 +107,14 @@ export function createEventBus({ webhookUrl, now, checkPayload }) {
     },
     /** Resolves once every delivery started so far has finished. */
     settled: () => queue,
+    /**
+     * Replaces the recorded events with those of a snapshot (checked), each with the delivery state it had there.
+     * None is delivered again: a snapshot restores what happened, it does not replay it.
+     * @param {EventRecord[]} restored
+     */
+    restore(restored) {
+      records = structuredClone(restored);
+    },
   };
 }
 

@@ -53,36 +53,19 @@ export function createFaultInjector(contract) {
 
   return {
     /**
-     * @param {FaultSpec} fault
+     * @param {FaultSpec} spec
      * @returns {{ fault: Fault } | { problem: string }} the fault as listed, or why it is refused
      */
-    add({ operationId, status, body, headers = {}, times = 1, accountId, pathParams = {} }) {
-      const operation = contract.operation(String(operationId));
-      if (!operation) return { problem: `operationId '${operationId}' is not an operation of the spec` };
-      // A fault stands in for a failure of the service: an error status, never an informational or success one.
-      if (!Number.isInteger(status) || status < 400 || status > 599)
-        return { problem: 'status must be an error status (400 to 599)' };
-      if (!Number.isInteger(times) || times < 1 || times > MAX_FAULT_TIMES) {
-        return { problem: `times must be an integer from 1 to ${MAX_FAULT_TIMES}` };
-      }
-      if (!isStringRecord(headers)) return { problem: 'headers must be an object of strings' };
-      if (accountId !== undefined && (typeof accountId !== 'string' || accountId === ''))
-        return { problem: 'accountId must be a non-empty string' };
-      // A fault that could never answer is refused, not kept waiting for a call that cannot come.
-      if (accountId !== undefined && !operation.parameters.some((p) => p.in === 'header' && p.name === 'AccountId'))
-        return { problem: `${operationId} takes no AccountId: a fault scoped to an account would never answer it` };
-      const names = operation.parameters.filter((p) => p.in === 'path').map((p) => p.name);
-      if (!isStringRecord(pathParams) || Object.values(pathParams).some((value) => value === '')) {
-        return { problem: 'pathParams must be an object of non-empty strings' };
-      }
-      const unknown = Object.keys(pathParams).find((name) => !names.includes(name));
-      if (unknown !== undefined) {
-        const known = names.length === 0 ? 'none' : names.join(', ');
-        return { problem: `pathParams.${unknown} is not a path parameter of ${operationId} (its own: ${known})` };
-      }
+    add(spec) {
+      const problem = faultProblem(contract, spec);
+      if (problem !== undefined) return { problem };
       if (count() >= MAX_PENDING_FAULTS) {
         return { problem: `${MAX_PENDING_FAULTS} faults are pending already: clear some (DELETE /_emulator/faults)` };
       }
+      const { operationId, status, body, headers = {}, times = 1, accountId, pathParams = {} } = spec;
+      const operation = /** @type {import('@payments-connect/contract').ContractOperation} */ (
+        contract.operation(operationId)
+      );
       injected += 1;
       /** @type {Fault} */
       const fault = {
@@ -130,6 +113,20 @@ export function createFaultInjector(contract) {
       return structuredClone(accountId === undefined ? all : all.filter((fault) => fault.accountId === accountId));
     },
     /**
+     * Replaces the pending faults with those of a snapshot (checked), under their own ids; the next fault injected
+     * is numbered after the highest of them.
+     * @param {Fault[]} restored as `list` gives them
+     */
+    restore(restored) {
+      pending.clear();
+      injected = 0;
+      // In the order they were injected, as `take` answers them, whatever order the snapshot lists them in.
+      for (const fault of structuredClone(restored).sort((a, b) => order(a) - order(b))) {
+        pending.set(fault.operationId, [...(pending.get(fault.operationId) ?? []), fault]);
+        injected = Math.max(injected, order(fault));
+      }
+    },
+    /**
      * Drops every pending fault, or those scoped to one of the given accounts.
      * @param {Iterable<string>} [accountIds]
      */
@@ -149,6 +146,39 @@ export function createFaultInjector(contract) {
 }
 
 /** @typedef {ReturnType<typeof createFaultInjector>} FaultInjector */
+
+/**
+ * What keeps a fault from being injected, if anything: an operation the contract does not have, a status that is no
+ * error, a count out of range, headers or path values of the wrong form, or a scope no call could ever match.
+ * @param {import('@payments-connect/contract').Contract} contract
+ * @param {FaultSpec} fault
+ * @returns {string | undefined} the problem, in words
+ */
+export function faultProblem(contract, { operationId, status, headers = {}, times = 1, accountId, pathParams = {} }) {
+  const operation = contract.operation(String(operationId));
+  if (!operation) return `operationId '${operationId}' is not an operation of the spec`;
+  // A fault stands in for a failure of the service: an error status, never an informational or success one.
+  if (!Number.isInteger(status) || status < 400 || status > 599) return 'status must be an error status (400 to 599)';
+  if (!Number.isInteger(times) || times < 1 || times > MAX_FAULT_TIMES) {
+    return `times must be an integer from 1 to ${MAX_FAULT_TIMES}`;
+  }
+  if (!isStringRecord(headers)) return 'headers must be an object of strings';
+  if (accountId !== undefined && (typeof accountId !== 'string' || accountId === ''))
+    return 'accountId must be a non-empty string';
+  // A fault that could never answer is refused, not kept waiting for a call that cannot come.
+  if (accountId !== undefined && !operation.parameters.some((p) => p.in === 'header' && p.name === 'AccountId'))
+    return `${operationId} takes no AccountId: a fault scoped to an account would never answer it`;
+  const names = operation.parameters.filter((p) => p.in === 'path').map((p) => p.name);
+  if (!isStringRecord(pathParams) || Object.values(pathParams).some((value) => value === '')) {
+    return 'pathParams must be an object of non-empty strings';
+  }
+  const unknown = Object.keys(pathParams).find((name) => !names.includes(name));
+  if (unknown !== undefined) {
+    const known = names.length === 0 ? 'none' : names.join(', ');
+    return `pathParams.${unknown} is not a path parameter of ${operationId} (its own: ${known})`;
+  }
+  return undefined;
+}
 
 /** @param {Fault} fault the order it was injected in */
 const order = (fault) => Number(fault.faultId.slice('fault-'.length));

@@ -1,8 +1,8 @@
 /**
  * @payments-connect/emulator: a stateful local sandbox of the Payments Connect API v1.0.
- * `startEmulator` starts one; `connectEmulator` controls a running one from any process; the constants name the seed
- * data and the emulator's own choices. The types are declared by the JSDoc of the modules, and published as
- * declarations generated from it.
+ * `startEmulator` starts one (from a saved state, perhaps one of `SHIPPED_SNAPSHOTS`); `connectEmulator` controls a
+ * running one from any process; the constants name the seed data and the emulator's own choices. The types are
+ * declared by the JSDoc of the modules, and published as declarations generated from it.
  */
 
 export { connectEmulator } from './connect-emulator.js';
@@ -21,6 +21,8 @@ export { EmulatorControlError } from './emulator-control-error.js';
 export { EVENT_DESIGNED_BY, EVENT_TYPES } from './event-bus.js';
 export { SANDBOX_FIXTURE_VARIABLES } from './sandbox-env.js';
 export { ACCOUNT_IDS, OPEN_RFI_STATUS, SEED_IDS, TERMINAL_RFI_STATUSES } from './seed.js';
+export { SHIPPED_SNAPSHOTS } from './shipped-snapshots.js';
+export { STATE_FORMAT, STATE_FORMAT_VERSION } from './state-snapshot.js';
 
 /** @typedef {import('./emulator.js').Emulator} Emulator a running emulator */
 /** @typedef {import('./options.js').EmulatorOptions} EmulatorOptions */
@@ -43,3 +45,9 @@ export { ACCOUNT_IDS, OPEN_RFI_STATUS, SEED_IDS, TERMINAL_RFI_STATUSES } from '.
 /** @typedef {import('./controller.js').RfiItemInput} RfiItemInput */
 /** @typedef {import('./tenant-registry.js').Fixtures} Fixtures the ids of a seed's records, by fixture */
 /** @typedef {import('./token-issuer.js').Credentials} ClientCredentials */
+/** @typedef {import('./state-snapshot.js').EmulatorState} EmulatorState a snapshot of an emulator's state */
+/** @typedef {import('./state-snapshot.js').StateHeader} StateHeader what a snapshot is, when and whence taken */
+/** @typedef {import('./emulator-state.js').StateRestored} StateRestored what a restore answers */
+/** @typedef {import('./tenant-registry.js').TenantState} TenantState a tenant as a snapshot holds it */
+/** @typedef {import('./token-issuer.js').IssuedToken} IssuedToken a token as a snapshot holds it */
+/** @typedef {import('./shipped-snapshots.js').ShippedSnapshot} ShippedSnapshot a snapshot file of the package */

@@ -26,7 +26,7 @@ import { notFound } from './refusals.js';
  *   pathParams: Record<string, string>) => Refusal | undefined,
  *   answer: import('@payments-connect/contract/server').Answerer }}
  */
-export function createOperationAnswerer(contract, handlers, { store, tokens, events, now, config, faults }) {
+export function createOperationAnswerer(contract, handlers, { store, tokens, events, now, random, config, faults }) {
   /**
    * @param {ContractOperation} operation
    * @param {Record<string, string[] | undefined>} headers
@@ -99,6 +99,7 @@ export function createOperationAnswerer(contract, handlers, { store, tokens, eve
       tokens,
       events,
       now,
+      random,
       config,
       params: /** @type {Record<string, string>} */ (values.path),
       query: values.query,

@@ -10,6 +10,10 @@ import { DEFAULT_CREDENTIALS, DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS } from './
  * @property {string} [webhookUrl] where RFI events are POSTed as JSON
  * @property {{ clientId: string, clientSecret: string }} [credentials] accepted client credentials
  * @property {() => number} [now] clock in epoch milliseconds, for tests that move time
+ * @property {import('./state-snapshot.js').EmulatorState | string | URL} [state] a snapshot to start from (what
+ *   `GET /_emulator/state` answers), or the path of a file holding one; checked whole before the emulator listens
+ * @property {string} [randomSeed] draws every id, token and secret the emulator makes from this seed, so that the
+ *   same calls on a fresh emulator make the same state (reproducible snapshots); unset: random
  * @property {object} [spec] a bundled OpenAPI document to serve instead of the one of the openapi package
  * @property {(violation: import('@payments-connect/contract/server').AnswerViolation) => void} [onViolation]
  *   called for each answer that violates the spec
@@ -37,6 +41,8 @@ export function normalizeOptions(options = {}) {
     onViolation,
     timeouts = {},
     journal,
+    state,
+    randomSeed,
   } = options;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new TypeError(`port must be an integer from 0 to 65535, got ${port}`);
@@ -56,6 +62,12 @@ export function normalizeOptions(options = {}) {
     throw new TypeError('credentials must have a non-empty clientId and clientSecret');
   }
   if (typeof now !== 'function') throw new TypeError('now must be a function returning epoch milliseconds');
+  if (state !== undefined && (state === null || (typeof state !== 'object' && typeof state !== 'string')))
+    throw new TypeError(
+      'state must be a snapshot (what GET /_emulator/state answers) or the path of a file holding one',
+    );
+  if (randomSeed !== undefined && (typeof randomSeed !== 'string' || randomSeed === ''))
+    throw new TypeError('randomSeed must be a non-empty string');
   return {
     port,
     host,
@@ -68,5 +80,7 @@ export function normalizeOptions(options = {}) {
     onViolation,
     timeouts,
     journal,
+    state,
+    randomSeed,
   };
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { EXAMPLE_IDS } from './example-fixtures.js';
 
 /**
@@ -38,17 +37,21 @@ export const OPEN_RFI_STATUS = 'OPEN';
 /** Terminal RFI statuses, as the document names them. */
 export const TERMINAL_RFI_STATUSES = Object.freeze(['CLOSED', 'CANCELLED']);
 
+/** The case statuses the emulator knows: its own open status, and the two terminal ones of the document. */
+export const RFI_CASE_STATUSES = Object.freeze([OPEN_RFI_STATUS, ...TERMINAL_RFI_STATUSES]);
+
 /** @typedef {Record<keyof typeof ACCOUNT_IDS, string>} AccountIds the ids of a seed's three accounts, by role */
 /** @typedef {Record<keyof typeof SEED_IDS, string>} SeedIds the ids of a seed's records, by fixture */
 
 /**
  * A fresh set of ids for a seed of the same shape: every account and record id a new random UUID, so that a tenant's
  * seed never shares an id with the start-up seed or another tenant's.
+ * @param {import('./random-source.js').RandomSource} random
  * @returns {{ accountIds: AccountIds, ids: SeedIds }}
  */
-export function freshSeedIds() {
+export function freshSeedIds(random) {
   const fresh = (/** @type {Record<string, string>} */ ids) =>
-    Object.fromEntries(Object.keys(ids).map((name) => [name, randomUUID()]));
+    Object.fromEntries(Object.keys(ids).map((name) => [name, random.uuid()]));
   return {
     accountIds: /** @type {AccountIds} */ (fresh(ACCOUNT_IDS)),
     ids: /** @type {SeedIds} */ (fresh(SEED_IDS)),

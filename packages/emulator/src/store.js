@@ -6,8 +6,19 @@ import { createSeedData } from './seed.js';
  *   CollectionName
  */
 
-/** @type {CollectionName[]} */
-const COLLECTIONS = ['rfiCases', 'paymentRequests', 'payers', 'beneficiaries', 'users', 'persons', 'corporates'];
+/**
+ * The collections of records, in the order a snapshot of the state lists them.
+ * @type {ReadonlyArray<CollectionName>}
+ */
+export const COLLECTIONS = Object.freeze([
+  'rfiCases',
+  'paymentRequests',
+  'payers',
+  'beneficiaries',
+  'users',
+  'persons',
+  'corporates',
+]);
 
 /** The id field of each collection's records. */
 export const ID_FIELDS = Object.freeze({
@@ -61,11 +72,14 @@ export function createStore() {
     }
   }
 
-  /** Drops everything, tenants' accounts included, and loads the start-up seed again. */
-  function reset() {
+  /**
+   * Drops everything, tenants' accounts included, and loads the given records (the start-up seed by default).
+   * @param {import('./seed.js').SeedData} [data]
+   */
+  function reset(data = createSeedData()) {
     accounts.clear();
     for (const name of COLLECTIONS) collections[name].clear();
-    load(createSeedData());
+    load(data);
   }
 
   reset();
@@ -74,6 +88,25 @@ export function createStore() {
     reset,
     load,
     drop,
+    /**
+     * Every account and record, copied, in the order they were stored (the order the lists of the API show them in),
+     * for a snapshot of the state; the store takes it back with `reset`.
+     * @returns {import('./seed.js').SeedData}
+     */
+    snapshot: () => ({
+      accounts: [...accounts.values()].map((entry) => structuredClone(entry)),
+      collections: /** @type {import('./seed.js').SeedData['collections']} */ (
+        Object.fromEntries(
+          COLLECTIONS.map((name) => [
+            name,
+            [...collections[name].values()].map(({ accountId, record }) => ({
+              accountId,
+              record: structuredClone(record),
+            })),
+          ]),
+        )
+      ),
+    }),
     /** @param {string} accountId */
     account: (accountId) => accounts.get(accountId),
     /**

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { RefusalError } from '@payments-connect/contract/server';
 import { CONTROL_PREFIX, DEFAULT_TENANT_ID, MAX_TENANTS } from './defaults.js';
 import { buildSandboxEnv } from './sandbox-env.js';
@@ -34,15 +33,25 @@ import { ACCOUNT_IDS, createSeedData, freshSeedIds, SEED_IDS } from './seed.js';
  */
 
 /**
+ * @typedef {object} TenantState a tenant as a snapshot of the emulator's state holds it: its ids, and the credentials
+ *   of a tenant created at run time (the `default` tenant's are the emulator's configured `credentials`, not state)
+ * @property {string} tenantId
+ * @property {import('./seed.js').AccountIds} accountIds
+ * @property {import('./seed.js').SeedIds} fixtures the ids of its seeded records (the expired token aside)
+ * @property {import('./token-issuer.js').Credentials} [credentials] none for `default`
+ */
+
+/**
  * The tenants of one emulator: the start-up seed (`default`) and those created for parallel test files. Each is the
  * seed again under fresh ids (accounts, cases, items, payment requests, users, …), loaded into the one store, so that
  * the store's account rule (another account's record is not found) is what keeps tenants apart; each has its own
  * credentials, so that its tokens can be expired alone.
  * @param {{ store: import('./store.js').Store, tokens: import('./token-issuer.js').TokenIssuer,
- *   credentials: import('./token-issuer.js').Credentials, url: () => string }} deps `url` is the emulator's, for
- *   the tenants' sandbox environment
+ *   credentials: import('./token-issuer.js').Credentials, url: () => string,
+ *   random: import('./random-source.js').RandomSource }} deps `url` is the emulator's, for the tenants' sandbox
+ *   environment
  */
-export function createTenantRegistry({ store, tokens, credentials, url }) {
+export function createTenantRegistry({ store, tokens, credentials, url, random }) {
   /** @type {Map<string, TenantEntry>} */
   const tenants = new Map([[DEFAULT_TENANT_ID, entryOf(ACCOUNT_IDS, SEED_IDS, credentials)]]);
 
@@ -79,6 +88,15 @@ export function createTenantRegistry({ store, tokens, credentials, url }) {
     };
   }
 
+  /** Forgets every tenant but the default, and refuses their credentials from now on. */
+  function dropCreated() {
+    for (const [tenantId, { credentials: own }] of tenants) {
+      if (tenantId === DEFAULT_TENANT_ID) continue;
+      tokens.removeClient(own.clientId);
+      tenants.delete(tenantId);
+    }
+  }
+
   return {
     describe,
     /**
@@ -94,8 +112,8 @@ export function createTenantRegistry({ store, tokens, credentials, url }) {
             `(DELETE ${CONTROL_PREFIX}/tenants/{tenantId})`,
         );
       }
-      const tenantId = randomUUID();
-      const { accountIds, ids } = freshSeedIds();
+      const tenantId = random.uuid();
+      const { accountIds, ids } = freshSeedIds(random);
       store.load(createSeedData(accountIds, ids));
       tenants.set(tenantId, entryOf(accountIds, ids, tokens.addClient(tenantId)));
       return describe(tenantId);
@@ -133,12 +151,31 @@ export function createTenantRegistry({ store, tokens, credentials, url }) {
     },
     /** Back to the start: the store holds the start-up seed again, and every tenant but the default is gone. */
     resetAll() {
-      for (const [tenantId, { credentials: own }] of tenants) {
-        if (tenantId === DEFAULT_TENANT_ID) continue;
-        tokens.removeClient(own.clientId);
-        tenants.delete(tenantId);
-      }
+      dropCreated();
       store.reset();
+    },
+    /**
+     * Every tenant, `default` first, for a snapshot of the state.
+     * @returns {TenantState[]}
+     */
+    snapshot: () =>
+      [...tenants].map(([tenantId, { accountIds, ids, credentials: own }]) => ({
+        tenantId,
+        accountIds: { ...accountIds },
+        fixtures: { ...ids },
+        ...(tenantId === DEFAULT_TENANT_ID ? {} : { credentials: { ...own } }),
+      })),
+    /**
+     * Replaces the tenants created at run time with those of a snapshot (checked: its `default` tenant has this
+     * emulator's seed ids), their credentials accepted from now on; the store is restored apart.
+     * @param {TenantState[]} restored
+     */
+    restore(restored) {
+      dropCreated();
+      for (const { tenantId, accountIds, fixtures, credentials: own } of restored) {
+        if (tenantId === DEFAULT_TENANT_ID || own === undefined) continue;
+        tenants.set(tenantId, entryOf(accountIds, fixtures, tokens.addClient(tenantId, { ...own })));
+      }
     },
   };
 }

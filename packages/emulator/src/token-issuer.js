@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { RefusalError } from '@payments-connect/contract/server';
 
 /** Tells the client how to recover, as RFC 6750 asks of a bearer-protected resource. */
@@ -13,19 +12,30 @@ const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="payments-connect-emulator
  */
 
 /**
+ * @typedef {object} IssuedToken a token as a snapshot of the emulator's state holds it
+ * @property {string} token
+ * @property {string} tenantId the tenant whose credentials it was issued for (which may since have been deleted)
+ * @property {string} expiresAt when it expires, on the emulator's clock (ISO 8601)
+ */
+
+/** The form of the tokens the emulator issues: opaque, `pce_` and 48 hex digits. */
+export const TOKEN_PATTERN = /^pce_[0-9a-f]{48}$/;
+
+/**
  * Issues and checks bearer tokens. The configured credentials belong to the start-up tenant, `defaultTenantId`; each
  * tenant adds credentials of its own (`addClient`), so that its tokens can be expired without touching another
  * tenant's. Any live token reaches any account: the `AccountId` header picks the account, as the document says.
- * @param {{ credentials: Credentials, tokenTtlSeconds: number, now: () => number, defaultTenantId: string }} options
+ * @param {{ credentials: Credentials, tokenTtlSeconds: number, now: () => number, defaultTenantId: string,
+ *   random: import('./random-source.js').RandomSource }} options
  */
-export function createTokenIssuer({ credentials, tokenTtlSeconds, now, defaultTenantId }) {
+export function createTokenIssuer({ credentials, tokenTtlSeconds, now, defaultTenantId, random }) {
   /** @type {Map<string, { clientSecret: string, tenantId: string }>} the accepted credentials, by clientId */
   const clients = new Map([
     [credentials.clientId, { clientSecret: credentials.clientSecret, tenantId: defaultTenantId }],
   ]);
   /** @type {Map<string, { expiresAt: number, tenantId: string }>} token -> expiry in epoch milliseconds */
   const tokens = new Map();
-  const newToken = () => `pce_${randomBytes(24).toString('hex')}`;
+  const newToken = () => `pce_${random.hex(24)}`;
   // One already-expired token per emulator, for suites that must see a 401 for an expired token.
   const expiredToken = newToken();
   tokens.set(expiredToken, { expiresAt: 0, tenantId: defaultTenantId });
@@ -75,12 +85,12 @@ export function createTokenIssuer({ credentials, tokenTtlSeconds, now, defaultTe
       return expired;
     },
     /**
-     * New credentials for a tenant, accepted from now on.
+     * New credentials for a tenant (or those a snapshot gives it), accepted from now on.
      * @param {string} tenantId
+     * @param {Credentials} [added]
      * @returns {Credentials}
      */
-    addClient(tenantId) {
-      const added = { clientId: `tenant-${tenantId}`, clientSecret: `secret-${randomBytes(16).toString('hex')}` };
+    addClient(tenantId, added = { clientId: `tenant-${tenantId}`, clientSecret: `secret-${random.hex(16)}` }) {
       clients.set(added.clientId, { clientSecret: added.clientSecret, tenantId });
       return added;
     },
@@ -90,6 +100,25 @@ export function createTokenIssuer({ credentials, tokenTtlSeconds, now, defaultTe
      */
     removeClient(clientId) {
       clients.delete(clientId);
+    },
+    /**
+     * Every token issued, live or expired, for a snapshot of the state; the fixture `expiredToken` is left out: it
+     * is each emulator's own, like its configured credentials.
+     * @returns {IssuedToken[]}
+     */
+    snapshot: () =>
+      [...tokens]
+        .filter(([token]) => token !== expiredToken)
+        .map(([token, { expiresAt, tenantId }]) => ({ token, tenantId, expiresAt: new Date(expiresAt).toISOString() })),
+    /**
+     * Replaces the issued tokens with those of a snapshot (checked), each live until its expiry on the clock.
+     * @param {IssuedToken[]} issued
+     */
+    restore(issued) {
+      tokens.clear();
+      tokens.set(expiredToken, { expiresAt: 0, tenantId: defaultTenantId });
+      for (const { token, tenantId, expiresAt } of issued)
+        tokens.set(token, { expiresAt: Date.parse(expiresAt), tenantId });
     },
   };
 }

@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS, DEFAULT_CREDENTIALS, SEED_IDS } from '../src/index.js';
@@ -100,5 +103,86 @@ describe('payments-connect-emulator CLI', () => {
     const cli = run(['--help']);
     expect(await cli.exited).toBe(0);
     expect(cli.output().stdout).toContain('--webhook-url <url>');
+  });
+});
+
+describe('payments-connect-emulator --state and --save-state', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'emulator-cli-state-'));
+  const file = join(folder, 'state.json');
+  const rfiId = '11111111-2222-4333-8444-555555555555';
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  /** @param {string} url */
+  const control = (url) => ({
+    /** @param {string} path @param {unknown} [json] */
+    post: (path, json) =>
+      fetch(`${url}/_emulator${path}`, {
+        method: 'POST',
+        headers: json === undefined ? {} : { 'content-type': 'application/json' },
+        body: json === undefined ? undefined : JSON.stringify(json),
+      }),
+    state: async () => (await fetch(`${url}/_emulator/state`)).json(),
+  });
+
+  it('saves the state atomically on SIGTERM, saying where; --state starts from it, SIGINT saves it again', async () => {
+    const first = run(['--port', '0', '--save-state', file]);
+    const url = await first.listening();
+    expect(first.output().stdout).toContain(`state saved to ${file} when stopped`);
+    expect((await control(url).post('/rfi-cases', { rfiId })).status).toBe(201);
+    expect((await control(url).post('/clock', { advanceSeconds: 90 })).status).toBe(200);
+    const before = await control(url).state();
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output().stdout).toContain(`State saved to ${file}\n`);
+    // Only the snapshot: the temporary file it was written to is gone.
+    expect(readdirSync(folder)).toEqual(['state.json']);
+    const saved = JSON.parse(readFileSync(file, 'utf8'));
+    expect({ ...saved, header: { ...saved.header, takenAt: '' } }).toEqual({
+      ...before,
+      header: { ...before.header, takenAt: '' },
+    });
+
+    const second = run(['--port', '0', '--state', file, '--save-state', file]);
+    const again = await second.listening();
+    expect(second.output().stdout).toContain(`state restored from ${file}`);
+    const restored = await control(again).state();
+    expect(restored.clock).toEqual({ advancedSeconds: 90 });
+    expect(restored.records.rfiCases.map((/** @type {any} */ c) => c.record.rfiId)).toContain(rfiId);
+    expect((await control(again).post(`/rfi-cases/${rfiId}/close`)).status).toBe(200);
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+    const closed = JSON.parse(readFileSync(file, 'utf8')).records.rfiCases.find(
+      (/** @type {any} */ c) => c.record.rfiId === rfiId,
+    );
+    expect(closed.record.status).toBe('CLOSED');
+  });
+
+  it('refuses a --state file whose snapshot it refuses with exit 2, the problem and the usage', async () => {
+    const bad = join(folder, 'bad.json');
+    for (const [text, problem] of [
+      ['{ "header": { "format": "firebase-export" } }', `the state snapshot ${bad} is refused at header.format: `],
+      ['{ "header": ', `the state snapshot ${bad} is not JSON: `],
+    ]) {
+      writeFileSync(bad, text);
+      const cli = run(['--state', bad]);
+      expect(await cli.exited).toBe(2);
+      expect(cli.output().stderr).toContain(`payments-connect-emulator: ${problem}`);
+      expect(cli.output().stderr).toContain('usage: payments-connect-emulator');
+    }
+  });
+
+  it('exits 1 in one line for a --state file it cannot read, or a --save-state folder it cannot write to', async () => {
+    const missing = join(folder, 'missing.json');
+    const unreadable = run(['--state', missing]);
+    expect(await unreadable.exited).toBe(1);
+    expect(unreadable.output().stderr).toMatch(
+      new RegExp(`^payments-connect-emulator: cannot read the state snapshot ${missing}: ENOENT[^\n]*\n$`),
+    );
+    const nowhere = join(folder, 'no-such-folder', 'state.json');
+    const unwritable = run(['--save-state', nowhere]);
+    expect(await unwritable.exited).toBe(1);
+    expect(unwritable.output().stderr).toMatch(
+      new RegExp(`^payments-connect-emulator: cannot save the state to ${nowhere}: ENOENT[^\n]*\n$`),
+    );
   });
 });

@@ -101,6 +101,27 @@ describe('connectEmulator', () => {
     expect((await emulator.expireTokens()).expired).toBeGreaterThanOrEqual(1);
   });
 
+  it('takes the state and restores it; a refused snapshot rejects saying where, and changes nothing', async () => {
+    const emulator = connect();
+    const tenant = await emulator.createTenant();
+    await emulator.closeRfiCase(tenant.fixtures.openRfiId);
+    const snapshot = await emulator.state();
+    expect(snapshot).toEqual({ ...(await ctx.emulator.control.state()), header: snapshot.header });
+    await emulator.reset();
+    expect(await emulator.restoreState(snapshot)).toEqual({ restored: true, header: snapshot.header });
+    expect((await emulator.tenant(tenant.tenantId)).fixtures.openRfiId).toBe(tenant.fixtures.openRfiId);
+    const refused = await emulator
+      .restoreState({ ...snapshot, header: { ...snapshot.header, version: 2 } })
+      .catch((e) => e);
+    expect(refused).toBeInstanceOf(EmulatorControlError);
+    expect(refused).toMatchObject({ method: 'PUT', status: 400, code: 'VALIDATION_FAILED' });
+    expect(refused.details).toEqual({
+      at: 'header.version',
+      problem: '2 is no version this emulator reads (it reads 1)',
+    });
+    expect((await emulator.state()).tenants).toEqual(snapshot.tenants);
+  });
+
   it('rejects with an EmulatorControlError naming the call, the status, the code and the message', async () => {
     const emulator = connect();
     const refused = await emulator.injectFault({ operationId: 'getRfiCase', status: 500, times: 0 }).catch((e) => e);

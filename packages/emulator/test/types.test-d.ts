@@ -5,11 +5,14 @@ import {
   type Emulator,
   EmulatorControlError,
   type EmulatorOptions,
+  type EmulatorState,
   EVENT_TYPES,
   type EventRecord,
   type Fault,
   type JournalEntry,
   SEED_IDS,
+  SHIPPED_SNAPSHOTS,
+  type StateRestored,
   startEmulator,
   type Tenant,
 } from '@payments-connect/emulator';
@@ -43,7 +46,16 @@ const { expired: expiredCount }: { expired: number } = await control.expireToken
 const refusal: unknown = await control
   .resetTenant('unknown')
   .catch((error: unknown) => (error instanceof EmulatorControlError ? error.code : null));
+
+// The state: taken, restored, given at start (a snapshot, or a file such as a shipped one).
+const snapshot: EmulatorState = await control.state();
+const takenFrom: string = snapshot.header.takenFrom.specVersion;
+const restored: StateRestored = await control.restoreState(snapshot);
+const again: EmulatorState = await emulator.control.state();
+emulator.control.restoreState(again);
 await emulator.stop();
+const fromFile: Emulator = await startEmulator({ state: SHIPPED_SNAPSHOTS.itemApproved.file, randomSeed: 'fixtures' });
+await fromFile.stop();
 
 // @ts-expect-error tokenTtlSeconds is a number of seconds
 await startEmulator({ tokenTtlSeconds: '60' });
@@ -53,5 +65,22 @@ await startEmulator({ verbose: true });
 await control.injectFault({ operationId: 'getRfiCase' });
 // @ts-expect-error a journal filter's status is a number
 await control.requests({ status: '500' });
+// @ts-expect-error a state is a snapshot or a file's path
+await startEmulator({ state: 42 });
+// @ts-expect-error restoreState takes a snapshot
+await control.restoreState('state.json');
 
-export { answered, baseUrl, expired, expiredCount, firstQuestion, notes, open, records, refusal, remaining };
+export {
+  answered,
+  baseUrl,
+  expired,
+  expiredCount,
+  firstQuestion,
+  notes,
+  open,
+  records,
+  refusal,
+  remaining,
+  restored,
+  takenFrom,
+};

@@ -21,6 +21,8 @@ import { sendJson, sendRefusal } from './send-answer.js';
  * @property {string} path below the prefix, a template (`/rfi-cases/{rfiId}/close`; `''` is the prefix itself)
  * @property {(request: ControlRequest) => ControlAnswer | Promise<ControlAnswer>} handle throws a `RefusalError`
  *   to refuse
+ * @property {number} [maxBodyBytes] the largest body this route takes, for one that takes more than test records (a
+ *   saved state); the server's `maxControlBodyBytes` when left out
  */
 
 /**
@@ -35,7 +37,8 @@ import { sendJson, sendRefusal } from './send-answer.js';
  * reached on loopback (a foreign Host is a DNS-rebinding page) and an Origin, when a browser sends one, the server's
  * own; a control API hands out secrets and changes state, so no web page a developer has open may call it. Bodies
  * are JSON objects (a form or text body, which a page could send without asking, is refused 415), within
- * `maxControlBodyBytes` and the JSON depth limit. Every refusal is the service's error envelope.
+ * `maxControlBodyBytes` (or the route's own `maxBodyBytes`) and the JSON depth limit. Every refusal is the service's
+ * error envelope.
  * @param {import('../contract.js').Contract} contract gives the code of each error status
  * @param {ControlApi} api
  * @param {{ maxControlBodyBytes: number, address: () => { port: number, host: string } }} settings
@@ -57,7 +60,7 @@ export function createControlRoutes(contract, { prefix, routes }, { maxControlBo
         });
       }
       if (found.kind !== 'matched') throw new RefusalError(404, `no control route at ${request.url}`);
-      const body = await readControlBody(request, maxControlBodyBytes);
+      const body = await readControlBody(request, found.operation.maxBodyBytes ?? maxControlBodyBytes);
       const answer = await found.operation.handle({ params: found.pathParams, query, body });
       sendJson(response, answer.status, answer.status === 204 ? undefined : answer.body);
     } catch (error) {

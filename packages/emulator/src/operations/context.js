@@ -16,6 +16,7 @@
  * @property {import('../token-issuer.js').TokenIssuer} tokens
  * @property {import('../event-bus.js').EventBus} events
  * @property {() => number} now epoch milliseconds
+ * @property {import('../random-source.js').RandomSource} random where new ids and tokens come from
  * @property {{ webhookUrl?: string }} config
  */
 

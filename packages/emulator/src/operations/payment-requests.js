@@ -1,4 +1,3 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { HOSTED_SESSION_WINDOW_SECONDS } from '../defaults.js';
 import { notFound, validationFailed } from '../refusals.js';
 import { isoNow, ok } from './context.js';
@@ -38,7 +37,7 @@ export const paymentRequestHandlers = {
     }
     // The status is left as it is: the document says refresh-session changes only the session.
     const session = {
-      sessionToken: `hps_${randomBytes(16).toString('hex')}`,
+      sessionToken: `hps_${ctx.random.hex(16)}`,
       sessionExpiresAt: new Date(ctx.now() + HOSTED_SESSION_WINDOW_SECONDS * 1000).toISOString(),
     };
     return ok(ctx.store.update('paymentRequests', record.paymentRequestId, (draft) => Object.assign(draft, session)));
@@ -47,7 +46,7 @@ export const paymentRequestHandlers = {
   /** @type {import('./context.js').OperationHandler} */
   uploadPaymentRequestPreviewLogo: (ctx) => {
     const { paymentRequestId } = paymentRequestOf(ctx);
-    const previewLogoOverride = { logoId: randomUUID(), ...ctx.parts.logo, uploadedAt: isoNow(ctx.now) };
+    const previewLogoOverride = { logoId: ctx.random.uuid(), ...ctx.parts.logo, uploadedAt: isoNow(ctx.now) };
     ctx.store.update('paymentRequests', paymentRequestId, (draft) => Object.assign(draft, { previewLogoOverride }));
     return ok({ paymentRequestId, previewLogoOverride });
   },
