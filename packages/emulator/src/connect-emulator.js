@@ -1,5 +1,5 @@
+import { controlCaller } from '@payments-connect/contract/server';
 import { CONTROL_PREFIX } from './defaults.js';
-import { EmulatorControlError } from './emulator-control-error.js';
 
 /**
  * @typedef {object} EmulatorClockReading what the emulator's clock says
@@ -40,68 +40,18 @@ const DEFAULT_CONTROL_TIMEOUT_MS = 30_000;
  * A typed client of a running emulator's control API (`/_emulator`), usable from any process: a vitest worker, while
  * the emulator runs in the globalSetup's process; a script, while it runs from the command line. Each method is one
  * HTTP call, and resolves once the emulator has done what it asks. A refused or failed call rejects with an
- * {@link EmulatorControlError} naming the call and the cause.
+ * `ControlCallError` (of `@payments-connect/contract/server`) naming the call and the cause.
  * @param {string | URL} url the emulator's base URL (`emulator.url`, `PAYMENTS_CONNECT_BASE_URL`)
  * @param {ConnectOptions} [options]
  * @throws {TypeError} for a URL that is no http(s) URL
  */
 export function connectEmulator(url, { timeoutMs = DEFAULT_CONTROL_TIMEOUT_MS } = {}) {
-  const base = baseUrlOf(url);
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 1)
-    throw new TypeError(`timeoutMs must be a positive integer, got ${timeoutMs}`);
-
-  /**
-   * One call of the control API; its JSON answer, undefined for none.
-   * @param {string} method
-   * @param {string} path below the prefix
-   * @param {{ body?: unknown, query?: Record<string, string | number | undefined> }} [request]
-   * @returns {Promise<any>}
-   */
-  async function call(method, path, { body, query = {} } = {}) {
-    const search = new URLSearchParams();
-    for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, String(value));
-    const target = `${base}${CONTROL_PREFIX}${path}${search.size > 0 ? `?${search}` : ''}`;
-    /** @type {Response} */
-    let response;
-    let text;
-    try {
-      response = await fetch(target, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      text = await response.text();
-    } catch (error) {
-      const cause =
-        error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : error;
-      throw new EmulatorControlError(
-        `${method} ${target}: ${describeFailure(cause)}; is the emulator running at ${base}?`,
-        { method, url: target, status: 0, cause: error },
-      );
-    }
-    const answer = parseJson(text);
-    if (!response.ok) {
-      const envelope = answer.ok && answer.value && typeof answer.value === 'object' ? answer.value : {};
-      const code = typeof envelope.code === 'string' ? envelope.code : null;
-      const message = typeof envelope.message === 'string' ? envelope.message : text.slice(0, 200);
-      throw new EmulatorControlError(`${method} ${target}: ${response.status}${code ? ` ${code}` : ''}: ${message}`, {
-        method,
-        url: target,
-        status: response.status,
-        code,
-        details: envelope.details,
-      });
-    }
-    if (!answer.ok) {
-      throw new EmulatorControlError(`${method} ${target}: ${response.status} with a body that is no JSON`, {
-        method,
-        url: target,
-        status: response.status,
-      });
-    }
-    return answer.value;
-  }
+  const { base, call } = controlCaller(url, {
+    prefix: CONTROL_PREFIX,
+    server: 'emulator',
+    client: 'connectEmulator',
+    timeoutMs,
+  });
 
   return {
     /** The emulator's base URL, no trailing slash. */
@@ -286,43 +236,3 @@ export function connectEmulator(url, { timeoutMs = DEFAULT_CONTROL_TIMEOUT_MS } 
 }
 
 /** @typedef {ReturnType<typeof connectEmulator>} EmulatorConnection */
-
-/**
- * @param {string | URL} url
- * @returns {string} the URL without a trailing slash
- * @throws {TypeError} for anything but an http(s) URL
- */
-function baseUrlOf(url) {
-  let parsed;
-  try {
-    parsed = new URL(String(url));
-  } catch {
-    throw new TypeError(`connectEmulator takes the emulator's URL (http://127.0.0.1:4020), got ${String(url)}`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-    throw new TypeError(`connectEmulator takes an http(s) URL, got ${String(url)}`);
-  return parsed.href.replace(/\/+$/, '');
-}
-
-/**
- * @param {string} text
- * @returns {{ ok: true, value: any } | { ok: false }}
- */
-function parseJson(text) {
-  if (text === '') return { ok: true, value: undefined };
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}
-
-/**
- * Why no answer came, in words: fetch's own error says only `fetch failed`, its cause says why.
- * @param {unknown} error
- */
-function describeFailure(error) {
-  if (!(error instanceof Error)) return String(error);
-  const cause = /** @type {{ cause?: unknown }} */ (error).cause;
-  return cause instanceof Error ? `${error.message} (${cause.message})` : error.message;
-}

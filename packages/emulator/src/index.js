@@ -5,6 +5,7 @@
  * declared by the JSDoc of the modules, and published as declarations generated from it.
  */
 
+export { ControlCallError } from '@payments-connect/contract/server';
 export { connectEmulator } from './connect-emulator.js';
 export {
   CONTROL_PREFIX,
@@ -17,7 +18,6 @@ export {
   MAX_TENANTS,
 } from './defaults.js';
 export { startEmulator } from './emulator.js';
-export { EmulatorControlError } from './emulator-control-error.js';
 export { EVENT_DESIGNED_BY, EVENT_TYPES } from './event-bus.js';
 export { SANDBOX_FIXTURE_VARIABLES } from './sandbox-env.js';
 export { ACCOUNT_IDS, OPEN_RFI_STATUS, SEED_IDS, TERMINAL_RFI_STATUSES } from './seed.js';

@@ -3,7 +3,7 @@
 // vitest.config.ts use it from vitest workers, with the emulator in the globalSetup's process.)
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { connectEmulator, EmulatorControlError } from '../src/index.js';
+import { ControlCallError, connectEmulator } from '../src/index.js';
 import { callAsTenant } from './support/call-as-tenant.js';
 import { useEmulator } from './support/use-emulator.js';
 
@@ -30,7 +30,7 @@ describe('connectEmulator', () => {
     expect((await call('GET', '/v1/rfi')).status).toBe(404);
     const again = await emulator.createTenant();
     await emulator.reset();
-    await expect(emulator.tenant(again.tenantId)).rejects.toThrow(EmulatorControlError);
+    await expect(emulator.tenant(again.tenantId)).rejects.toThrow(ControlCallError);
   });
 
   it('reads and clears the journal, filtered as GET /_emulator/requests is', async () => {
@@ -113,7 +113,7 @@ describe('connectEmulator', () => {
     const refused = await emulator
       .restoreState({ ...snapshot, header: { ...snapshot.header, version: 2 } })
       .catch((e) => e);
-    expect(refused).toBeInstanceOf(EmulatorControlError);
+    expect(refused).toBeInstanceOf(ControlCallError);
     expect(refused).toMatchObject({ method: 'PUT', status: 400, code: 'VALIDATION_FAILED' });
     expect(refused.details).toEqual({
       at: 'header.version',
@@ -122,10 +122,10 @@ describe('connectEmulator', () => {
     expect((await emulator.state()).tenants).toEqual(snapshot.tenants);
   });
 
-  it('rejects with an EmulatorControlError naming the call, the status, the code and the message', async () => {
+  it('rejects with an ControlCallError naming the call, the status, the code and the message', async () => {
     const emulator = connect();
     const refused = await emulator.injectFault({ operationId: 'getRfiCase', status: 500, times: 0 }).catch((e) => e);
-    expect(refused).toBeInstanceOf(EmulatorControlError);
+    expect(refused).toBeInstanceOf(ControlCallError);
     expect(refused.message).toBe(
       `POST ${ctx.emulator.url}/_emulator/faults: 400 VALIDATION_FAILED: times must be an integer from 1 to 1000`,
     );
@@ -149,7 +149,7 @@ describe('connectEmulator', () => {
     const failed = await connectEmulator(nowhere)
       .describe()
       .catch((e) => e);
-    expect(failed).toBeInstanceOf(EmulatorControlError);
+    expect(failed).toBeInstanceOf(ControlCallError);
     expect(failed.status).toBe(0);
     expect(failed.message).toContain(`GET ${nowhere}/_emulator: fetch failed`);
     expect(failed.message).toContain(`is the emulator running at ${nowhere}?`);

@@ -1,9 +1,9 @@
 // Compiled by `pnpm typecheck` (tsc), never run: proves the declarations generated from the JSDoc serve a TypeScript
 // consumer importing the package by name, and that they refuse what they should.
 import {
+  ControlCallError,
   connectEmulator,
   type Emulator,
-  EmulatorControlError,
   type EmulatorOptions,
   type EmulatorState,
   EVENT_TYPES,
@@ -45,7 +45,7 @@ const notes: string[] | undefined = entries[0]?.notes;
 const { expired: expiredCount }: { expired: number } = await control.expireTokens({ tenantId: tenant.tenantId });
 const refusal: unknown = await control
   .resetTenant('unknown')
-  .catch((error: unknown) => (error instanceof EmulatorControlError ? error.code : null));
+  .catch((error: unknown) => (error instanceof ControlCallError ? error.code : null));
 
 // The state: taken, restored, given at start (a snapshot, or a file such as a shipped one).
 const snapshot: EmulatorState = await control.state();

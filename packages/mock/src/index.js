@@ -1,6 +1,7 @@
 // @payments-connect/mock: the mock of the Payments Connect API v1.0 for other teams' CI.
 import { serveMock } from './serve-mock.js';
 
+export { ControlCallError } from '@payments-connect/contract/server';
 export { connectMock } from './connect-mock.js';
 export { CONTROL_PREFIX, DEFAULT_HOST, DEFAULT_PORT, MAX_BODY_BYTES } from './defaults.js';
 

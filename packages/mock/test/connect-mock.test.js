@@ -54,16 +54,16 @@ describe('connectMock', () => {
     const control = connectMock(mock.url);
     await expect(control.setAnswer('getRfiCas', 'code=200')).rejects.toThrow(
       new RegExp(
-        `^PUT ${mock.url}/_mock/answers/getRfiCas answered 400: no operation getRfiCas in the contract; ` +
+        `^PUT ${mock.url}/_mock/answers/getRfiCas: 400 VALIDATION_FAILED: no operation getRfiCas in the contract; ` +
           'it has getRfiCase',
       ),
     );
     await expect(control.setAnswer('getRfiCase', 'code=409')).rejects.toThrow(
-      'answered 400: code=409: getRfiCase documents 400, 401, 403, 404, 405, 429, 200, 500',
+      ': 400 VALIDATION_FAILED: code=409: getRfiCase documents 400, 401, 403, 404, 405, 429, 200, 500',
     );
     // @ts-expect-error a filter the journal does not know, as an untyped caller could pass it
     await expect(control.requests({ state: 'open' })).rejects.toThrow(
-      `GET ${mock.url}/_mock/requests?state=open answered 400: unknown filter state`,
+      `GET ${mock.url}/_mock/requests?state=open: 400 VALIDATION_FAILED: unknown filter state`,
     );
   });
 
@@ -71,7 +71,9 @@ describe('connectMock', () => {
     const gone = await startMock();
     await gone.stop();
     await expect(connectMock(gone.url).requests()).rejects.toThrow(
-      new RegExp(`^GET ${gone.url}/_mock/requests: cannot reach the mock: connect ECONNREFUSED`),
+      new RegExp(
+        `^GET ${gone.url}/_mock/requests: fetch failed \\(connect ECONNREFUSED [^)]*\\); is the mock running at`,
+      ),
     );
     const other = createServer((_, response) => response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>'));
     await new Promise((resolve) => other.listen(0, '127.0.0.1', () => resolve(undefined)));
@@ -79,7 +81,7 @@ describe('connectMock', () => {
     const otherUrl = `http://127.0.0.1:${address.port}`;
     try {
       await expect(connectMock(otherUrl).answers()).rejects.toThrow(
-        `GET ${otherUrl}/_mock/answers answered 404 with no JSON: is a mock listening at ${otherUrl}?`,
+        `GET ${otherUrl}/_mock/answers: 404 with a body that is no JSON: is the mock running at ${otherUrl}?`,
       );
     } finally {
       await new Promise((resolve) => other.close(resolve));
@@ -89,7 +91,7 @@ describe('connectMock', () => {
   it('refuses a URL that is no http(s) URL at once, with a TypeError', () => {
     expect(() => connectMock('127.0.0.1:4010')).toThrow(TypeError);
     expect(() => connectMock('ftp://127.0.0.1:4010')).toThrow(
-      "connectMock needs the mock's http(s) URL, such as http://127.0.0.1:4010; got ftp://127.0.0.1:4010",
+      "connectMock takes the mock's http(s) URL, got ftp://127.0.0.1:4010",
     );
   });
 });

@@ -20,6 +20,7 @@ export {
   serverOptionsOf,
   usageError,
 } from './command-line.js';
+export { ControlCallError, controlCaller } from './control-client.js';
 export { COMMAND_PORTS, DEFAULT_HOST } from './default-addresses.js';
 export { DOCS_PATH, installedDocsPage } from './docs-page.js';
 export { isHttpUrl } from './http-url.js';
