@@ -143,25 +143,39 @@ describe('journaledBody and the bound', () => {
     expect(journaledBody('clientSecret=abc', true).text).toBe('[redacted]');
   });
 
+  /** An entry of `GET /` answered 200, with the bodies given. */
+  const entry = (/** @type {{ requestBody?: string | null, answerBody?: string | null }} */ bodies = {}) => ({
+    time: '2026-01-01T00:00:00.000Z',
+    method: 'GET',
+    target: '/',
+    operationId: null,
+    accountId: null,
+    status: 200,
+    requestViolations: [],
+    answerViolations: [],
+    durationMs: 0,
+    requestBody: null,
+    answerBody: null,
+    truncated: false,
+    notes: [],
+    ...bodies,
+  });
+
+  it('keeps each body as it was, whether it repeats the one before or not', () => {
+    const journal = createRequestJournal({ size: 10 });
+    const answers = ['{"a":1}', '{"a":1}', '{"b":2}', '{"a":1}', null, '{"a":1}'];
+    for (const answerBody of answers)
+      journal.record(entry({ answerBody, requestBody: answerBody && `q${answerBody}` }));
+    expect(journal.entries().map((kept) => kept.answerBody)).toEqual(answers);
+    expect(journal.entries().map((kept) => kept.requestBody)).toEqual(answers.map((text) => text && `q${text}`));
+    journal.clear();
+    journal.record(entry({ answerBody: '{"c":3}' }));
+    expect(journal.entries().map((kept) => kept.answerBody)).toEqual(['{"c":3}']);
+  });
+
   it('keeps its memory flat: 100,000 entries in a journal of 10 leave 10', () => {
     const journal = createRequestJournal({ size: 10 });
-    for (let i = 0; i < 100_000; i++) {
-      journal.record({
-        time: '2026-01-01T00:00:00.000Z',
-        method: 'GET',
-        target: '/',
-        operationId: null,
-        accountId: null,
-        status: 200,
-        requestViolations: [],
-        answerViolations: [],
-        durationMs: 0,
-        requestBody: null,
-        answerBody: null,
-        truncated: false,
-        notes: [],
-      });
-    }
+    for (let i = 0; i < 100_000; i++) journal.record(entry());
     expect(journal.entries()).toHaveLength(10);
     expect(journal.entries()[0]?.id).toBe(99_991);
     expect(journal.dropped).toBe(99_990);
