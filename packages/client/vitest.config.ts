@@ -4,8 +4,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // A timeout only ends a hang: far above what the slowest test takes on a busy machine, so no verdict rides on it.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     // The test files keep no state between them (each starts its own servers; the one that stubs globals restores
     // them after each test), so a worker runs them one after another on the modules it loaded once.
     isolate: false,

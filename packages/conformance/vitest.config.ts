@@ -12,8 +12,8 @@ import { SkippedBehaviourGuard } from './src/skipped-behaviour-guard.js';
 export default defineConfig({
   test: {
     // A timeout only ends a hang: far above what the slowest test takes on a busy machine, so no verdict rides on it.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     tags: [BEHAVIOUR_TAG_DEFINITION, FAULT_INJECTION_TAG_DEFINITION],
     // A project that finds no files would skip its checks in silence, and a sandbox run that skipped behaviour
     // tests for want of fixtures would pass without proving them: either fails the run instead. The run summary,

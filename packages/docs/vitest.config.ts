@@ -15,8 +15,8 @@ export default defineConfig({
     // A page load and a TypeScript program take seconds, not milliseconds. A timeout only ends a hang: far above
     // what the slowest test takes on a busy machine, so no verdict rides on it; nor on a poll of the page, which
     // gives up after 30 s rather than expect.poll's usual 1 s.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     expect: { poll: { timeout: 30_000 } },
   },
 });

@@ -6,8 +6,8 @@ const README_SETUP = 'test/readme/emulator.setup.ts';
 export default defineConfig({
   test: {
     // A timeout only ends a hang: far above what the slowest test takes on a busy machine, so no verdict rides on it.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     // Two files at once, even on two cores (the default leaves one core free there): the hardening file spends much
     // of its time waiting on a server in a process of its own.
     maxWorkers: 2,

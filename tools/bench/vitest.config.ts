@@ -8,7 +8,7 @@ export default defineConfig({
     isolate: false,
     // A timeout only ends a hang: far above what the slowest test takes on a busy machine (the scale spec generator's
     // test lints a generated spec with Redocly), so no verdict rides on it.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
   },
 });

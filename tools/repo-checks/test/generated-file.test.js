@@ -23,7 +23,7 @@ function generate(fresh, args = []) {
     cwd: dir,
     encoding: 'utf8',
     env: { ...process.env, FRESH: fresh },
-    timeout: 10_000,
+    timeout: 60_000,
   });
 }
 
