@@ -85,6 +85,26 @@ export function createMockAnswerer(contract, defaults, configured) {
     return { status: Number(response.status), headers, body: value };
   }
 
+  /**
+   * The answer of each operation to a request that states no preference when none is configured: the same every
+   * time unless the mock generates its answers, so it is chosen and serialized once. Kept because a target needs it:
+   * without it the mock made 44 % and 46 % of the bare server's rate at 16 connections in two runs (target 50 %);
+   * with it, 15 % more requests a second in an A/B run.
+   * @type {Map<string, MockAnswer & { text: string | undefined }>}
+   */
+  const plainAnswers = new Map();
+
+  /** @param {ContractOperation} operation */
+  function plainAnswer(operation) {
+    let answer = plainAnswers.get(operation.operationId);
+    if (answer === undefined) {
+      const chosen = answerAsPreferred(operation, {});
+      answer = { ...chosen, text: chosen.body === undefined ? undefined : JSON.stringify(chosen.body) };
+      plainAnswers.set(operation.operationId, answer);
+    }
+    return answer;
+  }
+
   return (request) => {
     const { operation } = request;
     const header = request.headers.prefer?.join(', ');
@@ -93,6 +113,8 @@ export function createMockAnswerer(contract, defaults, configured) {
     const configuredAnswer = configured.get(operation.operationId);
     const ownStated = Object.keys(read.preferences).length > 0;
     const applyConfigured = configuredAnswer !== undefined && !ownStated;
+    const plain = !ownStated && configuredAnswer === undefined && !defaults.dynamic && read.ignored.length === 0;
+    if (plain) return { ...plainAnswer(operation), notes: [] };
     const answer = answerAsPreferred(operation, applyConfigured ? configuredAnswer.preferences : read.preferences);
     /** @type {string[]} what the journal says of the choice */
     const notes = read.ignored.map(

@@ -146,6 +146,19 @@ describe('answers at run time: /_mock/answers', () => {
     expect(await (await control('/answers')).json()).toEqual({});
   });
 
+  it('applies one set after a plain answer, and the plain answer again once deleted', async () => {
+    const plain = await fetch(`${mock.url}/v1/rfi`, { headers: HEADERS });
+    expect(plain.status).toBe(200);
+    const plainBody = await plain.text();
+    expect((await put('listRfiCases', { answer: 'code=429' })).status).toBe(200);
+    expect((await fetch(`${mock.url}/v1/rfi`, { headers: HEADERS })).status).toBe(429);
+    expect((await control('/answers/listRfiCases', { method: 'DELETE' })).status).toBe(204);
+    const again = await fetch(`${mock.url}/v1/rfi`, { headers: HEADERS });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('preference-applied')).toBeNull();
+    expect(await again.text()).toBe(plainBody);
+  });
+
   it('refuses 400 an unknown operation, an answer it does not document, a body of another shape', async () => {
     /** @param {Response} response */
     const refusal = async (response) => [response.status, (await response.json()).message];
