@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { describeFailure, runMeasured } from '../measure/run-measured.js';
 import { summarize } from '../measure/statistics.js';
@@ -20,16 +23,22 @@ export async function benchConformance({ runs, log }) {
   const walls = [];
   let tests = '';
   let failure;
-  for (let run = 0; run < runs.conformance && !failure; run += 1) {
-    log(`conformance: run ${run + 1}/${runs.conformance}`);
-    const result = await runMeasured(process.execPath, [BIN], {
-      cwd: WORKSPACE_DIRS.conformance,
-      env: { ...process.env, CONFORMANCE_TARGET: 'mock', NO_COLOR: '1' },
-      timeoutMs: RUN_TIMEOUT_MS,
-    });
-    if (result.exitCode !== 0) failure = describeFailure(result);
-    walls.push(result.wallMs);
-    tests = /^\s*Tests\s+(\d+ passed.*)$/m.exec(stripVTControlCharacters(result.stdout))?.[1]?.trim() ?? tests;
+  // The run's reports go to a folder of the bench's own, not into the package's working tree.
+  const reports = await mkdtemp(join(tmpdir(), 'bench-conformance-'));
+  try {
+    for (let run = 0; run < runs.conformance && !failure; run += 1) {
+      log(`conformance: run ${run + 1}/${runs.conformance}`);
+      const result = await runMeasured(process.execPath, [BIN], {
+        cwd: WORKSPACE_DIRS.conformance,
+        env: { ...process.env, CONFORMANCE_TARGET: 'mock', CONFORMANCE_REPORTS_DIR: reports, NO_COLOR: '1' },
+        timeoutMs: RUN_TIMEOUT_MS,
+      });
+      if (result.exitCode !== 0) failure = describeFailure(result);
+      walls.push(result.wallMs);
+      tests = /^\s*Tests\s+(\d+ passed.*)$/m.exec(stripVTControlCharacters(result.stdout))?.[1]?.trim() ?? tests;
+    }
+  } finally {
+    await rm(reports, { recursive: true, force: true });
   }
   const wall = failure ? undefined : summarize(walls);
   const markdown = wall
