@@ -27,7 +27,7 @@ const REPORT_TITLE = '# Conformance coverage';
  * @param {import('./support/conformance-run.js').ConformanceRun} run
  */
 function summaryOf(run) {
-  const last = run.output.trimEnd().split('\n').at(-1) ?? '';
+  const last = run.stdout.trimEnd().split('\n').at(-1) ?? '';
   const match = SUMMARY_LINE.exec(last);
   if (!match) throw new Error(`the run's last line is no summary: ${last}`);
   const [passed, failed, skipped, covered, documented] = match.slice(1).map(Number);
@@ -147,9 +147,9 @@ describe('payments-connect-conformance --coverage-report, in a run whose tests f
   it("prints the report it wrote after vitest's output, before the summary line", () => {
     const report = run.coverageReport ?? '';
     expect(report).toContain(REPORT_TITLE);
-    const printedAt = run.output.lastIndexOf(report.trimEnd());
-    expect(printedAt).toBeGreaterThan(run.output.search(/Tests\s+\d+ failed/));
-    expect(run.output.slice(printedAt + report.trimEnd().length).trim()).toBe(summaryOf(run).line);
+    const printedAt = run.stdout.lastIndexOf(report.trimEnd());
+    expect(printedAt).toBeGreaterThan(run.stdout.search(/Tests\s+\d+ failed/));
+    expect(run.stdout.slice(printedAt + report.trimEnd().length).trim()).toBe(summaryOf(run).line);
   });
 });
 
@@ -181,7 +181,7 @@ describe('payments-connect-conformance against a sandbox without the emulator co
     expect(run.exitCode, run.outputTail).toBe(0);
     expect(run.tests?.map((test) => [test.status, test.tags])).toEqual([['skipped', [FAULT_INJECTION_TAG]]]);
     expect(run.output).toContain(`no emulator control API at ${server.url}/_emulator (GET answered 404)`);
-    expect(run.output.trimEnd().split('\n').at(-1)).toBe(
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe(
       'conformance: 0 passed, 0 failed, 1 skipped; coverage not checked (the coverage check did not run)',
     );
   });

@@ -28,6 +28,8 @@ const OUTPUT_TAIL_LINES = 80;
  * @property {number | null} exitCode null when the run was killed (see `timedOut`)
  * @property {boolean} timedOut
  * @property {string} output the suite's stdout and stderr, interleaved as they came
+ * @property {string} stdout its stdout alone, in the order written: two pipes give no order between them, so what
+ *   comes last is judged here (vitest writes its failures to stderr, the bin its report and summary to stdout)
  * @property {string} outputTail the last lines of `output` (vitest's summary of failures)
  * @property {ReportedTest[] | undefined} tests every test of the JSON report, undefined when none was written
  * @property {string | undefined} coverageReport the coverage report the run wrote, undefined when it wrote none
@@ -59,7 +61,11 @@ export async function runConformance({ env, args = [], cwd, timeoutMs }) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
+  let stdout = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+    stdout += chunk;
+  });
   child.stderr.on('data', (chunk) => (output += chunk));
 
   let timedOut = false;
@@ -76,6 +82,7 @@ export async function runConformance({ env, args = [], cwd, timeoutMs }) {
       exitCode,
       timedOut,
       output,
+      stdout,
       outputTail: output.split('\n').slice(-OUTPUT_TAIL_LINES).join('\n'),
       tests: await readReport(reportFile),
       coverageReport: await readFile(
