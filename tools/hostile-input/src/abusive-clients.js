@@ -139,10 +139,13 @@ export function slowUpload(url, { head, bodyBytes, chunkBytes = 64 * 1024, pause
     /** @type {string | undefined} */
     let error;
     const giveUp = setTimeout(() => socket.destroy(), timeoutMs);
+    // One chunk made once and written again: a fresh one for each write made the client, not the server, the cost of
+    // a hundred slow 9 MiB uploads.
+    const chunk = Buffer.alloc(Math.min(Math.ceil(bodyBytes / 2), chunkBytes), 0x61);
     const writeNext = () => {
       if (written >= bodyBytes || socket.destroyed) return;
-      const size = Math.min(Math.ceil(bodyBytes / 2), chunkBytes, bodyBytes - written);
-      socket.write(Buffer.alloc(size, 0x61), (failed) => {
+      const size = Math.min(chunk.length, bodyBytes - written);
+      socket.write(size === chunk.length ? chunk : chunk.subarray(0, size), (failed) => {
         if (failed) return;
         written += size;
         setTimeout(writeNext, pauseMs);
