@@ -145,7 +145,7 @@ export function slowUpload(url, { head, bodyBytes, chunkBytes = 64 * 1024, pause
     const writeNext = () => {
       if (written >= bodyBytes || socket.destroyed) return;
       const size = Math.min(chunk.length, bodyBytes - written);
-      socket.write(size === chunk.length ? chunk : chunk.subarray(0, size), (failed) => {
+      socket.write(chunk.subarray(0, size), (failed) => {
         if (failed) return;
         written += size;
         setTimeout(writeNext, pauseMs);
