@@ -69,7 +69,11 @@ describe('the client secret', () => {
   it.each([
     ['client', 'clientId or clientSecret is not recognised', 'clientId or clientSecret is not recognised'],
     ['s', 'the upstream refused its credentials', 'the upstream refused its credentials'],
-    ['client', 'secret "client" refused; client is not a secret', 'secret "[redacted]" refused; [redacted] is not a secret'],
+    [
+      'client',
+      'secret "client" refused; client is not a secret',
+      'secret "[redacted]" refused; [redacted] is not a secret',
+    ],
     ['s', "secret 's' refused (s)", "secret '[redacted]' refused ([redacted])"],
     ['client', 'client', '[redacted]'],
     ['s', 'BAD_s', 'BAD_[redacted]'],
