@@ -21,8 +21,8 @@ export function assertSecretStaysServerSide(dangerouslyAllowBrowser: boolean | u
 }
 
 /**
- * `text` with `secret` replaced by `[redacted]` where it stands as a whole value: the whole text, or delimited by what is
- * no letter, digit or mark (quotes, spaces, punctuation, `_`). For what a server sends back, which may echo the
+ * `text` with `secret` replaced by `[redacted]` where it stands as a whole value: the whole text, or delimited by what
+ * is no letter, digit or mark (quotes, spaces, punctuation, `_`). For what a server sends back, which may echo the
  * credentials it was given. Never inside a longer word: a secret `client` leaves `clientId` as it is, so the message
  * keeps reading and the marks do not spell out the secret's letters.
  */
