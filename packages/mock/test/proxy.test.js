@@ -1,6 +1,7 @@
 // The mock as a validating proxy, over real HTTP on 127.0.0.1, in front of an upstream that drifts from the contract
 // on purpose: what it passes on, what it counts, what strict mode refuses, and what it never keeps.
 import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -14,6 +15,8 @@ const TOKEN = 'drift-token-never-kept';
 const AUTH = { Authorization: `Bearer ${TOKEN}`, AccountId: ACCOUNT };
 /** A case the upstream answers with a question that lacks its id, and an id that is no UUID. */
 const QUESTIONLESS = '6b1c5a7f-8c9d-4e0f-9a1b-2c3d4e5f6a7b';
+/** A case whose request the upstream breaks off, unanswered. */
+const BROKEN_OFF = '7c2d6b8a-9d0e-4f1a-8b2c-3d4e5f6a7b8c';
 /** What the journal says of that answer: each place and rule. */
 const QUESTIONLESS_VIOLATIONS = [
   {
@@ -60,6 +63,7 @@ beforeAll(async () => {
       if (request.url === `/v1/rfi/${RFI}`)
         return json(200, { rfiId: RFI, status: 'OPEN', questions: [], documentRequests: [] });
       if (request.url === '/v1/rfi') return json(418, { code: 'TEAPOT', message: 'no list today' });
+      if (request.url === `/v1/rfi/${BROKEN_OFF}`) return request.socket.destroy();
       if (request.url === `/v1/rfi/${QUESTIONLESS}`)
         return json(200, { rfiId: 'drifted', status: 'OPEN', questions: [{ text: 'Why?' }], documentRequests: [] });
       return json(200, { rfiId: 'drifted', status: 'OPEN', questions: [], documentRequests: [] });
@@ -249,10 +253,13 @@ describe('payments-connect-mock --proxy', () => {
    * Runs the command as a proxy, sends it a request that breaks the contract, stops it with SIGTERM.
    * @param {string[]} extra
    * @param {string} [to] the upstream
+   * @param {string[]} [paths] what to GET after the token exchange
    */
-  async function runProxy(extra, to = upstreamUrl) {
+  async function runProxy(extra, to = upstreamUrl, paths = ['/v1/rfi']) {
     const child = spawn(process.execPath, [BIN, '--port', '0', '--proxy', to, ...extra]);
     let output = '';
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     const closed = new Promise((resolve) => child.on('close', (code) => resolve(code)));
@@ -268,9 +275,9 @@ describe('payments-connect-mock --proxy', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ clientId: 'drift-client', clientSecret: SECRET }),
     }).then((response) => response.text());
-    await fetch(`${url}/v1/rfi`, { headers: AUTH }).then((response) => response.text());
+    for (const path of paths) await fetch(`${url}${path}`, { headers: AUTH }).then((response) => response.text());
     child.kill('SIGTERM');
-    return { code: await closed, output };
+    return { code: await closed, output, stdout };
   }
 
   it('prints a summary on stop, and exits 1 with --fail-on-violation when an exchange broke the contract', async () => {
@@ -292,6 +299,27 @@ describe('payments-connect-mock --proxy', () => {
         'listRfiCases (documented: ',
     );
     expect(output).toContain('\nupstream failures: 0 exchange(s) not judged: the upstream could not be reached');
+  });
+
+  it('prints the summary the README shows, and the journal the README shows', async () => {
+    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+    /** The block of `language` that follows the words `after`, without the indent of the list item it is in. */
+    const shown = (/** @type {string} */ language, /** @type {string} */ after) => {
+      const [, indent = '', block = ''] =
+        new RegExp(`${after}[^]*?\\n( *)\`\`\`${language}\\n([^]*?)\\n\\1\`\`\``).exec(readme) ?? [];
+      return block
+        .split('\n')
+        .map((line) => line.slice(indent.length))
+        .join('\n');
+    };
+    const shownSummary = shown('text', 'When it stops it prints a summary');
+    const shownJournal = shown('json', 'each naming its place and rule');
+    const paths = [`/v1/rfi/${QUESTIONLESS}`, `/v1/rfi/${QUESTIONLESS}`, `/v1/rfi/${BROKEN_OFF}`];
+    const { stdout } = await runProxy([], upstreamUrl, paths);
+    const summary = stdout.slice(stdout.indexOf('proxy summary:')).trimEnd();
+    expect(summary).toBe(shownSummary);
+    expect(summary).toContain('\n  getRfiCase: 4 in 3 exchange(s)\n    2x answer body rfiId (format): ');
+    expect(JSON.parse(`{${shownJournal}}`).answerViolations).toEqual(QUESTIONLESS_VIOLATIONS);
   });
 
   it('prints each upstream failure as it happens, counts them apart, and fails --fail-on-violation', async () => {
