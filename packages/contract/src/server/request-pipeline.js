@@ -169,32 +169,31 @@ export function createRequestPipeline(settings) {
     answerText,
     notes,
   ) {
-    const kept =
+    // Only the token exchange carries credentials: every other exchange is kept as it is, with no copy.
+    const token =
       operation !== undefined && operation === contract.tokenOperation
         ? journaledTokenExchange({ request: body, answer: answerText, requestViolations, answerViolations })
-        : {
-            requestBody: journaledBody(body, false),
-            answerBody: journaledBody(answerText, false),
-            requestViolations,
-            answerViolations,
-          };
-    const { requestBody, answerBody } = kept;
-    journal.record({
+        : undefined;
+    const requestBody = token ? token.requestBody : journaledBody(body, false);
+    const answerBody = token ? token.answerBody : journaledBody(answerText, false);
+    /** @type {Omit<JournalEntry, 'id'>} */
+    const entry = {
       time,
       method: request.method ?? 'GET',
       target: request.url ?? '/',
       operationId: operation?.operationId ?? null,
       accountId: request.headers.accountid === undefined ? null : String(request.headers.accountid),
       status,
-      requestViolations: kept.requestViolations,
-      answerViolations: kept.answerViolations,
+      requestViolations: token ? token.requestViolations : requestViolations,
+      answerViolations: token ? token.answerViolations : answerViolations,
       durationMs: Math.round((performance.now() - arrived) * 1000) / 1000,
       requestBody: requestBody.text,
       answerBody: answerBody.text,
       truncated: requestBody.truncated || answerBody.truncated,
       notes,
-      ...(upstreamFailure === undefined ? {} : { upstreamFailure }),
-    });
+    };
+    if (upstreamFailure !== undefined) entry.upstreamFailure = upstreamFailure;
+    journal.record(entry);
   }
 
   /**
