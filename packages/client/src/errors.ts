@@ -25,7 +25,8 @@ export class PaymentsConnectConnectionError extends PaymentsConnectError {
  * The token exchange (`POST /auth/token`) gave no token, so the call it was made for was not sent: the server refused
  * it (`status` 400, 401, 404...) or answered without an `access_token`. It names the token URL and keeps the `code`
  * and `message` of the server's error envelope, with the client secret replaced by `[redacted]` wherever the server
- * echoed it; nothing else of the response (`details` could hold the credentials too).
+ * echoed it as a value of its own (never inside a longer word); nothing else of the response (`details` could hold the
+ * credentials too).
  */
 export class PaymentsConnectAuthenticationError extends PaymentsConnectError {
   override name = 'PaymentsConnectAuthenticationError';

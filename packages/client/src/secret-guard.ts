@@ -21,9 +21,17 @@ export function assertSecretStaysServerSide(dangerouslyAllowBrowser: boolean | u
 }
 
 /**
- * `text` with every occurrence of `secret` replaced by `[redacted]`: for what a server sends back, which may echo the
- * credentials it was given.
+ * `text` with `secret` replaced by `[redacted]` where it stands as a whole value: the whole text, or delimited by what
+ * is no letter, digit or mark (quotes, spaces, punctuation, `_`). For what a server sends back, which may echo the
+ * credentials it was given. Never inside a longer word: a secret `client` leaves `clientId` as it is, so the message
+ * keeps reading and the marks do not spell out the secret's letters.
  */
 export function redactSecret(text: string, secret: string): string {
-  return text.replaceAll(secret, '[redacted]');
+  // Made here, not at load: only a refused token request needs them. A lookaround only where the secret's own edge is
+  // part of a word: one that starts or ends with punctuation is replaced wherever it stands.
+  const word = '[\\p{L}\\p{N}\\p{M}]';
+  const edge = (pattern: string) => new RegExp(pattern, 'u').test(secret);
+  const escaped = secret.replace(/[$()*+./?[\\\]^{|}]/g, '\\$&');
+  const whole = `${edge(`^${word}`) ? `(?<!${word})` : ''}${escaped}${edge(`${word}$`) ? `(?!${word})` : ''}`;
+  return secret ? text.replace(new RegExp(whole, 'gu'), '[redacted]') : text;
 }

@@ -66,6 +66,26 @@ describe('the client secret', () => {
     });
   });
 
+  it.each([
+    ['client', 'clientId or clientSecret is not recognised', 'clientId or clientSecret is not recognised'],
+    ['s', 'the upstream refused its credentials', 'the upstream refused its credentials'],
+    [
+      'client',
+      'secret "client" refused; client is not a secret',
+      'secret "[redacted]" refused; [redacted] is not a secret',
+    ],
+    ['s', "secret 's' refused (s)", "secret '[redacted]' refused ([redacted])"],
+    ['client', 'client', '[redacted]'],
+    ['s', 'BAD_s', 'BAD_[redacted]'],
+    ['$(s3.cr[3]t)*', 'got $(s3.cr[3]t)*, s3.cr3t', 'got [redacted], s3.cr3t'],
+    ['é', 'clé "é"', 'clé "[redacted]"'],
+  ])('with the secret %j, is [redacted] only where it stands as a value: %j', async (secret, echoed, kept) => {
+    server.queueToken({ status: 401, body: { code: 'UNAUTHORIZED', message: echoed } });
+    const failure = await getCase(clientFor(server, { clientSecret: secret })).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(PaymentsConnectAuthenticationError);
+    expect((failure as PaymentsConnectAuthenticationError).serverMessage).toBe(kept);
+  });
+
   it('never appears in what getToken gives', async () => {
     const token = await clientFor(server).getToken();
     for (const text of renderings(token)) expect(text).not.toContain(CLIENT_SECRET);

@@ -15,6 +15,7 @@ import { dereference } from './resolve-ref.js';
 import {
   describeResponseProblems,
   findDocumentedResponse,
+  undocumentedStatus,
   validateErrorAnswer,
   validateResponse,
 } from './response-validator.js';
@@ -31,6 +32,7 @@ export { parseRequestTarget } from './request-target.js';
 export { bodyVerdictWithoutParsing, hasBodyHeaders, jsonDepth, MAX_JSON_DEPTH } from './request-validator.js';
 export { dereference, resolveRef } from './resolve-ref.js';
 export { ERROR_ENVELOPE_POINTER } from './response-validator.js';
+export { bodyIssueViolation } from './schema-issues.js';
 
 /**
  * @typedef {import('./operations.js').ContractOperation} ContractOperation
@@ -45,6 +47,7 @@ export { ERROR_ENVELOPE_POINTER } from './response-validator.js';
  * @typedef {import('./request-validator.js').RequestValues} RequestValues
  * @typedef {import('./response-validator.js').Answer} Answer
  * @typedef {import('./response-validator.js').ResponseVerdict} ResponseVerdict
+ * @typedef {import('./response-validator.js').ResponseViolation} ResponseViolation
  * @typedef {import('./named-examples.js').NamedExample} NamedExample
  * @typedef {import('./example-request.js').ExampleRequest} ExampleRequest
  * @typedef {import('./example-parts.js').ExamplePart} ExamplePart
@@ -232,7 +235,7 @@ export function createContract(document) {
           operation,
           response: undefined,
           body: undefined,
-          problems: [{ kind: 'undocumented-status', message }],
+          problems: [undocumentedStatus(exchange.status, message, undefined)],
         };
       }
       return { operation, ...validateResponse(document, validateAt, operation, exchange) };

@@ -1,6 +1,7 @@
 import { childPointer } from './json-pointer.js';
 import { parseMediaType } from './media-type.js';
 import { dereference } from './resolve-ref.js';
+import { bodyIssueViolation } from './schema-issues.js';
 
 /** Deeper JSON than this is refused before it is parsed: no body of the contract nests more than a few levels. */
 export const MAX_JSON_DEPTH = 64;
@@ -156,11 +157,7 @@ async function checkRequestBody(document, validateAt, operation, { headers, body
   }
   const issues = schema ? validateAt(schemaPointer, parsed) : [];
   return {
-    violations: issues.map((issue) => {
-      // A missing property is named by itself, not by the object that lacks it.
-      const at = issue.keyword === 'required' ? `${issue.path}/${issue.expected}` : issue.path;
-      return violation('body', at.slice(1), issue.keyword, `body${issue.path} ${issue.message}`, issue.expected);
-    }),
+    violations: issues.map(bodyIssueViolation),
     body: parsed,
     parts: {},
   };

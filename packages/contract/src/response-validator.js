@@ -1,7 +1,7 @@
 import { childPointer } from './json-pointer.js';
 import { parseMediaType } from './media-type.js';
 import { dereference } from './resolve-ref.js';
-import { markedBody } from './schema-issues.js';
+import { bodyIssueViolation, markedBody } from './schema-issues.js';
 
 /** Every error body has the envelope of section 7 of the interface document, documented status or not. */
 export const ERROR_ENVELOPE_POINTER = '#/components/schemas/ErrorEnvelope';
@@ -26,11 +26,25 @@ const JSON_MEDIA_TYPE = /^application\/(.+\+)?json$/;
  */
 
 /**
+ * One way an answer breaks the contract, in the shape of a request's violation (`request-validator.js`): where, the
+ * rule broken, and a sentence that reads whole.
+ * @typedef {object} ResponseViolation
+ * @property {'status' | 'header' | 'body'} location
+ * @property {string} name the status (`418`), the header (`Content-Type` for the media type), or the place in the body
+ *   (`questions/0/questionId`; `''`: the body)
+ * @property {string} rule what was broken: `documented` (a status no response documents), `required` (a header),
+ *   `media-type`, `json` (a body that does not parse), or a JSON Schema keyword (`required`, `type`, `format`)
+ * @property {string} message a sentence naming it (`body/questions/0 must have required property 'questionId'`)
+ * @property {string | undefined} expected what the contract wanted, when it says (`uuid`, `application/json`)
+ */
+
+/**
  * One way an answer breaks the contract.
  * @typedef {object} ResponseProblem
  * @property {'undocumented-status' | 'header' | 'media-type' | 'body'} kind
- * @property {string} message one line
+ * @property {string} message one line (a body's ends with a colon: its issues follow in `issues`)
  * @property {import('./schema-issues.js').SchemaIssue[]} [issues] for `body`: each place the schema refused
+ * @property {ResponseViolation[]} violations the problem as violations: one, or one per issue of a body
  */
 
 /**
@@ -72,13 +86,9 @@ export function validateResponse(document, validateAt, operation, { status, head
   const documented = findDocumentedResponse(operation, status);
   if (!documented) {
     const statuses = operation.responses.map((r) => r.status).join(', ');
+    const message = `status ${status} is not documented for ${operation.operationId} (documented: ${statuses})`;
     /** @type {ResponseProblem[]} */
-    const problems = [
-      {
-        kind: 'undocumented-status',
-        message: `status ${status} is not documented for ${operation.operationId} (documented: ${statuses})`,
-      },
-    ];
+    const problems = [undocumentedStatus(status, message, statuses)];
     if (status >= 400) problems.push(...envelopeProblems(validateAt, header('content-type'), bodyText, body));
     return { response: undefined, body, problems };
   }
@@ -89,7 +99,10 @@ export function validateResponse(document, validateAt, operation, { status, head
   for (const { name, required, schemaPointer, numeric } of plan.headers) {
     const value = header(name);
     if (value === undefined) {
-      if (required) problems.push({ kind: 'header', message: `required header ${name} is missing` });
+      if (required) {
+        const message = `required header ${name} is missing`;
+        problems.push({ kind: 'header', message, violations: [violation('header', name, 'required', message)] });
+      }
       continue;
     }
     if (!schemaPointer) continue;
@@ -98,6 +111,9 @@ export function validateResponse(document, validateAt, operation, { status, head
       problems.push({
         kind: 'header',
         message: `header ${name}: "${value}" ${issues.map((i) => i.message).join('; ')}`,
+        violations: issues.map((issue) =>
+          violation('header', name, issue.keyword, `header ${name}: "${value}" ${issue.message}`, issue.expected),
+        ),
       });
     }
   }
@@ -108,13 +124,13 @@ export function validateResponse(document, validateAt, operation, { status, head
     if (bodyText.length > 0) {
       const sent = mediaType || 'no content-type';
       const message = `status ${status} documents no body, got ${bodyText.length} bytes (${sent})`;
-      problems.push({ kind: 'media-type', message });
+      problems.push(mediaTypeProblem(message, 'no body'));
     }
   } else if (!plan.mediaTypes.includes(mediaType)) {
     const documentedTypes = plan.mediaTypes.join(', ');
     const sent = contentType ?? '';
     const message = `content-type "${sent}" is not documented for status ${status} (documented: ${documentedTypes})`;
-    problems.push({ kind: 'media-type', message });
+    problems.push(mediaTypeProblem(message, documentedTypes));
   } else {
     const schemaPointer = plan.jsonSchemaPointers.get(mediaType);
     if (schemaPointer) problems.push(...bodyProblems(validateAt, schemaPointer, bodyText, body));
@@ -227,12 +243,8 @@ export function describeResponseProblems(verdict) {
  */
 function envelopeProblems(validateAt, contentType, bodyText, body) {
   if (parseMediaType(contentType)?.essence !== 'application/json') {
-    return [
-      {
-        kind: 'media-type',
-        message: `an error answer must be application/json, got ${contentType ?? 'no content-type'}`,
-      },
-    ];
+    const message = `an error answer must be application/json, got ${contentType ?? 'no content-type'}`;
+    return [mediaTypeProblem(message, 'application/json')];
   }
   return bodyProblems(validateAt, ERROR_ENVELOPE_POINTER, bodyText, body);
 }
@@ -246,12 +258,51 @@ function envelopeProblems(validateAt, contentType, bodyText, body) {
  */
 function bodyProblems(validateAt, schemaPointer, bodyText, body) {
   if (bodyText.length > 0 && typeof body === 'string') {
-    return [{ kind: 'body', message: `the body is not JSON: ${JSON.stringify(bodyText.slice(0, 200))}` }];
+    const message = `the body is not JSON: ${JSON.stringify(bodyText.slice(0, 200))}`;
+    return [{ kind: 'body', message, violations: [violation('body', '', 'json', message, 'JSON')] }];
   }
   const issues = validateAt(schemaPointer, body);
-  return issues.length === 0
-    ? []
-    : [{ kind: 'body', message: `the body does not match the schema of ${schemaPointer}:`, issues }];
+  if (issues.length === 0) return [];
+  const message = `the body does not match the schema of ${schemaPointer}:`;
+  return [{ kind: 'body', message, issues, violations: issues.map(bodyIssueViolation) }];
+}
+
+/**
+ * @param {ResponseViolation['location']} location
+ * @param {string} name
+ * @param {string} rule
+ * @param {string} message
+ * @param {string} [expected]
+ * @returns {ResponseViolation}
+ */
+function violation(location, name, rule, message, expected) {
+  return { location, name, rule, message, expected };
+}
+
+/**
+ * An answer's status that no response of its operation documents.
+ * @param {number} status
+ * @param {string} message
+ * @param {string | undefined} documented the statuses there are, for `expected`
+ * @returns {ResponseProblem}
+ */
+export function undocumentedStatus(status, message, documented) {
+  const violations = [violation('status', String(status), 'documented', message, documented)];
+  return { kind: 'undocumented-status', message, violations };
+}
+
+/**
+ * A media type the answer may not have: it is the Content-Type that breaks the contract, as for a request.
+ * @param {string} message
+ * @param {string} expected
+ * @returns {ResponseProblem}
+ */
+function mediaTypeProblem(message, expected) {
+  return {
+    kind: 'media-type',
+    message,
+    violations: [violation('header', 'Content-Type', 'media-type', message, expected)],
+  };
 }
 
 /**

@@ -17,6 +17,24 @@ const MAX_BODY_LINES = 60;
  */
 
 /**
+ * A schema issue of a body as a violation names it: the place (a missing property by itself, not by the object that
+ * lacks it; a JSON pointer without its leading slash, `''` for the body itself), the rule, and a sentence that reads
+ * whole (`body/questions/0 must have required property 'questionId'`). Requests and answers name them alike.
+ * @param {SchemaIssue} issue
+ * @returns {{ location: 'body', name: string, rule: string, message: string, expected: string | undefined }}
+ */
+export function bodyIssueViolation(issue) {
+  const at = issue.keyword === 'required' ? `${issue.path}/${issue.expected}` : issue.path;
+  return {
+    location: 'body',
+    name: at.slice(1),
+    rule: issue.keyword,
+    message: `body${issue.path} ${issue.message}`,
+    expected: issue.expected,
+  };
+}
+
+/**
  * What the failed keyword expected, in words.
  * @param {import('ajv').ErrorObject} error
  * @returns {string | undefined}

@@ -5,7 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../src/contract.js';
-import { createRequestJournal, JOURNAL_BODY_BYTES, journaledBody } from '../src/server/request-journal.js';
+import {
+  createRequestJournal,
+  JOURNAL_BODY_BYTES,
+  journaledBody,
+  redactValues,
+} from '../src/server/request-journal.js';
 import { RefusalError, startServer } from '../src/server/start-server.js';
 
 const contract = loadContract();
@@ -78,6 +83,37 @@ describe('the request journal', () => {
     expect(broken?.answerViolations.length).toBeGreaterThan(0);
   });
 
+  it('records where and how the answer broke the contract, each in the shape of a request violation', async () => {
+    server.clearRequests();
+    await send('/v1/rfi/5a0b4f6e-7b8c-4d9e-8f0a-1b2c3d4e5f60', { headers: AUTH });
+    const [broken] = server.requests();
+    expect(broken?.answerViolations).toContainEqual({
+      location: 'body',
+      name: 'rfiId',
+      rule: 'format',
+      message: 'body/rfiId must match format "uuid"',
+      expected: 'uuid',
+    });
+    for (const { message } of broken?.answerViolations ?? []) expect(message).not.toMatch(/:$/);
+  });
+
+  it('sums every violation up by operation and kind: side, place, rule and the first sentence', () => {
+    const { causes, upstreamFailures } = server.summary();
+    expect(upstreamFailures).toBe(0);
+    expect(causes).toContainEqual({
+      operationId: 'getRfiCase',
+      side: 'request',
+      location: 'path',
+      name: 'rfiId',
+      rule: 'format',
+      message: 'path rfiId must match format "uuid"',
+      count: 1,
+    });
+    const rfiIdFormat = causes.find((cause) => cause.side === 'answer' && cause.name === 'rfiId');
+    // The answer with an id that is no UUID was sent twice, by the two tests above.
+    expect(rfiIdFormat).toMatchObject({ operationId: 'getRfiCase', rule: 'format', count: 2 });
+  });
+
   it('replaces the credentials of the token exchange in both bodies', async () => {
     server.clearRequests();
     const credentials = { clientId: 'my-client', clientSecret: 'my-very-secret' };
@@ -113,6 +149,73 @@ describe('the request journal', () => {
     server.clearRequests();
     await fetch(`${server.url}/_test/requests`);
     expect(server.requests()).toEqual([]);
+  });
+});
+
+describe('the credentials of a token exchange, echoed', () => {
+  /** @type {Awaited<ReturnType<typeof startServer>>} */
+  let echoing;
+  beforeAll(async () => {
+    // A token endpoint that names the secret it refuses, as a sandbox behind the proxy might.
+    echoing = await startServer({
+      contract,
+      name: 'echo-test',
+      answer: ({ values }) => {
+        const { clientSecret } = /** @type {{ clientSecret: string }} */ (values.body);
+        throw new RefusalError(
+          401,
+          `clientId or clientSecret is not recognised: the secret "${clientSecret}" is unknown`,
+        );
+      },
+    });
+  });
+  afterAll(() => echoing?.stop());
+
+  it.each(['s', 'client', 'a-longer-secret-7d1f'])(
+    'are replaced where the answer echoes them as a value, never inside a word (secret %j)',
+    async (clientSecret) => {
+      echoing.clearRequests();
+      await fetch(`${echoing.url}/auth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ clientId: 'shop-7', clientSecret }),
+      }).then((response) => response.text());
+      const [entry] = echoing.requests();
+      expect(entry?.status).toBe(401);
+      expect(JSON.parse(entry?.answerBody ?? '').message).toBe(
+        'clientId or clientSecret is not recognised: the secret "[redacted]" is unknown',
+      );
+      expect(JSON.parse(entry?.requestBody ?? '')).toEqual({ clientId: 'shop-7', clientSecret: '[redacted]' });
+    },
+  );
+
+  it('are not quoted in the violation of a request body that does not parse', async () => {
+    echoing.clearRequests();
+    await fetch(`${echoing.url}/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"clientId":"my-client","clientSecret":hunter2}',
+    }).then((response) => response.text());
+    const [entry] = echoing.requests();
+    expect(entry?.requestViolations).toEqual([expect.objectContaining({ location: 'body', rule: 'json' })]);
+    expect(JSON.stringify(entry)).not.toContain('hunter2');
+  });
+});
+
+describe('redactValues', () => {
+  it.each([
+    ['clientId or clientSecret is not recognised', ['client'], 'clientId or clientSecret is not recognised'],
+    ['the upstream is down', ['s'], 'the upstream is down'],
+    ["secret 's' refused, s", ['s'], "secret '[redacted]' refused, [redacted]"],
+    ['client', ['client'], '[redacted]'],
+    ['BAD_client: client-1 client.', ['client'], 'BAD_[redacted]: [redacted]-1 [redacted].'],
+    ['token tok.en, tok.en2', ['tok.en'], 'token [redacted], tok.en2'],
+    ['-x- in a-x-', ['-x-'], '[redacted] in a[redacted]'],
+    ['ab abc', ['ab', 'abc'], '[redacted] [redacted]'],
+    ['naïve naï', ['na'], 'naïve naï'],
+    ['nothing', [''], 'nothing'],
+  ])('%j with %j reads %j', (text, values, redacted) => {
+    expect(redactValues(text, values)).toBe(redacted);
   });
 });
 

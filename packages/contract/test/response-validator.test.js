@@ -90,6 +90,60 @@ describe('validateExchange', () => {
   });
 });
 
+describe('the violations of a problem', () => {
+  const violationsOf = (/** @type {ReturnType<typeof judge>} */ verdict) =>
+    verdict.problems.flatMap((problem) => problem.violations);
+
+  it('name each place in the body, its rule and a sentence that reads whole, as a request violation does', () => {
+    const verdict = judge('GET', `/v1/rfi/${RFI_ID}`, json(200, { rfiId: 'nope', questions: [{ answer: 7 }] }));
+    const violations = violationsOf(verdict);
+    expect(violations).toContainEqual({
+      location: 'body',
+      name: 'rfiId',
+      rule: 'format',
+      message: 'body/rfiId must match format "uuid"',
+      expected: 'uuid',
+    });
+    expect(violations).toContainEqual({
+      location: 'body',
+      name: 'questions/0/questionId',
+      rule: 'required',
+      message: "body/questions/0 must have required property 'questionId'",
+      expected: 'questionId',
+    });
+    for (const { message } of violations) expect(message).not.toMatch(/:$/);
+  });
+
+  it('name the status, the header and the media type', () => {
+    const undocumented = violationsOf(judge('GET', '/v1/rfi', json(409, { code: 'CONFLICT', message: 'x' })));
+    expect(undocumented).toEqual([expect.objectContaining({ location: 'status', name: '409', rule: 'documented' })]);
+    expect(undocumented[0]?.message).toContain('status 409 is not documented for listRfiCases');
+    const html = { status: 200, headers: new Headers({ 'content-type': 'text/html' }), bodyText: '<p>hi</p>' };
+    expect(violationsOf(judge('GET', '/v1/rfi', html))).toEqual([
+      expect.objectContaining({
+        location: 'header',
+        name: 'Content-Type',
+        rule: 'media-type',
+        expected: 'application/json',
+      }),
+    ]);
+    const putItem = small.operation('putItem');
+    if (!putItem) throw new Error('no putItem');
+    const answer = { status: 200, headers: { 'Content-Type': 'application/json', 'x-count': 'many' }, bodyText: '{}' };
+    expect(small.validateResponse(putItem, answer).problems.flatMap((problem) => problem.violations)).toContainEqual({
+      location: 'header',
+      name: 'X-Count',
+      rule: 'type',
+      message: 'header X-Count: "many" must be integer',
+      expected: 'integer',
+    });
+    const notJson = { status: 200, headers: new Headers({ 'content-type': 'application/json' }), bodyText: '{' };
+    expect(violationsOf(judge('GET', '/v1/rfi', notJson))).toEqual([
+      expect.objectContaining({ location: 'body', name: '', rule: 'json', expected: 'JSON' }),
+    ]);
+  });
+});
+
 describe('validateResponse with the value the body was made from', () => {
   it('checks that value, not the text again, and answers it as the body', () => {
     const getRfiCase = contract.operation('getRfiCase');

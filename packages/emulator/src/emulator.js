@@ -1,4 +1,4 @@
-import { childPointer, createContract } from '@payments-connect/contract';
+import { bodyIssueViolation, childPointer, createContract } from '@payments-connect/contract';
 import { installedDocsPage, startServer } from '@payments-connect/contract/server';
 import { bundledContract } from './bundled-contract.js';
 import { createControlApi } from './control-api.js';
@@ -66,9 +66,9 @@ export async function startEmulator(options) {
     checkPayload(event) {
       const kind = `${event.type.split('.').slice(0, 3).join('.')}.*`;
       const pointer = payloadPointers.get(kind);
-      const errors = pointer
-        ? contract.validateAt(pointer, event).map((issue) => `${issue.path || '(root)'} ${issue.message}`)
-        : [`no webhook ${kind} in the spec`];
+      const missing = `no webhook ${kind} in the spec`;
+      const issues = pointer ? contract.validateAt(pointer, event) : [];
+      const errors = pointer ? issues.map((issue) => `${issue.path || '(root)'} ${issue.message}`) : [missing];
       if (errors.length > 0) {
         recordViolation({
           operationId: `webhook ${kind}`,
@@ -76,6 +76,9 @@ export async function startEmulator(options) {
           path: config.webhookUrl ?? '(none)',
           status: 0,
           errors,
+          violations: pointer
+            ? issues.map(bodyIssueViolation)
+            : [{ location: 'body', name: '', rule: 'documented', message: missing }],
         });
       }
     },

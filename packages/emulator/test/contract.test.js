@@ -38,8 +38,14 @@ describe('contract safety at run time', () => {
     });
     return { status: response.status, body: await response.json() };
   }
-  const missingTotal =
-    'the body does not match the schema of #/paths/~1v1~1rfi/get/responses/200/content/application~1json/schema:';
+  const missingTotal = "body must have required property 'total'";
+  const missingTotalViolation = {
+    location: 'body',
+    name: 'total',
+    rule: 'required',
+    message: missingTotal,
+    expected: 'total',
+  };
 
   it('records a violating response (which fails the emulator tests) and still sends it when not strict', async () => {
     /** @type {import('../src/index.js').Violation[]} */
@@ -49,7 +55,14 @@ describe('contract safety at run time', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.total).toBeUndefined();
     expect(emulator.violations).toEqual([
-      { operationId: 'listRfiCases', method: 'GET', path: '/v1/rfi', status: 200, errors: [missingTotal] },
+      {
+        operationId: 'listRfiCases',
+        method: 'GET',
+        path: '/v1/rfi',
+        status: 200,
+        errors: [missingTotal],
+        violations: [missingTotalViolation],
+      },
     ]);
     expect(seen).toEqual(emulator.violations);
   });
@@ -59,8 +72,10 @@ describe('contract safety at run time', () => {
     const answer = await listCases(emulator);
     expect(answer.status).toBe(500);
     expect(answer.body.code).toBe('INTERNAL_ERROR');
-    expect(answer.body.message).toContain(`broke the contract (listRfiCases ${missingTotal})`);
-    expect(answer.body.details).toEqual([missingTotal]);
+    expect(answer.body.message).toContain(
+      `broke the contract (listRfiCases 200: ${missingTotal}): a bug of the emulator`,
+    );
+    expect(answer.body.details).toEqual([missingTotalViolation]);
     expect(emulator.violations).toHaveLength(1);
   });
 

@@ -42,6 +42,8 @@ const fault: Fault = await control.injectFault({
 const remaining: number = fault.times;
 const entries: JournalEntry[] = await control.requests({ accountId: tenantAccount, status: 500 });
 const notes: string[] | undefined = entries[0]?.notes;
+const answerRules: string[] = entries.flatMap((entry) => entry.answerViolations.map((violation) => violation.rule));
+const violationPlaces: string[] = emulator.violations.flatMap((seen) => seen.violations.map((v) => v.name));
 const { expired: expiredCount }: { expired: number } = await control.expireTokens({ tenantId: tenant.tenantId });
 const refusal: unknown = await control
   .resetTenant('unknown')
@@ -72,6 +74,7 @@ await control.restoreState('state.json');
 
 export {
   answered,
+  answerRules,
   baseUrl,
   expired,
   expiredCount,
@@ -83,4 +86,5 @@ export {
   remaining,
   restored,
   takenFrom,
+  violationPlaces,
 };

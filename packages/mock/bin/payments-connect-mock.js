@@ -34,7 +34,8 @@ ${serverFlagsUsage(DEFAULT_PORT)}
                         contract; each answer says how many violations it had (X-Contract-Violations)
   --strict              with --proxy: refuse a request that breaks the contract, unsent, and turn an answer that
                         breaks it into a 502 naming the violations
-  --fail-on-violation   with --proxy: exit 1 when stopped if any exchange broke the contract
+  --fail-on-violation   with --proxy: exit 1 when stopped if any exchange broke the contract, or the upstream failed
+                        one (unreachable or too slow: that exchange was never judged)
   -h, --help            this help
 
 Pick an answer per request with the Prefer header:  Prefer: code=404  or  Prefer: example=closedCase
@@ -42,8 +43,8 @@ The requests it received: GET ${CONTROL_PREFIX}/requests. The answers: GET, PUT,
 The API reference, with Try it: GET ${DOCS_PATH}.
 It stops on Ctrl-C, SIGTERM or SIGHUP, and when the process that started it (npx, pnpm exec) ends.
 Exit status: 0 when stopped, 1 when it cannot serve (port in use, spec or scenario unreadable) or, with
---fail-on-violation, when an exchange broke the contract; 2 for a usage error (an answer of an operation the spec
-lacks, or that it does not document, among them).`,
+--fail-on-violation, when an exchange broke the contract or the upstream failed one; 2 for a usage error (an
+answer of an operation the spec lacks, or that it does not document, among them).`,
 };
 
 // Node 22.1+ caches compiled code between runs, so later starts load faster.
@@ -85,6 +86,9 @@ const mock = await serveMock({
   answers: { ...scenarioAnswers, ...flagAnswers },
   proxy,
   strict: args.strict,
+  // Said as it happens: a proxy whose upstream is down answers 502s that are no verdict on the contract.
+  onUpstreamFailure: ({ method, target, status, message }) =>
+    process.stderr.write(`[upstream] ${method} ${target} -> ${status}: ${message}\n`),
 }).catch((error) => {
   if (!(error instanceof AnswerError)) runFailure(COMMAND, error.message);
   // Said as the user wrote it: the flag, or the file and the operation in it.
@@ -96,7 +100,9 @@ serveInForeground(async () => {
   if (proxy === undefined) return 0;
   const summary = mock.summary();
   console.log(proxySummary(summary));
-  return args['fail-on-violation'] && summary.violations > 0 ? EXIT_FAILURE : 0;
+  // An exchange the upstream failed is no violation, yet it fails the run too: it was never judged, and a CI job whose
+  // sandbox was unreachable (a wrong URL, a network rule) must not go green on the service's own tolerance of 502s.
+  return args['fail-on-violation'] && summary.violations + summary.upstreamFailures > 0 ? EXIT_FAILURE : 0;
 });
 const dynamic = args.dynamic ? ` (dynamic answers${args.seed ? `, seed ${args.seed}` : ''})` : '';
 console.log(`Payments Connect mock listening on ${mock.url}${proxy ? `, a validating proxy to ${proxy}` : ''}`);
@@ -142,13 +148,24 @@ function scenarioOf(file) {
 }
 
 /**
- * What the proxy saw, for the end of the run: exchanges, violations, and the operations that had any.
+ * What the proxy saw, for the end of the run: exchanges, violations, the operations that had any and each kind of
+ * violation (side, place, rule, its sentence), then the exchanges the upstream failed, on a line of their own.
  * @param {ReturnType<typeof mock.summary>} summary
  */
-function proxySummary({ exchanges, violations, byOperation }) {
+function proxySummary({ exchanges, violations, upstreamFailures, byOperation, causes }) {
   const lines = [`proxy summary: ${exchanges} exchange(s), ${violations} violation(s) of the contract`];
   for (const [operation, counts] of Object.entries(byOperation).sort(([a], [b]) => a.localeCompare(b))) {
-    if (counts.violations > 0) lines.push(`  ${operation}: ${counts.violations} in ${counts.exchanges} exchange(s)`);
+    if (counts.violations === 0) continue;
+    lines.push(`  ${operation}: ${counts.violations} in ${counts.exchanges} exchange(s)`);
+    const kinds = causes.filter((cause) => cause.operationId === operation);
+    for (const { side, location, name, rule, message, count } of kinds)
+      lines.push(`    ${count}x ${side} ${location}${name ? ` ${name}` : ''} (${rule}): ${message}`);
+    const unlisted = counts.violations - kinds.reduce((sum, cause) => sum + cause.count, 0);
+    if (unlisted > 0) lines.push(`    ${unlisted} more of other kinds (see the journal)`);
   }
+  lines.push(
+    `upstream failures: ${upstreamFailures} exchange(s) not judged: ` +
+      'the upstream could not be reached or was too slow (502, 504)',
+  );
   return lines.join('\n');
 }

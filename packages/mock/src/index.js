@@ -12,6 +12,7 @@ export { CONTROL_PREFIX, DEFAULT_HOST, DEFAULT_PORT, MAX_BODY_BYTES } from './de
 /** @typedef {import('./configured-answers.js').ConfiguredAnswer} ConfiguredAnswer */
 /** @typedef {import('@payments-connect/contract/server').JournalEntry} JournalEntry */
 /** @typedef {import('@payments-connect/contract/server').JournalFilter} JournalFilter */
+/** @typedef {import('@payments-connect/contract/server').UpstreamFailure} UpstreamFailure */
 
 /**
  * Starts the mock in this process on a free port (unless `port` says otherwise) and resolves once it listens.

@@ -19,6 +19,9 @@ import { createMockAnswerer } from './mock-answer.js';
  *   answered from the examples, and both directions are checked against the contract (see the README)
  * @property {boolean} [strict] with `proxy`: a request that breaks the contract is refused unsent, and an answer that
  *   breaks it becomes a 502 that names the violations
+ * @property {(failure: import('@payments-connect/contract/server').UpstreamFailure) => void} [onUpstreamFailure]
+ *   with `proxy`: called for each exchange the upstream failed (unreachable, broke off: 502; too slow: 504), which the
+ *   mock answered itself
  * @property {import('@payments-connect/contract/server').JournalOptions} [journal] how many requests the journal
  *   keeps (`size`, default 10,000) and a file it appends each to as a JSON line (`file`)
  * @property {import('./configured-answers.js').MockAnswers} [answers] an answer per operationId in the `Prefer`
@@ -37,8 +40,8 @@ import { createMockAnswerer } from './mock-answer.js';
  *   import('@payments-connect/contract/server').JournalEntry[]} requests the requests the mock received, oldest first,
  *   each with how it broke the contract (filter by `operationId`, `status`, `accountId`, `since`)
  * @property {() => void} clearRequests forgets them
- * @property {() => { exchanges: number, violations: number, byOperation: Record<string, { exchanges: number,
- *   violations: number }> }} summary every exchange since start, and how many violations, by operation
+ * @property {() => import('@payments-connect/contract/server').ServerSummary} summary every exchange since start:
+ *   how many, their violations by operation and kind (`causes`), and a proxy's upstream failures
  * @property {() => Promise<void>} stop stops listening, closes every open connection and flushes the journal's file;
  *   calling it twice is fine
  */
@@ -62,6 +65,7 @@ export async function serveMock({
   answers = {},
   proxy,
   strict = false,
+  onUpstreamFailure,
 } = {}) {
   const specPath = spec ?? bundledDocumentPath();
   const document = loadDocumentFile(specPath);
@@ -97,6 +101,7 @@ export async function serveMock({
       ? { answer: createMockAnswerer(contract, { dynamic, seed }, configured) }
       : { upstream: proxy }),
     strict,
+    onUpstreamFailure,
     control: { prefix: CONTROL_PREFIX, routes: proxy === undefined ? answerRoutes(configured) : [] },
     docsPage,
     port,

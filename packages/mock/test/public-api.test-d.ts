@@ -14,6 +14,7 @@ import {
   type MockOptions,
   type RunningMock,
   startMock,
+  type UpstreamFailure,
 } from '@payments-connect/mock';
 
 const answers: MockAnswers = { getRfiCase: 'example=closedCase', answerRfiQuestion: 'code=409, example=rfiNotOpen' };
@@ -36,9 +37,21 @@ export async function usage(): Promise<void> {
   const port: number = mock.port;
   const spec: string = mock.specPath;
   const received: JournalEntry[] = mock.requests({ operationId: 'getRfiCase', status: 200 });
+  // An answer's violations name the place and the rule, as a request's do.
+  const places: string[] = received.flatMap((entry) =>
+    entry.answerViolations.map(({ location, name, rule, message }) => `${location} ${name} (${rule}): ${message}`),
+  );
+  const failed: string | undefined = received[0]?.upstreamFailure;
+  // @ts-expect-error an answer violation is an object, no longer a string
+  const line: string | undefined = received[0]?.answerViolations[0];
+  const { violations, upstreamFailures, causes } = mock.summary();
+  const counts: number[] = [violations, upstreamFailures, ...causes.map((cause) => cause.count)];
   mock.clearRequests();
   await mock.stop();
-  void [url, port, spec, limits, prefix, received];
+  void [url, port, spec, limits, prefix, received, places, failed, line, counts];
+  const failures: UpstreamFailure[] = [];
+  const proxy = await startMock({ proxy: 'https://sandbox.example.com', onUpstreamFailure: (f) => failures.push(f) });
+  await proxy.stop();
   // @ts-expect-error the port is a number
   await startMock({ port: '4010' });
   // @ts-expect-error no such option

@@ -1,11 +1,13 @@
 /**
  * @typedef {import('../contract.js').Contract} Contract
  * @typedef {import('../operations.js').ContractOperation} ContractOperation
+ * @typedef {import('../response-validator.js').ResponseViolation} ResponseViolation
  */
 
 /**
  * @typedef {object} AnswerVerdict what the contract says of an answer a server is about to send
- * @property {string[]} violations one line each; empty when the answer keeps the contract
+ * @property {ResponseViolation[]} violations where and how the answer breaks the contract (one for each place in its
+ *   body); empty when it keeps it
  * @property {boolean} undocumented an error status the operation does not document, on an operation that documents
  *   no error status at all: reported as undocumented, and held to the error envelope all the same
  */
@@ -37,7 +39,7 @@ export function checkAnswer(contract, operation, { status, headers, text, value 
       ? problems.filter((problem) => problem.kind === 'undocumented-status')
       : [];
   return {
-    violations: problems.filter((problem) => !tolerated.includes(problem)).map((problem) => problem.message),
+    violations: problems.filter((problem) => !tolerated.includes(problem)).flatMap((problem) => problem.violations),
     undocumented: tolerated.length > 0,
   };
 }

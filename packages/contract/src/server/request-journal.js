@@ -13,10 +13,19 @@ const REDACTED = '[redacted]';
 /** The fields of the token exchange that are credentials: its request's secret, its answer's token. */
 const CREDENTIAL_FIELDS = ['clientSecret', 'access_token'];
 
+/** The kinds of violation the summary lists for one operation: the rest are counted, not listed (bounded memory). */
+export const MAX_CAUSES_PER_OPERATION = 10;
+
+/** A letter, digit or mark: what words are made of, to tell a value standing alone from the letters of a word. */
+const WORD_START = /^[\p{L}\p{N}\p{M}]/u;
+const WORD_END = /[\p{L}\p{N}\p{M}]$/u;
+
 /**
  * @typedef {import('./start-server.js').JournalEntry} JournalEntry
  * @typedef {import('./start-server.js').JournalFilter} JournalFilter
  * @typedef {import('./start-server.js').JournalOptions} JournalOptions
+ * @typedef {import('./start-server.js').ServerSummary} ServerSummary
+ * @typedef {import('./start-server.js').ViolationCause} ViolationCause
  */
 
 /**
@@ -34,6 +43,26 @@ export function createRequestJournal({ size = DEFAULT_JOURNAL_SIZE, file } = {})
   let dropped = 0;
   /** @type {Map<string, { exchanges: number, violations: number }>} every exchange since start, by operation */
   const totals = new Map();
+  /** @type {Map<string, Map<string, ViolationCause>>} the kinds of violation of each operation, by side, place, rule */
+  const causes = new Map();
+  let upstreamFailures = 0;
+  /**
+   * @param {string} operationId
+   * @param {ViolationCause['side']} side
+   * @param {ReadonlyArray<{ location: string, name: string, rule: string, message: string }>} violations
+   */
+  const countCauses = (operationId, side, violations) => {
+    if (violations.length === 0) return;
+    const kinds = causes.get(operationId) ?? new Map();
+    causes.set(operationId, kinds);
+    for (const { location, name, rule, message } of violations) {
+      const kind = JSON.stringify([side, location, name, rule]);
+      const cause = kinds.get(kind);
+      if (cause) cause.count += 1;
+      else if (kinds.size < MAX_CAUSES_PER_OPERATION)
+        kinds.set(kind, { operationId, side, location, name, rule, message, count: 1 });
+    }
+  };
   /** @type {Map<string, string>} the last body kept of each operation's requests and answers */
   const lastBodies = new Map();
   /**
@@ -71,6 +100,9 @@ export function createRequestJournal({ size = DEFAULT_JOURNAL_SIZE, file } = {})
       total.exchanges += 1;
       total.violations += entry.requestViolations.length + entry.answerViolations.length;
       totals.set(key, total);
+      countCauses(key, 'request', entry.requestViolations);
+      countCauses(key, 'answer', entry.answerViolations);
+      if (entry.upstreamFailure !== undefined) upstreamFailures += 1;
       const kept = {
         id: recorded,
         ...entry,
@@ -101,9 +133,9 @@ export function createRequestJournal({ size = DEFAULT_JOURNAL_SIZE, file } = {})
       );
     },
     /**
-     * Every exchange since start, whatever was dropped or cleared: how many, how many violations, by operation.
-     * @returns {{ exchanges: number, violations: number, byOperation: Record<string, { exchanges: number,
-     *   violations: number }> }}
+     * Every exchange since start, whatever was dropped or cleared: how many, their violations by operation and kind,
+     * and the upstream failures of a proxy.
+     * @returns {ServerSummary}
      */
     summary() {
       const byOperation = Object.fromEntries([...totals].map(([key, total]) => [key, { ...total }]));
@@ -111,7 +143,9 @@ export function createRequestJournal({ size = DEFAULT_JOURNAL_SIZE, file } = {})
       return {
         exchanges: all.reduce((sum, total) => sum + total.exchanges, 0),
         violations: all.reduce((sum, total) => sum + total.violations, 0),
+        upstreamFailures,
         byOperation,
+        causes: [...causes.values()].flatMap((kinds) => [...kinds.values()].map((cause) => ({ ...cause }))),
       };
     },
     /** How many entries were dropped to keep within the size, since start or the last clear. */
@@ -146,34 +180,135 @@ export function createRequestJournal({ size = DEFAULT_JOURNAL_SIZE, file } = {})
  * replaced.
  * @param {Uint8Array | string | undefined} body
  * @param {boolean} holdsCredentials the body of the token exchange, whose request and answer carry credentials
+ * @param {string[]} [credentials] their values, replaced wherever they stand as a whole value in the body's strings: an
+ *   answer may echo the secret it was sent (see {@link journaledTokenExchange})
  * @returns {{ text: string | null, truncated: boolean }}
  */
-export function journaledBody(body, holdsCredentials) {
+export function journaledBody(body, holdsCredentials, credentials = []) {
   if (body === undefined || body.length === 0) return { text: null, truncated: false };
   // A text that cannot reach the limit (at most 3 bytes a UTF-16 unit) is kept as it is: no copy for the common case.
   if (typeof body === 'string' && body.length * 3 <= JOURNAL_BODY_BYTES)
-    return { text: holdsCredentials ? redactCredentials(body) : body, truncated: false };
+    return { text: holdsCredentials ? redactCredentials(body, credentials) : body, truncated: false };
   const bytes = typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.length);
   const truncated = bytes.length > JOURNAL_BODY_BYTES;
   const text = bytes.subarray(0, JOURNAL_BODY_BYTES).toString('utf8');
-  return { text: holdsCredentials ? redactCredentials(text) : text, truncated };
+  return { text: holdsCredentials ? redactCredentials(text, credentials) : text, truncated };
 }
 
 /**
- * A JSON body with its credentials replaced; a body that is no JSON object is kept out whole, since a credential in
- * it could not be found.
- * @param {string} text
+ * @template {{ rule: string, message: string }} RequestViolation
+ * @template {{ rule: string, message: string }} AnswerViolation
+ * @typedef {object} TokenExchange a token exchange, as a journal is told of it or keeps it
+ * @property {{ text: string | null, truncated: boolean }} requestBody
+ * @property {{ text: string | null, truncated: boolean }} answerBody
+ * @property {RequestViolation[]} requestViolations
+ * @property {AnswerViolation[]} answerViolations
  */
-function redactCredentials(text) {
+
+/**
+ * What a journal keeps of the token exchange, whose request and answer carry credentials: its request's `clientSecret`
+ * and its answer's `access_token` replaced in their fields, and wherever else the bodies or the violations' messages
+ * echo them as a value (a sandbox's 401 that names the secret it refused). A body that does not parse may hold one
+ * where it cannot be found: it is not kept, nor quoted in a violation, and neither is the answer to a request that
+ * does not parse (a refusal that quotes what did not parse).
+ * @template {{ rule: string, message: string }} RequestViolation
+ * @template {{ rule: string, message: string }} AnswerViolation
+ * @param {{ request: Uint8Array | undefined, answer: string | undefined, requestViolations: RequestViolation[],
+ *   answerViolations: AnswerViolation[] }} exchange
+ * @returns {TokenExchange<RequestViolation, AnswerViolation>}
+ */
+export function journaledTokenExchange({ request, answer, requestViolations, answerViolations }) {
+  const requestText = request === undefined || request.length === 0 ? undefined : Buffer.from(request).toString('utf8');
+  const requestValue = requestText === undefined ? undefined : parsedObject(requestText);
+  const answerValue = answer === undefined ? undefined : parsedObject(answer);
+  /** @type {string[]} */
+  const credentials = [];
+  for (const value of [requestValue, answerValue]) {
+    for (const field of CREDENTIAL_FIELDS) {
+      const credential = value?.[field];
+      if (typeof credential === 'string' && credential.length > 0) credentials.push(credential);
+    }
+  }
+  /** @template {{ rule: string, message: string }} V @param {V[]} violations @returns {V[]} */
+  const kept = (violations) =>
+    violations.map((violation) => ({
+      ...violation,
+      message:
+        violation.rule === 'json'
+          ? 'the body is not JSON (not quoted: the token exchange carries credentials)'
+          : redactValues(violation.message, credentials),
+    }));
+  const unreadRequest = requestText !== undefined && requestValue === undefined;
+  return {
+    requestBody: journaledBody(request, true, credentials),
+    answerBody:
+      unreadRequest && answer ? { text: REDACTED, truncated: false } : journaledBody(answer, true, credentials),
+    requestViolations: kept(requestViolations),
+    answerViolations: kept(answerViolations),
+  };
+}
+
+/**
+ * `text` with each of `values` replaced by `[redacted]` where it stands as a whole value: the whole text, or delimited
+ * by what is no letter, digit or mark (quotes, spaces, punctuation, `_`). Never inside a longer word: a secret `client`
+ * leaves `clientId` as it is, so a message keeps reading and the marks do not spell out the secret's letters.
+ * @param {string} text
+ * @param {string[]} values
+ */
+export function redactValues(text, values) {
+  let redacted = text;
+  // The longest first: a value that holds another is replaced whole.
+  for (const value of [...values].sort((a, b) => b.length - a.length)) {
+    if (value.length === 0) continue;
+    const wordAtStart = WORD_START.test(value);
+    const wordAtEnd = WORD_END.test(value);
+    let kept = '';
+    let from = 0;
+    let at = redacted.indexOf(value);
+    while (at !== -1) {
+      const end = at + value.length;
+      const joined =
+        (wordAtStart && WORD_END.test(redacted.slice(Math.max(0, at - 2), at))) ||
+        (wordAtEnd && WORD_START.test(redacted.slice(end, end + 2)));
+      if (joined) at = redacted.indexOf(value, at + 1);
+      else {
+        kept += `${redacted.slice(from, at)}${REDACTED}`;
+        from = end;
+        at = redacted.indexOf(value, end);
+      }
+    }
+    redacted = kept + redacted.slice(from);
+  }
+  return redacted;
+}
+
+/**
+ * A JSON body with its credentials replaced, the fields that hold them and their values wherever else they stand; a
+ * body that is no JSON object is kept out whole, since a credential in it could not be found.
+ * @param {string} text
+ * @param {string[]} credentials
+ */
+function redactCredentials(text, credentials) {
+  const value = parsedObject(text);
+  if (!value) return REDACTED;
+  for (const field of CREDENTIAL_FIELDS) if (field in value) value[field] = REDACTED;
+  return JSON.stringify(value, (_, member) =>
+    typeof member === 'string' && credentials.length > 0 ? redactValues(member, credentials) : member,
+  );
+}
+
+/**
+ * @param {string} text
+ * @returns {Record<string, unknown> | undefined} the JSON object `text` holds; undefined for anything else
+ */
+function parsedObject(text) {
   let value;
   try {
     value = JSON.parse(text);
   } catch {
-    return REDACTED;
+    return undefined;
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return REDACTED;
-  for (const field of CREDENTIAL_FIELDS) if (field in value) value[field] = REDACTED;
-  return JSON.stringify(value);
+  return value && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
 }
 
 /**

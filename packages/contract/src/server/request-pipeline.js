@@ -6,7 +6,7 @@ import { createDocsPage, DOCS_PATH } from './docs-page.js';
 import { forwardRequest } from './forward-request.js';
 import { judgeRequest, readRequest } from './read-request.js';
 import { RefusalError } from './refusal-error.js';
-import { journaledBody } from './request-journal.js';
+import { journaledBody, journaledTokenExchange } from './request-journal.js';
 import { continueIfExpected, sendBody, sendJsonText } from './send-answer.js';
 
 /**
@@ -17,6 +17,8 @@ import { continueIfExpected, sendBody, sendJsonText } from './send-answer.js';
  * @typedef {import('./control-routes.js').ControlApi} ControlApi
  * @typedef {import('./limits.js').Limits} Limits
  * @typedef {import('./start-server.js').AnswerViolation} AnswerViolation
+ * @typedef {import('./start-server.js').UpstreamFailure} UpstreamFailure
+ * @typedef {import('./start-server.js').JournalEntry} JournalEntry
  */
 
 /**
@@ -49,6 +51,7 @@ import { continueIfExpected, sendBody, sendJsonText } from './send-answer.js';
  * @property {boolean} [strict] an answer that breaks the contract is replaced by a 500 (a proxy's by a 502) that
  *   names the violations; a proxy also refuses a request that breaks it, unsent
  * @property {(violation: AnswerViolation) => void} [onViolation]
+ * @property {(failure: UpstreamFailure) => void} [onUpstreamFailure] an exchange the upstream failed (see `send`)
  * @property {(entry: { operationId: string, status: number }) => void} [onUndocumented] an error answer of an
  *   operation that documents no error status (see `check-answer.js`)
  * @property {() => { port: number, host: string }} address where the server listens, for its control routes
@@ -86,11 +89,15 @@ export function createRequestPipeline(settings) {
    * @property {string} time the same, as an ISO 8601 time
    * @property {ContractOperation | undefined} [operation]
    * @property {Uint8Array | undefined} [body] the body, when it was read
-   * @property {import('./request-journal.js').JournalEntry['requestViolations']} [requestViolations]
+   * @property {JournalEntry['requestViolations']} [requestViolations]
+   * @property {string} [upstreamFailure] why a proxy answered in its upstream's place
    */
 
   /**
-   * Sends an answer, checked against the contract first when it answers an operation, and records the exchange.
+   * Sends an answer, checked against the contract first when it answers an operation, and records the exchange. The
+   * 502 or 504 a proxy makes when its upstream fails is not checked: it is no answer of the upstream, so it says
+   * nothing of whether the upstream keeps the contract; it is reported as the upstream's failure instead, never as a
+   * violation (neither in `X-Contract-Violations` nor in the summary's violations).
    * @param {import('node:http').ServerResponse} response
    * @param {Exchange} exchange
    * @param {Answer} answer
@@ -103,20 +110,30 @@ export function createRequestPipeline(settings) {
     const sentText = raw ? Buffer.from(raw).toString('utf8') : /** @type {string | undefined} */ (sent);
     let sentStatus = status;
     let sentHeaders = headers;
-    const verdict = operation && checkAnswer(contract, operation, { status, headers, text: sentText, value: body });
+    const { upstreamFailure } = exchange;
+    const verdict =
+      operation && upstreamFailure === undefined
+        ? checkAnswer(contract, operation, { status, headers, text: sentText, value: body })
+        : undefined;
     const answerViolations = verdict?.violations ?? [];
     if (operation && verdict?.undocumented) settings.onUndocumented?.({ operationId: operation.operationId, status });
+    if (upstreamFailure !== undefined) {
+      const { method = 'GET', url = '/' } = exchange.request;
+      const operationId = operation?.operationId ?? null;
+      settings.onUpstreamFailure?.({ operationId, method, target: url, status, message: upstreamFailure });
+    }
     if (operation && answerViolations.length > 0) {
       const { operationId, method, path } = operation;
-      settings.onViolation?.({ operationId, method, path, status, errors: answerViolations });
+      const errors = answerViolations.map((violation) => violation.message);
+      settings.onViolation?.({ operationId, method, path, status, errors, violations: answerViolations });
       if (strict) {
         const refused = upstream ? 502 : 500;
         const whose = upstream ? `upstream ${upstream}` : name;
         const message =
-          `The ${whose}'s answer broke the contract (${operationId} ${answerViolations.join('; ')}): ` +
+          `The ${whose}'s answer broke the contract (${operationId} ${status}: ${errors.join('; ')}): ` +
           (upstream
             ? 'the answer was not passed on. Run without strict mode to see it.'
-            : `a ${name} bug or a spec change. Run without strict mode to see the answer.`);
+            : `a bug of the ${name}, or a spec change. Run without strict mode to see the answer.`);
         sent = JSON.stringify({ code: contract.errorCode(refused), message, details: answerViolations });
         sentStatus = refused;
         sentHeaders = {};
@@ -141,35 +158,42 @@ export function createRequestPipeline(settings) {
   /**
    * @param {Exchange} exchange
    * @param {number} status
-   * @param {string[]} answerViolations
+   * @param {JournalEntry['answerViolations']} answerViolations
    * @param {string | undefined} answerText
    * @param {string[]} notes
    */
   function record(
-    { request, arrived, time, operation, body, requestViolations = [] },
+    { request, arrived, time, operation, body, requestViolations = [], upstreamFailure },
     status,
     answerViolations,
     answerText,
     notes,
   ) {
-    const holdsCredentials = operation !== undefined && operation === contract.tokenOperation;
-    const requestBody = journaledBody(body, holdsCredentials);
-    const answerBody = journaledBody(answerText, holdsCredentials);
-    journal.record({
+    // Only the token exchange carries credentials: every other exchange is kept as it is, with no copy.
+    const token =
+      operation !== undefined && operation === contract.tokenOperation
+        ? journaledTokenExchange({ request: body, answer: answerText, requestViolations, answerViolations })
+        : undefined;
+    const requestBody = token ? token.requestBody : journaledBody(body, false);
+    const answerBody = token ? token.answerBody : journaledBody(answerText, false);
+    /** @type {Omit<JournalEntry, 'id'>} */
+    const entry = {
       time,
       method: request.method ?? 'GET',
       target: request.url ?? '/',
       operationId: operation?.operationId ?? null,
       accountId: request.headers.accountid === undefined ? null : String(request.headers.accountid),
       status,
-      requestViolations,
-      answerViolations,
+      requestViolations: token ? token.requestViolations : requestViolations,
+      answerViolations: token ? token.answerViolations : answerViolations,
       durationMs: Math.round((performance.now() - arrived) * 1000) / 1000,
       requestBody: requestBody.text,
       answerBody: answerBody.text,
       truncated: requestBody.truncated || answerBody.truncated,
       notes,
-    });
+    };
+    if (upstreamFailure !== undefined) entry.upstreamFailure = upstreamFailure;
+    journal.record(entry);
   }
 
   /**
@@ -223,6 +247,8 @@ export function createRequestPipeline(settings) {
       }
     } catch (error) {
       if (!(error instanceof RefusalError)) throw error;
+      // A proxy's only refusal here is the forwarder's: the upstream could not be reached, broke off or was too slow.
+      if (upstream) exchange.upstreamFailure = error.message;
       answered = error.toRefusal(contract, read.operation);
     }
     send(response, exchange, answered);

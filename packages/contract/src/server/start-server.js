@@ -51,12 +51,18 @@ export { serveInForeground } from './serve-in-foreground.js';
  * @property {number} status the answer's status; 0 when the client went away before it was answered
  * @property {Array<{ location: string, name: string, rule: string, message: string, expected?: string }>}
  *   requestViolations how the request broke the contract (those of its refusal); empty when it kept it
- * @property {string[]} answerViolations how the answer broke the contract; empty when it kept it
+ * @property {Array<{ location: 'status' | 'header' | 'body', name: string, rule: string, message: string,
+ *   expected?: string }>} answerViolations how the answer broke the contract, in the shape of `requestViolations`:
+ *   the status, header or place in the body (`questions/0/questionId`), the rule, a sentence; empty when it kept it,
+ *   and when the server made no answer to check (an `upstreamFailure`)
  * @property {number} durationMs from its arrival to its answer, in ms
  * @property {string | null} requestBody the body as text, at most 64 KiB; null when none was read
  * @property {string | null} answerBody likewise for the answer
  * @property {boolean} truncated a body was longer than 64 KiB, and was cut
  * @property {string[]} notes what else the server says of it (a `Prefer` it applied or ignored)
+ * @property {string} [upstreamFailure] a proxy's only: why it answered in the upstream's place (502: the upstream
+ *   could not be reached or broke off; 504: it took too long). Such an answer is the proxy's own: no violation, but no
+ *   verdict on the upstream either
  */
 
 /**
@@ -79,7 +85,40 @@ export { serveInForeground } from './serve-in-foreground.js';
  * @property {string} method
  * @property {string} path the operation's path template
  * @property {number} status
- * @property {string[]} errors one line each
+ * @property {string[]} errors one line each, naming the place (`body/questions/0 must have required property
+ *   'questionId'`)
+ * @property {JournalEntry['answerViolations']} violations where and how, as the journal has them
+ */
+
+/**
+ * @typedef {object} UpstreamFailure an exchange a proxy answered itself, its upstream having failed to
+ * @property {string | null} operationId the operation of the request, null for none
+ * @property {string} method
+ * @property {string} target the path and query as sent
+ * @property {number} status 502 (the upstream could not be reached or broke off) or 504 (it took too long)
+ * @property {string} message what happened (`the upstream http://127.0.0.1:9 cannot be reached: ECONNREFUSED`)
+ */
+
+/**
+ * @typedef {object} ServerSummary every exchange since start, whatever the journal dropped or forgot
+ * @property {number} exchanges
+ * @property {number} violations of the contract, by requests and answers together
+ * @property {number} upstreamFailures exchanges a proxy answered itself because its upstream failed (no violations)
+ * @property {Record<string, { exchanges: number, violations: number }>} byOperation by operationId
+ *   (`(no operation)` for a request that matched none)
+ * @property {ViolationCause[]} causes the kinds of violation seen, by operation in the order first seen: at most 10 an
+ *   operation (its `violations` in `byOperation` count the rest too)
+ */
+
+/**
+ * @typedef {object} ViolationCause one kind of violation: one place broken by one rule, on one side of an operation
+ * @property {string} operationId as in `byOperation`
+ * @property {'request' | 'answer'} side
+ * @property {string} location where, as the violation says (`body`, `header`, `query`, `status`)
+ * @property {string} name the place (`questions/0/questionId`, `Content-Type`, `418`)
+ * @property {string} rule
+ * @property {string} message the sentence of its first occurrence
+ * @property {number} count how many violations of this kind since start
  */
 
 /**
@@ -96,7 +135,8 @@ export { serveInForeground } from './serve-in-foreground.js';
  * @property {Answerer} [answer] how the server answers a request that keeps the contract; required unless it forwards
  * @property {string} [upstream] forward every request to this server instead (a validating proxy): a request that
  *   breaks the contract is passed on all the same (unless `strict`), each answer says how many violations the
- *   exchange had (`X-Contract-Violations`), and an upstream that cannot be reached is answered 502
+ *   exchange had (`X-Contract-Violations`), and an upstream that cannot be reached is answered 502 (504 when too
+ *   slow): an upstream failure, journaled (`upstreamFailure`) and counted apart from the violations
  * @property {import('./request-pipeline.js').PipelineSettings['screen']} [screen] the server's own gate, once the
  *   operation and the bearer token's form are known (a token it did not issue, a fault it was told to inject)
  * @property {ControlApi} [control] the server's control routes, under their prefix; the journal's
@@ -110,6 +150,8 @@ export { serveInForeground } from './serve-in-foreground.js';
  * @property {boolean} [strict] an answer that breaks the contract is replaced by a 500 naming the violations (502 for
  *   an upstream's answer); a proxy also refuses a request that breaks it, unsent
  * @property {(violation: AnswerViolation) => void} [onViolation]
+ * @property {(failure: UpstreamFailure) => void} [onUpstreamFailure] with `upstream`: each exchange the upstream
+ *   failed, as it happens
  * @property {(entry: { operationId: string, status: number }) => void} [onUndocumented]
  */
 
@@ -123,8 +165,8 @@ export { serveInForeground } from './serve-in-foreground.js';
  * @property {(filter?: JournalFilter) => JournalEntry[]} requests the requests it received, oldest first (see
  *   `request-journal.js`)
  * @property {() => void} clearRequests forgets them
- * @property {() => { exchanges: number, violations: number, byOperation: Record<string, { exchanges: number,
- *   violations: number }> }} summary every exchange since start: how many, and how many violations, by operation
+ * @property {() => ServerSummary} summary every exchange since start: how many, their violations by operation and
+ *   kind, and a proxy's upstream failures
  * @property {() => Promise<void>} stop stops listening, closes every connection and flushes the journal's file;
  *   calling it twice is fine
  */
