@@ -94,11 +94,12 @@ export function readMultipartBody(contentType, bytes) {
     try {
       parser = Busboy({
         headers: { 'content-type': contentType },
-        // Every part is read as bytes, so that its size is its bytes and a field's text is decoded once, below.
+        // Every part is read as bytes, a field too: its size is its bytes, its text is decoded once, below, and the
+        // parser's 1 MiB cut of a field's value never applies.
         isPartAFile: () => true,
-        // The parser's own limits are lifted to the body's length: the body was already held to the server's limit,
-        // which bounds the parts' count and size, and nothing is cut short here without a word.
-        limits: { fieldSize: body.length, headerSize: body.length, headerPairs: body.length },
+        // The parser's limits on a part's header are lifted to the body's length too: the body was already held to
+        // the server's limit, which bounds the parts' count and size, and no header is dropped here without a word.
+        limits: { headerSize: body.length, headerPairs: body.length },
       });
     } catch (error) {
       fail(error);
@@ -116,7 +117,7 @@ export function readMultipartBody(contentType, bytes) {
       });
       stream.on('error', fail);
       stream.on('end', () => {
-        if (name === undefined) return;
+        if (name === undefined) return; // a part without a name is no form field
         const text = chunks && Buffer.concat(chunks, size).toString('utf8');
         parts.push({ name, fileName, contentType: type, size, text });
       });

@@ -72,6 +72,14 @@ describe('readMultipartBody', () => {
     expect(note?.text).toBe(text);
   });
 
+  it("reads a part whose header passes the parser's default 80 KiB and 2,000 fields, rather than drop it", async () => {
+    const long = `X-Note: ${'n'.repeat(100 * 1024)}${CRLF}${'X-Tag: t\r\n'.repeat(2100)}`;
+    const disposition = 'Content-Disposition: form-data; name="document"; filename="a.pdf"';
+    const body = `--b${CRLF}${long}${disposition}${CRLF}${CRLF}%PDF${CRLF}--b--`;
+    const parts = await readMultipartBody('multipart/form-data; boundary=b', Buffer.from(body));
+    expect(parts.map(({ name, size }) => [name, size])).toEqual([['document', 4]]);
+  });
+
   it.for([
     ['a body without the delimiter its type names', 'boundary=zz', 'garbage', 'it holds no delimiter --zz'],
     [
