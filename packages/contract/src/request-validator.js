@@ -1,5 +1,6 @@
 import { childPointer } from './json-pointer.js';
 import { parseMediaType } from './media-type.js';
+import { readMultipartBody } from './multipart-body.js';
 import { dereference } from './resolve-ref.js';
 import { bodyIssueViolation } from './schema-issues.js';
 
@@ -367,8 +368,9 @@ export function jsonDepth(text) {
 }
 
 /**
- * Reads a multipart body with the Web `Request.formData()` built into Node, and checks that every required part
- * is there and not empty, and that text parts match their schema.
+ * Reads a multipart body with the contract's one multipart parser ({@link readMultipartBody}), and checks that every
+ * required part is there and not empty, and that parts sent without a file name match their schema. A part the
+ * schema wants as a file may come without a file name, as some clients send one: it is taken, named after the part.
  * @param {ValidateAt} validateAt
  * @param {string} contentType the whole header, boundary included
  * @param {import('./media-type.js').MediaType} mediaType the header, parsed
@@ -382,14 +384,9 @@ async function checkMultipart(validateAt, contentType, mediaType, bytes, schemaP
     const message = 'multipart/form-data body has no boundary parameter in its Content-Type';
     return { violations: [violation('body', '', 'multipart', message, 'boundary=…')], body: undefined, parts: {} };
   }
-  let form;
+  let received;
   try {
-    const request = new Request('http://contract.invalid/', {
-      method: 'PUT',
-      headers: { 'content-type': contentType },
-      body: /** @type {BodyInit} */ (/** @type {unknown} */ (bytes)),
-    });
-    form = await request.formData();
+    received = await readMultipartBody(contentType, bytes);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const message = `body is not valid multipart/form-data (${reason})`;
@@ -399,36 +396,32 @@ async function checkMultipart(validateAt, contentType, mediaType, bytes, schemaP
       parts: {},
     };
   }
-  /** @type {Record<string, UploadedPart>} */
-  const parts = {};
-  /** @type {Record<string, string>} */
-  const texts = {};
-  for (const [name, value] of form.entries()) {
-    if (typeof value === 'string') {
-      texts[name] = value;
-      parts[name] = { fileName: name, contentType: 'text/plain', size: Buffer.byteLength(value) };
-    } else {
-      parts[name] = {
-        fileName: value.name || name,
-        contentType: value.type || 'application/octet-stream',
-        size: value.size,
-      };
-    }
+  // By name, the last of a name kept; Maps, so that a part named `__proto__` is a part like any other.
+  /** @type {Map<string, UploadedPart>} */
+  const byName = new Map();
+  /** @type {Map<string, string>} */
+  const texts = new Map();
+  for (const part of received) {
+    byName.set(part.name, { fileName: part.fileName || part.name, contentType: part.contentType, size: part.size });
+    if (part.text === undefined) texts.delete(part.name);
+    else texts.set(part.name, part.text);
   }
   /** @type {Violation[]} */
   const violations = [];
   const properties = schema?.properties ?? {};
   for (const name of schema?.required ?? []) {
-    if (!parts[name]) violations.push(violation('body', name, 'required', `body part ${name} is required`, 'a part'));
-    else if (parts[name].size === 0) {
+    const part = byName.get(name);
+    if (!part) violations.push(violation('body', name, 'required', `body part ${name} is required`, 'a part'));
+    else if (part.size === 0) {
       violations.push(violation('body', name, 'minLength', `body part ${name} must not be empty`, 'at least 1 byte'));
     }
   }
-  for (const [name, text] of Object.entries(texts)) {
-    if (!properties[name] || !schemaPointer) continue;
+  for (const [name, text] of texts) {
+    if (!Object.hasOwn(properties, name) || !schemaPointer) continue;
     for (const issue of validateAt(childPointer(schemaPointer, 'properties', name), text)) {
       violations.push(violation('body', name, issue.keyword, `body part ${name} ${issue.message}`, issue.expected));
     }
   }
+  const parts = Object.fromEntries(byName);
   return { violations, body: parts, parts };
 }

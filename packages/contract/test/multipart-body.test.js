@@ -1,28 +1,21 @@
+import { loadClientBodies } from '@payments-connect/multipart-clients/client-bodies';
+import { RFC_FORMS } from '@payments-connect/multipart-clients/rfc-forms';
 import { describe, expect, it } from 'vitest';
-import { buildMultipartBody, MULTIPART_BOUNDARY } from '../src/multipart-body.js';
+import { buildMultipartBody, MULTIPART_BOUNDARY, readMultipartBody } from '../src/multipart-body.js';
 
-/**
- * The form a body reads as, parsed by the fetch implementation built into Node (undici), as a server would.
- * @param {{ contentType: string, body: Uint8Array<ArrayBuffer> }} built
- */
-const parsed = (built) =>
-  new Request('http://127.0.0.1/', {
-    method: 'PUT',
-    headers: { 'content-type': built.contentType },
-    body: built.body,
-  }).formData();
+const CRLF = '\r\n';
 
 describe('buildMultipartBody', () => {
-  it('is a multipart/form-data body a fetch implementation reads back: file name, type and content kept', async () => {
+  it('is a multipart/form-data body the servers read back: file name, type and content kept', async () => {
     const built = buildMultipartBody([
       { name: 'document', content: '%PDF-1.4\n%%EOF\n', fileName: 'invoice.pdf', contentType: 'application/pdf' },
       { name: 'note', content: 'Größe', fileName: undefined, contentType: undefined },
     ]);
     expect(built.contentType).toBe(`multipart/form-data; boundary=${MULTIPART_BOUNDARY}`);
-    const form = await parsed(built);
-    const file = /** @type {File} */ (form.get('document'));
-    expect([file.name, file.type, await file.text()]).toEqual(['invoice.pdf', 'application/pdf', '%PDF-1.4\n%%EOF\n']);
-    expect(form.get('note')).toBe('Größe');
+    expect(await readMultipartBody(built.contentType, built.body)).toEqual([
+      { name: 'document', fileName: 'invoice.pdf', contentType: 'application/pdf', size: 15, text: undefined },
+      { name: 'note', fileName: undefined, contentType: 'text/plain', size: 7, text: 'Größe' },
+    ]);
   });
 
   it('is the same bytes on every run, and escapes quotes and line breaks in names as browsers do', () => {
@@ -38,5 +31,81 @@ describe('buildMultipartBody', () => {
   it('refuses content that holds the delimiter, which would end its part early', () => {
     const parts = [{ name: 'file', content: 'a\r\n--b\r\n', fileName: 'f', contentType: 'text/plain' }];
     expect(() => buildMultipartBody(parts, 'b')).toThrow('the content of part file holds the delimiter --b');
+  });
+});
+
+describe('readMultipartBody', () => {
+  const uploads = [
+    ...loadClientBodies().map((fixture) => ({ ...fixture, id: `${fixture.id} (${fixture.client})` })),
+    ...RFC_FORMS,
+  ];
+
+  it.for(uploads.map((upload) => /** @type {const} */ ([upload.id, upload])))(
+    'reads the invoice as %s sent it',
+    async ([, { contentType, body, sends }]) => {
+      const parts = await readMultipartBody(contentType, body);
+      const document = parts.find((part) => part.name === 'document');
+      expect({ ...document, fileName: document?.fileName ?? 'document' }).toMatchObject(sends);
+    },
+  );
+
+  it('keeps every part, in the order sent, a field decoded as UTF-8 and a file name without its path', async () => {
+    const body = [
+      `--b${CRLF}Content-Disposition: form-data; name="note"${CRLF}${CRLF}Größe${CRLF}`,
+      `--b${CRLF}Content-Disposition: form-data; name="document"; filename="C:\\scans\\a.pdf"${CRLF}`,
+      `Content-Type: Application/PDF; name=a.pdf${CRLF}${CRLF}%PDF${CRLF}`,
+      `--b${CRLF}Content-Disposition: attachment; name="ignored"${CRLF}${CRLF}not a form field${CRLF}`,
+      `--b${CRLF}Content-Disposition: form-data; name="note"${CRLF}${CRLF}again${CRLF}--b--${CRLF}`,
+    ].join('');
+    expect(await readMultipartBody('multipart/form-data; boundary=b', Buffer.from(body))).toEqual([
+      { name: 'note', fileName: undefined, contentType: 'text/plain', size: 7, text: 'Größe' },
+      { name: 'document', fileName: 'a.pdf', contentType: 'application/pdf', size: 4, text: undefined },
+      { name: 'note', fileName: undefined, contentType: 'text/plain', size: 5, text: 'again' },
+    ]);
+  });
+
+  it("reads a text part larger than the parser's default field size (1 MiB) whole", async () => {
+    const text = 'x'.repeat(3 * 1024 * 1024);
+    const body = `--b${CRLF}Content-Disposition: form-data; name="note"${CRLF}${CRLF}${text}${CRLF}--b--${CRLF}`;
+    const [note] = await readMultipartBody('multipart/form-data; boundary=b', Buffer.from(body));
+    expect(note?.size).toBe(text.length);
+    expect(note?.text).toBe(text);
+  });
+
+  it("reads a part whose header passes the parser's default 80 KiB and 2,000 fields, rather than drop it", async () => {
+    const long = `X-Note: ${'n'.repeat(100 * 1024)}${CRLF}${'X-Tag: t\r\n'.repeat(2100)}`;
+    const disposition = 'Content-Disposition: form-data; name="document"; filename="a.pdf"';
+    const body = `--b${CRLF}${long}${disposition}${CRLF}${CRLF}%PDF${CRLF}--b--`;
+    const parts = await readMultipartBody('multipart/form-data; boundary=b', Buffer.from(body));
+    expect(parts.map(({ name, size }) => [name, size])).toEqual([['document', 4]]);
+  });
+
+  it.for([
+    ['a body without the delimiter its type names', 'boundary=zz', 'garbage', 'it holds no delimiter --zz'],
+    [
+      'a body that ends inside a part',
+      'boundary=b',
+      `--b${CRLF}Content-Disposition: form-data; name="a"${CRLF}${CRLF}x`,
+    ],
+    ['a boundary longer than 70 characters', `boundary=${'b'.repeat(71)}`, 'x', 'its boundary has 71 characters'],
+  ])('refuses %s, saying why', async ([, parameters, body, reason]) => {
+    const read = readMultipartBody(`multipart/form-data; ${parameters}`, Buffer.from(body));
+    await expect(read).rejects.toThrow(reason ?? /unexpected end of multipart data/i);
+  });
+
+  it("settles on every prefix of a client's body: read once it holds the close delimiter, refused before", async () => {
+    const [fixture] = loadClientBodies();
+    if (!fixture) throw new Error('no client body');
+    const close = `--${/boundary=(.+)$/.exec(fixture.contentType)?.[1]}--`;
+    const wrong = [];
+    for (let end = 0; end <= fixture.body.length; end += 1) {
+      const prefix = fixture.body.subarray(0, end);
+      const read = await readMultipartBody(fixture.contentType, prefix).then(
+        (parts) => parts.length === 1,
+        () => false,
+      );
+      if (read !== prefix.includes(close)) wrong.push(end);
+    }
+    expect(wrong).toEqual([]);
   });
 });

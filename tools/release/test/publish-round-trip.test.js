@@ -162,7 +162,7 @@ describe('publish round trip through a local registry', { timeout: STEP_TIMEOUT_
       // beforePacking in .pnpmfile.cjs: the workspace's private tools stay home with the devDependencies.
       expect(Object.keys(manifest), name).not.toContain('devDependencies');
       expect(JSON.stringify(manifest), name).not.toMatch(
-        /@payments-connect\/(repo-checks|hostile-input|redocly-rules|browser-probe)/,
+        /@payments-connect\/(repo-checks|hostile-input|multipart-clients|redocly-rules|browser-probe)/,
       );
       expect(manifest.repository?.directory, name).toBeTruthy();
       expect([manifest.homepage, manifest.bugs?.url, manifest.license], name).not.toContain(undefined);
