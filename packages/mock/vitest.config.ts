@@ -35,7 +35,7 @@ export default defineConfig({
       {
         extends: './test/readme/vitest.config.ts',
         root: './test/readme',
-        // A timeout only ends a hang, as above: the README's tests keep vitest's default, which a busy machine may pass.
+        // A timeout only ends a hang, as above: vitest's default, which the README keeps, a busy machine may pass.
         test: { name: 'readme', testTimeout: 300_000, hookTimeout: 300_000 },
       },
     ],

@@ -63,7 +63,7 @@ describe('payments-connect-conformance in sandbox mode without its settings', ()
 });
 
 describe('payments-connect-conformance with a flag it does not know', () => {
-  it('stops before vitest starts: the problem (with the flag it most likely meant), then the usage, exit 2', async () => {
+  it('stops before vitest starts: the problem (and the flag most likely meant), the usage, exit 2', async () => {
     const runs = await Promise.all(
       [['--bogus'], ['--coverage-reprot']].map((args) => runConformance({ env: {}, args, timeoutMs: RUN_TIMEOUT_MS })),
     );

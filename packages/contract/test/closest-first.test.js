@@ -1,8 +1,8 @@
 // The names a message offers for a typo: every name closest first (an operation, an example, a status), and the one
 // a mistyped flag or command most likely meant, or none when nothing is close.
 import { describe, expect, it } from 'vitest';
-import { meantFlag } from '../src/server/command-line.js';
 import { closestFirst, meantName } from '../src/server/closest-first.js';
+import { meantFlag } from '../src/server/command-line.js';
 
 describe('closestFirst', () => {
   it('orders by edit distance, a swap of neighbours costing one, case ignored, ties in their order', () => {

@@ -84,6 +84,7 @@ if (saveState) {
   }
 }
 
+/** @type {import('../src/emulator.js').Emulator} */
 let emulator;
 try {
   // Loaded after the flags are checked, so a usage error answers without loading the spec and Ajv.

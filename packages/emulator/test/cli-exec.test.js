@@ -17,7 +17,8 @@ const BIN = fileURLToPath(new URL('../bin/payments-connect-emulator.js', import.
  */
 const CALLER = `
 const [status, rfiId] = process.argv.slice(1);
-const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => /^(PAYMENTS_CONNECT|CONFORMANCE)_/.test(name)));
+const ours = ([name]) => /^(PAYMENTS_CONNECT|CONFORMANCE)_/.test(name);
+const env = Object.fromEntries(Object.entries(process.env).filter(ours));
 fetch(env.PAYMENTS_CONNECT_BASE_URL + '/_emulator/rfi-cases', {
   method: 'POST',
   headers: { 'content-type': 'application/json' },

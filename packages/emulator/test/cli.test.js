@@ -110,7 +110,7 @@ describe('payments-connect-emulator CLI', () => {
 });
 
 /** @param {string} text @returns {string} the text as a regular expression matches it */
-const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const asPattern = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 describe('payments-connect-emulator --state and --save-state', () => {
   const folder = mkdtempSync(join(tmpdir(), 'emulator-cli-state-'));
@@ -163,7 +163,7 @@ describe('payments-connect-emulator --state and --save-state', () => {
     expect(closed.record.status).toBe('CLOSED');
   });
 
-  it('refuses a --state file whose snapshot it refuses with exit 2, in one line: the problem without the usage', async () => {
+  it('refuses a --state file whose snapshot it refuses with exit 2, in one line without the usage', async () => {
     const bad = join(folder, 'bad.json');
     for (const [text, problem] of [
       ['{ "header": { "format": "firebase-export" } }', `the state snapshot ${bad} is refused at header.format: `],
@@ -172,7 +172,7 @@ describe('payments-connect-emulator --state and --save-state', () => {
       writeFileSync(bad, text);
       const cli = run(['--state', bad]);
       expect(await cli.exited).toBe(2);
-      expect(cli.output().stderr).toMatch(new RegExp(`^payments-connect-emulator: ${escape(problem)}[^\n]*\n$`));
+      expect(cli.output().stderr).toMatch(new RegExp(`^payments-connect-emulator: ${asPattern(problem)}[^\n]*\n$`));
     }
   });
 

@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-it("runs the two files of test/parallel-tenants/ at once under the README's vitest settings, on two cores", async () => {
+it("runs the two files of test/parallel-tenants/ at once with the README's vitest settings, on two cores", async () => {
   const report = join(dir, 'report.json');
   const args = [VITEST, 'run', '--root', README_ROOT, '--dir', PARALLEL_FILES, '--reporter=json'];
   // Only the limits that end a hang are this run's own: the README's vitest.config.ts decides the rest.

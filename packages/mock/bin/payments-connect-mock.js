@@ -133,7 +133,12 @@ if (answers.length > 0) say(`  answers: ${answers.map(([id, answer]) => `${id}: 
 if (mock.docsUrl) say(`  docs: ${mock.docsUrl} (the API reference, with Try it)`);
 if (!proxy) say('  pick an answer with the Prefer header, e.g. "Prefer: code=404" or "Prefer: example=closedCase"');
 if (run) {
-  await execCommand(COMMAND, { run, settings, healthUrl: `${mock.url}${CONTROL_PREFIX}${HEALTH_PATH}`, stop: stopMock });
+  await execCommand(COMMAND, {
+    run,
+    settings,
+    healthUrl: `${mock.url}${CONTROL_PREFIX}${HEALTH_PATH}`,
+    stop: stopMock,
+  });
 }
 
 /**

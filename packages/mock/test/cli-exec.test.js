@@ -124,7 +124,8 @@ describe('payments-connect-mock exec -- <command>', () => {
   it('writes --write-env, and gives the command the same settings', async () => {
     const file = join(dir, 'exec.env');
     const show =
-      "console.log(process.env.PAYMENTS_CONNECT_BASE_URL); console.log(require('fs').readFileSync(process.argv[1], 'utf8'))";
+      'console.log(process.env.PAYMENTS_CONNECT_BASE_URL);' +
+      "console.log(require('fs').readFileSync(process.argv[1], 'utf8'))";
     const exec = mockCommand(['exec', '--port', '0', '--write-env', file, '--', process.execPath, '-e', show, file]);
     expect((await exec.exited).code).toBe(0);
     const [url, ...written] = exec.output().stdout.split('\n');
@@ -167,14 +168,14 @@ describe('a validating proxy run through exec with --fail-on-violation', () => {
     return { code, output: exec.output(), forwarded: upstream.requests().map((entry) => entry.target) };
   }
 
-  it('exits 0 for a run that kept the contract: its readiness probes count as no exchange, and are not forwarded', async () => {
+  it('exits 0 for a run that kept the contract: waiting until it is up is no exchange, not forwarded', async () => {
     const { code, output, forwarded } = await proxyRun(0, '/v1/rfi');
     expect(code, output.stderr).toBe(0);
     expect(forwarded).toEqual(['/v1/rfi']);
     expect(output.stderr).toContain('proxy summary: 1 exchange(s), 0 violation(s) of the contract');
   });
 
-  it('exits 1 when the command passed but an exchange broke the contract, and as the command did when it failed', async () => {
+  it('exits 1 when the command passed but an exchange broke the contract; as the command, when it failed', async () => {
     const passed = await proxyRun(0, '/v1/rfi/not-a-uuid');
     expect(passed.code).toBe(1);
     expect(passed.output.stderr).toMatch(/proxy summary: 1 exchange\(s\), [1-9]\d* violation\(s\) of the contract/);
@@ -192,10 +193,10 @@ describe('a validating proxy run through exec with --fail-on-violation', () => {
 
 describe('the readiness route, GET /_mock/health', () => {
   it.for([
-    ['answering from the examples', {}],
-    ['as a proxy', { proxy: 'http://127.0.0.1:9' }],
-  ])('answers 200 %s, and is neither journaled nor forwarded', async ([, options]) => {
-    const mock = await startMock(options);
+    ['answering from the examples', undefined],
+    ['as a proxy', 'http://127.0.0.1:9'],
+  ])('answers 200 %s, and is neither journaled nor forwarded', async ([, proxy]) => {
+    const mock = await startMock({ proxy });
     try {
       const answer = await fetch(`${mock.url}/_mock/health`);
       expect([answer.status, await answer.json()]).toEqual([200, { status: 'ok', server: 'mock' }]);

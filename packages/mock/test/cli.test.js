@@ -149,7 +149,7 @@ describe('payments-connect-mock', () => {
     }
   });
 
-  it('refuses an answer or a scenario the contract does not have, naming what it has: the scenario in one line', async () => {
+  it('refuses an answer or a scenario the contract lacks, naming what it has: a scenario in one line', async () => {
     const files = {
       unknown: join(dir, 'unknown.json'),
       array: join(dir, 'array.json'),

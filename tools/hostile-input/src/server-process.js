@@ -85,7 +85,12 @@ const RUN_TIMEOUT_MS = 120_000;
  * @returns {CommandProcess}
  */
 export function runCommand(bin, args, { env = process.env, cwd } = {}) {
-  const child = spawn(process.execPath, [bin, ...args], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env, cwd });
+  const child = spawn(process.execPath, [bin, ...args], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+    cwd,
+  });
   const pid = child.pid ?? 0;
   const output = { stdout: '', stderr: '' };
   /** @type {Set<() => void>} */

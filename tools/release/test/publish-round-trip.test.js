@@ -291,7 +291,7 @@ describe('the installed packages on Node 20, 22 and 24', { timeout: STEP_TIMEOUT
     }
   });
 
-  it("the emulator README's CI recipe, verbatim: a sandbox conformance run through exec, then the emulator stops", async () => {
+  it("the emulator README's CI recipe, verbatim: exec runs a sandbox conformance run, then stops", async () => {
     const recipe = await readmeRecipe(new URL('../../../packages/emulator/README.md', import.meta.url), 'ci');
     for (const runtime of runtimes) {
       const { code, output } = await timed(`emulator recipe on Node ${runtime.version}`, () =>
@@ -306,13 +306,13 @@ describe('the installed packages on Node 20, 22 and 24', { timeout: STEP_TIMEOUT
 
   it('runs the packed mock as a validating proxy to the packed emulator: a violation fails its run', async () => {
     const [emulatorPort, proxyPort] = [await freePort(), await freePort()];
-    const proxy = `http://127.0.0.1:${proxyPort}`;
+    const [emulator, proxy] = [`http://127.0.0.1:${emulatorPort}`, `http://127.0.0.1:${proxyPort}`];
     const script = [
       `./node_modules/.bin/payments-connect-emulator --port ${emulatorPort} > emulator.out 2>&1 & EMULATOR=$!`,
-      `./node_modules/.bin/payments-connect-mock --port ${proxyPort} --proxy http://127.0.0.1:${emulatorPort} \\`,
+      `./node_modules/.bin/payments-connect-mock --port ${proxyPort} --proxy ${emulator} \\`,
       '  --fail-on-violation > proxy.out 2>&1 & PROXY=$!',
       // The readiness routes: probing them is no exchange of the proxy.
-      `curl -sf --retry 30 --retry-all-errors --retry-delay 1 -o /dev/null http://127.0.0.1:${emulatorPort}/_emulator/health`,
+      `curl -sf --retry 30 --retry-all-errors --retry-delay 1 -o /dev/null ${emulator}/_emulator/health`,
       `curl -sf --retry 30 --retry-all-errors --retry-delay 1 -o /dev/null ${proxy}/_mock/health`,
       `curl -s -o /dev/null -D - ${proxy}/v1/rfi/not-a-uuid -H 'Authorization: Bearer any' -H 'AccountId: x' \\`,
       "  | grep -i '^x-contract-violations'",

@@ -72,14 +72,26 @@ export function readServerCommandLine(command, config) {
   if (first !== 'exec') {
     if (first !== '' && !first.startsWith('-') && meantName(first, ['exec']))
       usageError(command, `unknown command '${first}' (did you mean exec?)`);
-    return { ...readFlags(command, { ...config, args }), run: undefined };
+    return { ...flagsOf(command, config, args), run: undefined };
   }
   const end = args.indexOf('--');
   const flags = end === -1 ? args.slice(1) : args.slice(1, end);
   const run = end === -1 ? [] : args.slice(end + 1);
   if (run.length === 0 && !flags.includes('-h') && !flags.includes('--help'))
     usageError(command, `exec runs the command that follows --, as in: ${command.name} exec --port 0 -- npm test`);
-  return { ...readFlags(command, { ...config, args: flags }), run };
+  return { ...flagsOf(command, config, flags), run };
+}
+
+/**
+ * {@link readFlags} of some of the arguments, typed as the config's own.
+ * @template {import('node:util').ParseArgsConfig} Config
+ * @param {CommandLine} command
+ * @param {Config} config
+ * @param {readonly string[]} args
+ * @returns {ReturnType<typeof parseArgs<Config>>}
+ */
+function flagsOf(command, config, args) {
+  return /** @type {ReturnType<typeof parseArgs<Config>>} */ (readFlags(command, { ...config, args }));
 }
 
 /**

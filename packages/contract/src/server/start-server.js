@@ -28,12 +28,12 @@ export {
 export { ControlCallError, controlCaller } from './control-client.js';
 export { COMMAND_PORTS, DEFAULT_HOST } from './default-addresses.js';
 export { DOCS_PATH, installedDocsPage } from './docs-page.js';
+export { execCommand } from './exec-command.js';
 export { isHttpUrl } from './http-url.js';
 export { DEFAULT_LIMITS, LIMITS_TABLE } from './limits.js';
 export { RefusalError } from './refusal-error.js';
 export { DEFAULT_JOURNAL_SIZE, JOURNAL_BODY_BYTES } from './request-journal.js';
 export { sendJson, sendJsonText, sendRefusal } from './send-answer.js';
-export { execCommand } from './exec-command.js';
 export { serveInForeground } from './serve-in-foreground.js';
 
 /**
