@@ -31,14 +31,12 @@ export default defineConfig({
           globalSetup: ['@payments-connect/browser-probe/shared-chromium'],
         },
       },
-      // The README's vitest recipe, run as a consumer writes it: its globalSetup and its test file.
+      // The README's vitest recipe, run as a consumer writes it: its vitest.config.ts, its globalSetup, its test files.
       {
-        extends: true,
-        test: {
-          name: 'readme',
-          include: ['test/readme/*.test.ts'],
-          globalSetup: ['test/readme/payments-connect-mock.setup.ts'],
-        },
+        extends: './test/readme/vitest.config.ts',
+        root: './test/readme',
+        // A timeout only ends a hang, as above: vitest's default, which the README keeps, a busy machine may pass.
+        test: { name: 'readme', testTimeout: 300_000, hookTimeout: 300_000 },
       },
     ],
   },

@@ -1,8 +1,20 @@
+import { meantFlag } from '@payments-connect/contract/server';
+
 /**
  * The vitest options the conformance bin passes on, by name: those that choose what runs and how it is reported.
  * Each takes a value but `--silent`; `--outputFile.<reporter>` names the reporter it is for.
  */
-const FORWARDED_OPTIONS = /^(reporter|outputFile(\.[\w-]+)?|tags-filter|t|testNamePattern|bail|retry|project|silent)$/;
+const FORWARDED_OPTIONS = new Set([
+  'reporter',
+  'outputFile',
+  'tags-filter',
+  't',
+  'testNamePattern',
+  'bail',
+  'retry',
+  'project',
+  'silent',
+]);
 
 /** Forwarded options that take no value. */
 const FORWARDED_SWITCHES = new Set(['silent']);
@@ -17,7 +29,7 @@ const FORWARDED_SWITCHES = new Set(['silent']);
 /**
  * Reads the conformance bin's command line: its own flags (switches), the vitest options it knows
  * ({@link FORWARDED_OPTIONS}, with their values), file filters, and anything after `--` as it is. Any other flag is
- * refused by name, so that a typo is not passed to vitest as a filter or lost.
+ * refused by name, with the one it most likely meant, so that a typo is not passed to vitest as a filter or lost.
  * @param {string[]} args
  * @param {string[]} ownFlags the bin's own switches, as typed (`--allow-skipped-behaviour`)
  * @returns {VitestArguments | { problem: string }}
@@ -36,8 +48,12 @@ export function readVitestArguments(args, ownFlags) {
     else if (!arg.startsWith('-')) read.forwarded.push(arg);
     else {
       const [name = '', value] = arg.replace(/^--?/, '').split(/=(.*)/s);
-      if (!FORWARDED_OPTIONS.test(name))
-        return { problem: `unknown option '${arg}' (other options of vitest run go after --)` };
+      if (!FORWARDED_OPTIONS.has(name.replace(/^outputFile\.[\w-]+$/, 'outputFile'))) {
+        const known = [...ownFlags.map((flag) => flag.replace(/^--/, '')), ...FORWARDED_OPTIONS];
+        const meant = meantFlag(arg, known);
+        const hint = meant ? `did you mean ${meant}? ` : '';
+        return { problem: `unknown option '${arg}' (${hint}other options of vitest run go after --)` };
+      }
       read.forwarded.push(arg);
       if (value === undefined && !FORWARDED_SWITCHES.has(name)) {
         const next = args[index + 1];

@@ -63,12 +63,19 @@ describe('payments-connect-conformance in sandbox mode without its settings', ()
 });
 
 describe('payments-connect-conformance with a flag it does not know', () => {
-  it('stops before vitest starts: the problem, then the usage, exit 2', async () => {
-    const run = await runConformance({ env: {}, args: ['--bogus'], timeoutMs: RUN_TIMEOUT_MS });
-    expect(run.exitCode).toBe(2);
-    expect(run.output).toMatch(/^payments-connect-conformance: unknown option '--bogus'/);
-    expect(run.output).toContain('usage: payments-connect-conformance');
-    expect(run.tests).toBeUndefined();
+  it('stops before vitest starts: the problem (and the flag most likely meant), the usage, exit 2', async () => {
+    const runs = await Promise.all(
+      [['--bogus'], ['--coverage-reprot']].map((args) => runConformance({ env: {}, args, timeoutMs: RUN_TIMEOUT_MS })),
+    );
+    expect(runs.map((run) => run.exitCode)).toEqual([2, 2]);
+    expect(runs[0]?.output).toMatch(/^payments-connect-conformance: unknown option '--bogus' \(other options/);
+    expect(runs[1]?.output).toMatch(
+      /^payments-connect-conformance: unknown option '--coverage-reprot' \(did you mean --coverage-report\? /,
+    );
+    for (const run of runs) {
+      expect(run.output).toContain('usage: payments-connect-conformance');
+      expect(run.tests).toBeUndefined();
+    }
   });
 });
 

@@ -42,6 +42,14 @@ describe('readVitestArguments', () => {
     expect(readVitestArguments(['--bogus'], OWN)).toEqual({
       problem: "unknown option '--bogus' (other options of vitest run go after --)",
     });
+    expect(readVitestArguments(['--alow-skipped-behaviour'], OWN)).toEqual({
+      problem:
+        "unknown option '--alow-skipped-behaviour' (did you mean --allow-skipped-behaviour? other options of vitest " +
+        'run go after --)',
+    });
+    expect(readVitestArguments(['--reportr=junit'], OWN)).toEqual({
+      problem: "unknown option '--reportr=junit' (did you mean --reporter? other options of vitest run go after --)",
+    });
     expect(readVitestArguments(['--reporter'], OWN)).toEqual({ problem: "option '--reporter' needs a value" });
     expect(readVitestArguments(['--bail', '--silent'], OWN)).toEqual({ problem: "option '--bail' needs a value" });
   });

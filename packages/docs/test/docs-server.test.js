@@ -81,7 +81,8 @@ describe('serve-docs, the command', () => {
   const run = (args) => spawnSync(process.execPath, [script, ...args], { encoding: 'utf8', timeout: 30_000 });
 
   it.for([
-    [['--bogus'], "Unknown option '--bogus'"],
+    [['--bogus'], "unknown option '--bogus'\n"],
+    [['--rot', 'dist'], "unknown option '--rot' (did you mean --root?)"],
     [['--port', 'abc'], "--port must be an integer from 0 to 65535, got 'abc'"],
   ])('refuses %j as a usage error: the problem, then the usage, exit 2', ([args, message]) => {
     const { status, stderr } = run(/** @type {string[]} */ (args));

@@ -1,20 +1,25 @@
 #!/usr/bin/env node
 // Command line entry: parse flags, start the emulator (from --state), print what a test setup needs (and write it to
-// --write-env), serve until stopped (then save the state to --save-state).
+// --write-env), serve until stopped, or (exec) while a command runs against it (then save the state to --save-state).
 
-import { accessSync, constants, writeFileSync } from 'node:fs';
+import { accessSync, constants } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import {
   DOCS_PATH,
+  dataError,
   EXIT_FAILURE,
+  execCommand,
+  HEALTH_PATH,
   integerFlag,
-  readFlags,
+  isHttpUrl,
+  readServerCommandLine,
   runFailure,
   SERVER_FLAGS,
   serveInForeground,
   serverFlagsUsage,
   serverOptionsOf,
   usageError,
+  writeEnvFile,
 } from '@payments-connect/contract/server';
 import { CONTROL_PREFIX, DEFAULT_CLI_PORT, DEFAULT_TOKEN_TTL_SECONDS } from '../src/defaults.js';
 import { writeStateFile } from '../src/state-file.js';
@@ -22,6 +27,7 @@ import { writeStateFile } from '../src/state-file.js';
 const COMMAND = {
   name: 'payments-connect-emulator',
   usage: `usage: payments-connect-emulator [options]
+       payments-connect-emulator exec [options] -- <command> [arguments...]
 
 ${serverFlagsUsage(DEFAULT_CLI_PORT)}
   --token-ttl <seconds> lifetime of access tokens (default ${DEFAULT_TOKEN_TTL_SECONDS})
@@ -32,14 +38,22 @@ ${serverFlagsUsage(DEFAULT_CLI_PORT)}
   --save-state <file>   save the state to this file when stopped
   -h, --help            this help
 
+exec starts the emulator, waits until it answers (GET ${CONTROL_PREFIX}${HEALTH_PATH}), runs the command with the
+settings --write-env writes in its environment (PAYMENTS_CONNECT_BASE_URL, the credentials, accounts and fixture
+ids, CONFORMANCE_TARGET=sandbox), then stops the emulator and exits with the command's exit status. The command runs
+without a shell: for a shell line, -- sh -c 'npm run build && npm test'. The emulator's own lines go to stderr, so
+that the command's output is its own.
+
 Its control API (state, faults, the requests it received) is under ${CONTROL_PREFIX}; the API reference, with
 Try it, at ${DOCS_PATH}.
-It stops on Ctrl-C, SIGTERM or SIGHUP, and when the process that started it (npx, pnpm exec) ends.
+It stops on Ctrl-C, SIGTERM or SIGHUP, and when the process that started it (npx, pnpm exec) ends; exec passes
+those on to the command and stops with it.
 Exit status: 0 when stopped, 1 when it cannot serve (port in use, a file it cannot read or write), 2 for a usage
-error (also a --state file whose snapshot it refuses).`,
+error or a --state file whose snapshot it refuses. exec exits with the command's status (128 + n for a command
+signal n ended, 127 for one not found), or 1 when the command passed but the state could not be saved.`,
 };
 
-const { values: parsed } = readFlags(COMMAND, {
+const { values: parsed, run } = readServerCommandLine(COMMAND, {
   options: {
     ...SERVER_FLAGS,
     'token-ttl': { type: 'string' },
@@ -56,6 +70,9 @@ const tokenTtlSeconds = integerFlag(COMMAND, '--token-ttl', parsed['token-ttl'],
   max: Number.MAX_SAFE_INTEGER,
   fallback: DEFAULT_TOKEN_TTL_SECONDS,
 });
+const webhookUrl = parsed['webhook-url'];
+if (webhookUrl !== undefined && !isHttpUrl(webhookUrl))
+  usageError(COMMAND, `--webhook-url must be an http(s) URL, got '${webhookUrl}'`);
 
 const saveState = parsed['save-state'] && resolve(parsed['save-state']);
 // Checked now, not when stopped: a session's state is not lost to a folder that was never there.
@@ -67,6 +84,7 @@ if (saveState) {
   }
 }
 
+/** @type {import('../src/emulator.js').Emulator} */
 let emulator;
 try {
   // Loaded after the flags are checked, so a usage error answers without loading the spec and Ajv.
@@ -77,7 +95,7 @@ try {
     journal,
     tokenTtlSeconds,
     strict: parsed.strict ?? false,
-    webhookUrl: parsed['webhook-url'],
+    webhookUrl,
     state: parsed.state,
     onViolation: (v) =>
       process.stderr.write(
@@ -86,32 +104,30 @@ try {
       ),
   });
 } catch (error) {
-  // Option checks throw TypeError (a usage error, as is a --state file whose snapshot is refused); anything else is a
-  // failure to start, e.g. port in use or a --state file that cannot be read.
-  if (error instanceof TypeError) usageError(COMMAND, error.message);
+  // The flags were checked above: a TypeError here is what the --state file holds (not JSON, a snapshot refused),
+  // said in one line without the usage. Anything else is a failure to start: the port in use, a file unreadable.
+  if (error instanceof TypeError) dataError(COMMAND, error.message);
   runFailure(COMMAND, error instanceof Error ? error.message : String(error));
 }
 
+// With exec, the command's output is its own: what the emulator says goes to stderr.
+const out = run ? process.stderr : process.stdout;
+const settings = { CONFORMANCE_TARGET: 'sandbox', ...emulator.env };
 // Written before the URL is printed: a script that waits for the URL can read the settings at once.
 const envPath = parsed['write-env'];
 if (envPath) {
-  const settings = { CONFORMANCE_TARGET: 'sandbox', ...emulator.env };
-  const text = Object.entries(settings)
-    .map(([name, value]) => `${name}=${value}`)
-    .join('\n');
   try {
-    writeFileSync(envPath, `# The conformance suite's sandbox settings for ${emulator.url}\n${text}\n`);
+    writeEnvFile(envPath, settings, `The conformance suite's sandbox settings for ${emulator.url}`);
   } catch (error) {
     await emulator.stop();
-    runFailure(COMMAND, `cannot write --write-env ${envPath}: ${String(error)}`);
+    runFailure(COMMAND, /** @type {Error} */ (error).message);
   }
 }
 
 const pad = (/** @type {string} */ text) => text.padEnd(32);
 const lines = [
   `Payments Connect emulator listening on ${emulator.url}`,
-  `  token TTL ${tokenTtlSeconds} s, strict ${parsed.strict ? 'on' : 'off'}, ` +
-    `webhook URL ${parsed['webhook-url'] ?? '(none)'}`,
+  `  token TTL ${tokenTtlSeconds} s, strict ${parsed.strict ? 'on' : 'off'}, webhook URL ${webhookUrl ?? '(none)'}`,
   ...[
     parsed.state && `  state restored from ${parsed.state}`,
     saveState && `  state saved to ${saveState} when stopped`,
@@ -136,9 +152,18 @@ const lines = [
   ...Object.entries(emulator.env).map(([name, value]) => `${name}=${value}`),
   '',
 ];
-process.stdout.write(`${lines.join('\n')}\n`);
+out.write(`${lines.join('\n')}\n`);
 
-serveInForeground(async () => {
+if (run) {
+  const healthUrl = `${emulator.url}${CONTROL_PREFIX}${HEALTH_PATH}`;
+  await execCommand(COMMAND, { run, settings, healthUrl, stop: stopEmulator });
+} else serveInForeground(stopEmulator);
+
+/**
+ * Stops the emulator, and saves its state to --save-state.
+ * @returns {Promise<number>} the exit status: 1 when the state could not be saved
+ */
+async function stopEmulator() {
   await emulator.stop();
   if (!saveState) return 0;
   try {
@@ -147,6 +172,6 @@ serveInForeground(async () => {
     process.stderr.write(`${COMMAND.name}: ${/** @type {Error} */ (error).message}\n`);
     return EXIT_FAILURE;
   }
-  process.stdout.write(`State saved to ${saveState}\n`);
+  out.write(`State saved to ${saveState}\n`);
   return 0;
-});
+}

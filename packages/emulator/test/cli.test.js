@@ -73,11 +73,14 @@ describe('payments-connect-emulator CLI', () => {
   });
 
   it.each([
-    [['--bogus'], /Unknown option '--bogus'/],
+    [['--bogus'], /unknown option '--bogus'\n/],
+    [['--save-sate', 'state.json'], /unknown option '--save-sate' \(did you mean --save-state\?\)/],
+    [['--tokenttl=60'], /unknown option '--tokenttl' \(did you mean --token-ttl\?\)/],
+    [['exe', '--', 'npm', 'test'], /unknown command 'exe' \(did you mean exec\?\)/],
     [['--port', 'abc'], /--port must be an integer from 0 to 65535, got 'abc'/],
     [['--port', '70000'], /--port must be an integer/],
     [['--token-ttl', '0'], /--token-ttl must be an integer from 1/],
-    [['--webhook-url', 'ftp://example'], /webhookUrl must be an http\(s\) URL/],
+    [['--webhook-url', 'ftp://example'], /--webhook-url must be an http\(s\) URL, got 'ftp:\/\/example'/],
     [['stray'], /Unexpected argument 'stray'/],
   ])('refuses %j with exit code 2 and the usage', { concurrent: true }, async (args, message) => {
     const cli = run(args);
@@ -105,6 +108,9 @@ describe('payments-connect-emulator CLI', () => {
     expect(cli.output().stdout).toContain('--webhook-url <url>');
   });
 });
+
+/** @param {string} text @returns {string} the text as a regular expression matches it */
+const asPattern = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 describe('payments-connect-emulator --state and --save-state', () => {
   const folder = mkdtempSync(join(tmpdir(), 'emulator-cli-state-'));
@@ -157,7 +163,7 @@ describe('payments-connect-emulator --state and --save-state', () => {
     expect(closed.record.status).toBe('CLOSED');
   });
 
-  it('refuses a --state file whose snapshot it refuses with exit 2, the problem and the usage', async () => {
+  it('refuses a --state file whose snapshot it refuses with exit 2, in one line without the usage', async () => {
     const bad = join(folder, 'bad.json');
     for (const [text, problem] of [
       ['{ "header": { "format": "firebase-export" } }', `the state snapshot ${bad} is refused at header.format: `],
@@ -166,8 +172,7 @@ describe('payments-connect-emulator --state and --save-state', () => {
       writeFileSync(bad, text);
       const cli = run(['--state', bad]);
       expect(await cli.exited).toBe(2);
-      expect(cli.output().stderr).toContain(`payments-connect-emulator: ${problem}`);
-      expect(cli.output().stderr).toContain('usage: payments-connect-emulator');
+      expect(cli.output().stderr).toMatch(new RegExp(`^payments-connect-emulator: ${asPattern(problem)}[^\n]*\n$`));
     }
   });
 

@@ -15,8 +15,8 @@ const FILES = readdirSync(FOLDER).filter((name) => name.endsWith('.ts'));
 const blocks = [...README.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => String(match[1]));
 
 describe("the README's vitest recipe", () => {
-  it('has its three files', () => {
-    expect(FILES.sort()).toEqual(['closed-case.test.ts', 'emulator.setup.ts', 'rfi-inbox.test.ts']);
+  it('has its four files', () => {
+    expect(FILES.sort()).toEqual(['closed-case.test.ts', 'emulator.setup.ts', 'rfi-inbox.test.ts', 'vitest.config.ts']);
   });
 
   it.each(FILES)('shows %s as it is, in the one block that names it first', (name) => {

@@ -1,17 +1,22 @@
 #!/usr/bin/env node
-// payments-connect-mock: serves the Payments Connect mock in the foreground until it is stopped.
+// payments-connect-mock: serves the Payments Connect mock in the foreground until it is stopped, or (exec) while a
+// command runs against it.
 import module from 'node:module';
 import {
   DOCS_PATH,
+  dataError,
   EXIT_FAILURE,
+  execCommand,
+  HEALTH_PATH,
   isHttpUrl,
-  readFlags,
+  readServerCommandLine,
   runFailure,
   SERVER_FLAGS,
   serveInForeground,
   serverFlagsUsage,
   serverOptionsOf,
   usageError,
+  writeEnvFile,
 } from '@payments-connect/contract/server';
 import { AnswerError } from '../src/configured-answers.js';
 import { CONTROL_PREFIX, DEFAULT_PORT } from '../src/defaults.js';
@@ -21,6 +26,7 @@ import { serveMock } from '../src/serve-mock.js';
 const COMMAND = {
   name: 'payments-connect-mock',
   usage: `usage: payments-connect-mock [options]
+       payments-connect-mock exec [options] -- <command> [arguments...]
 
 ${serverFlagsUsage(DEFAULT_PORT)}
   --dynamic             answer with data generated from the schemas instead of the named examples
@@ -36,21 +42,30 @@ ${serverFlagsUsage(DEFAULT_PORT)}
                         breaks it into a 502 naming the violations
   --fail-on-violation   with --proxy: exit 1 when stopped if any exchange broke the contract, or the upstream failed
                         one (unreachable or too slow: that exchange was never judged)
+  --write-env <file>    write PAYMENTS_CONNECT_BASE_URL=<its URL> to this file before it prints the URL
   -h, --help            this help
+
+exec starts the mock, waits until it answers (GET ${CONTROL_PREFIX}${HEALTH_PATH}), runs the command with
+PAYMENTS_CONNECT_BASE_URL set to the mock's URL, then stops the mock and exits with the command's exit status. The
+command runs without a shell: for a shell line, -- sh -c 'npm run build && npm test'. The mock's own lines go to
+stderr, so that the command's output is its own.
 
 Pick an answer per request with the Prefer header:  Prefer: code=404  or  Prefer: example=closedCase
 The requests it received: GET ${CONTROL_PREFIX}/requests. The answers: GET, PUT, DELETE ${CONTROL_PREFIX}/answers.
 The API reference, with Try it: GET ${DOCS_PATH}.
-It stops on Ctrl-C, SIGTERM or SIGHUP, and when the process that started it (npx, pnpm exec) ends.
+It stops on Ctrl-C, SIGTERM or SIGHUP, and when the process that started it (npx, pnpm exec) ends; exec passes
+those on to the command and stops with it.
 Exit status: 0 when stopped, 1 when it cannot serve (port in use, spec or scenario unreadable) or, with
 --fail-on-violation, when an exchange broke the contract or the upstream failed one; 2 for a usage error (an
-answer of an operation the spec lacks, or that it does not document, among them).`,
+answer of an operation the spec lacks, or that it does not document, among them) or a scenario file that holds none.
+exec exits with the command's status (128 + n for a command signal n ended, 127 for one not found), or 1 when the
+command passed but --fail-on-violation saw a violation or an upstream failure.`,
 };
 
 // Node 22.1+ caches compiled code between runs, so later starts load faster.
 /** @type {{ enableCompileCache?: () => unknown }} */ (module).enableCompileCache?.();
 
-const { values: args } = readFlags(COMMAND, {
+const { values: args, run } = readServerCommandLine(COMMAND, {
   options: {
     ...SERVER_FLAGS,
     dynamic: { type: 'boolean', default: false },
@@ -61,6 +76,7 @@ const { values: args } = readFlags(COMMAND, {
     proxy: { type: 'string' },
     strict: { type: 'boolean', default: false },
     'fail-on-violation': { type: 'boolean', default: false },
+    'write-env': { type: 'string' },
   },
 });
 const proxy = args.proxy;
@@ -91,30 +107,58 @@ const mock = await serveMock({
     process.stderr.write(`[upstream] ${method} ${target} -> ${status}: ${message}\n`),
 }).catch((error) => {
   if (!(error instanceof AnswerError)) runFailure(COMMAND, error.message);
-  // Said as the user wrote it: the flag, or the file and the operation in it.
-  const where = error.operationId in flagAnswers ? '--answer' : `--scenario ${args.scenario}:`;
-  return usageError(COMMAND, `${where} ${error.operationId}: ${error.problem}`);
+  // Said as the user wrote it: the flag (a usage error), or the file and the operation in it (what a file holds).
+  if (error.operationId in flagAnswers) return usageError(COMMAND, `--answer ${error.operationId}: ${error.problem}`);
+  return dataError(COMMAND, `--scenario ${args.scenario}: ${error.operationId}: ${error.problem}`);
 });
-serveInForeground(async () => {
+// With exec, the command's output is its own: what the mock says goes to stderr.
+const say = (/** @type {string} */ line) => (run ? process.stderr : process.stdout).write(`${line}\n`);
+if (!run) serveInForeground(stopMock);
+const settings = { PAYMENTS_CONNECT_BASE_URL: mock.url };
+// Written before the URL is printed, as the emulator does: a script that waits for the URL can read the file at once.
+const envFile = args['write-env'];
+if (envFile !== undefined) {
+  try {
+    writeEnvFile(envFile, settings, `The Payments Connect mock's settings for ${mock.url}`);
+  } catch (error) {
+    await mock.stop();
+    runFailure(COMMAND, /** @type {Error} */ (error).message);
+  }
+}
+const dynamic = args.dynamic ? ` (dynamic answers${args.seed ? `, seed ${args.seed}` : ''})` : '';
+// The first line has one shape in every mode, for a script that reads the URL from it.
+say(`Payments Connect mock listening on ${mock.url}`);
+if (proxy) say(`  a validating proxy to ${proxy}: every exchange is checked against the contract`);
+say(`  spec: ${mock.specPath}${dynamic}`);
+say(`  requests received: ${mock.url}${CONTROL_PREFIX}/requests${journal.file ? ` (and ${journal.file})` : ''}`);
+if (envFile !== undefined) say(`  settings written to ${envFile}`);
+const answers = Object.entries({ ...scenarioAnswers, ...flagAnswers });
+if (answers.length > 0) say(`  answers: ${answers.map(([id, answer]) => `${id}: ${answer}`).join('; ')}`);
+if (mock.docsUrl) say(`  docs: ${mock.docsUrl} (the API reference, with Try it)`);
+if (!proxy) say('  pick an answer with the Prefer header, e.g. "Prefer: code=404" or "Prefer: example=closedCase"');
+if (run) {
+  await execCommand(COMMAND, {
+    run,
+    settings,
+    healthUrl: `${mock.url}${CONTROL_PREFIX}${HEALTH_PATH}`,
+    stop: stopMock,
+  });
+}
+
+/**
+ * Stops the mock; a proxy then says what it saw, and with --fail-on-violation ends 1 if it saw a violation or an
+ * upstream failure.
+ * @returns {Promise<number>} the exit status
+ */
+async function stopMock() {
   await mock.stop();
   if (proxy === undefined) return 0;
   const summary = mock.summary();
-  console.log(proxySummary(summary));
+  say(proxySummary(summary));
   // An exchange the upstream failed is no violation, yet it fails the run too: it was never judged, and a CI job whose
   // sandbox was unreachable (a wrong URL, a network rule) must not go green on the service's own tolerance of 502s.
   return args['fail-on-violation'] && summary.violations + summary.upstreamFailures > 0 ? EXIT_FAILURE : 0;
-});
-const dynamic = args.dynamic ? ` (dynamic answers${args.seed ? `, seed ${args.seed}` : ''})` : '';
-console.log(`Payments Connect mock listening on ${mock.url}${proxy ? `, a validating proxy to ${proxy}` : ''}`);
-console.log(`  spec: ${mock.specPath}${dynamic}`);
-console.log(
-  `  requests received: ${mock.url}${CONTROL_PREFIX}/requests${journal.file ? ` (and ${journal.file})` : ''}`,
-);
-const answers = Object.entries({ ...scenarioAnswers, ...flagAnswers });
-if (answers.length > 0) console.log(`  answers: ${answers.map(([id, answer]) => `${id}: ${answer}`).join('; ')}`);
-if (mock.docsUrl) console.log(`  docs: ${mock.docsUrl} (the API reference, with Try it)`);
-if (!proxy)
-  console.log('  pick an answer with the Prefer header, e.g. "Prefer: code=404" or "Prefer: example=closedCase"');
+}
 
 /**
  * The answers of `--answer operationId=answer` flags; a later one for the same operation wins.
@@ -135,14 +179,14 @@ function answersOfFlags(flags) {
 }
 
 /**
- * The answers of the `--scenario` file: one that cannot be read is a failure, one that holds no scenario a usage error.
+ * The answers of the `--scenario` file: one that cannot be read is a failure, one that holds no scenario a data error.
  * @param {string} file
  */
 function scenarioOf(file) {
   try {
     return readScenarioFile(file);
   } catch (error) {
-    if (error instanceof TypeError) return usageError(COMMAND, `--scenario: ${error.message}`);
+    if (error instanceof TypeError) return dataError(COMMAND, `--scenario: ${error.message}`);
     return runFailure(COMMAND, /** @type {Error} */ (error).message);
   }
 }

@@ -1,4 +1,4 @@
-import { closestFirst } from './closest-first.js';
+import { closestFirst } from '@payments-connect/contract/server';
 import { prismGenerator } from './generated-payload.js';
 import { chooseResponse, readPreferences } from './mock-preferences.js';
 

@@ -1,4 +1,4 @@
-import { closestFirst } from './closest-first.js';
+import { closestFirst } from '@payments-connect/contract/server';
 
 /**
  * @typedef {import('@payments-connect/contract').ContractOperation} ContractOperation

@@ -85,7 +85,12 @@ describe('payments-connect-mock', () => {
   });
 
   it.for([
-    [['--bogus'], "Unknown option '--bogus'"],
+    [['--bogus'], "unknown option '--bogus'\n"],
+    [['--prot', '4010'], "unknown option '--prot' (did you mean --port?)"],
+    [['--answr=getRfiCase=code=404'], "unknown option '--answr' (did you mean --answer?)"],
+    [['--failonviolation'], "unknown option '--failonviolation' (did you mean --fail-on-violation?)"],
+    [['--hepl'], "unknown option '--hepl' (did you mean --help?)"],
+    [['exce', '--', 'npm', 'test'], "unknown command 'exce' (did you mean exec?)"],
     [['--port', 'abc'], "--port must be an integer from 0 to 65535, got 'abc'"],
     [['--port', '70000'], '--port must be an integer from 0 to 65535'],
     [['stray'], "Unexpected argument 'stray'"],
@@ -144,7 +149,7 @@ describe('payments-connect-mock', () => {
     }
   });
 
-  it('refuses an answer or a scenario the contract does not have as a usage error naming what it has', async () => {
+  it('refuses an answer or a scenario the contract lacks, naming what it has: a scenario in one line', async () => {
     const files = {
       unknown: join(dir, 'unknown.json'),
       array: join(dir, 'array.json'),
@@ -163,7 +168,17 @@ describe('payments-connect-mock', () => {
       runBin(['--journal-size', '0']),
     ]);
     expect(results.map((result) => result.code)).toEqual([2, 2, 2, 2, 2, 2, 2]);
-    for (const { output } of results) expect(output).toContain('usage: payments-connect-mock');
+    // A flag's mistake is a usage error, the usage after it; what a file holds is said in its one line alone.
+    expect(results.map(({ output }) => output.includes('usage: payments-connect-mock'))).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      true,
+    ]);
+    for (const { output } of results.slice(3, 6)) expect(output.trimEnd().split('\n')).toHaveLength(1);
     const [unknownFlag, undocumented, noAnswer, unknownInFile, array, text, journalSize] = results.map(
       (result) => result.output.split('\n')[0],
     );

@@ -2,7 +2,6 @@
 // /_mock/answers; what a request without preferences gets, a request's own Prefer winning, Preference-Applied and the
 // journal's notes, and refusals that name what exists, the closest first. The command's flags are in cli.test.js.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closestFirst } from '../src/closest-first.js';
 import { startMock } from '../src/index.js';
 
 const HEADERS = { Authorization: 'Bearer t', AccountId: '0f8fad5b-d9cb-469f-a165-70867728950e' };
@@ -203,23 +202,5 @@ describe('answers at run time: /_mock/answers', () => {
     const body = await first.json();
     expect(body.rfiId).not.toBe(RFI_ID);
     expect(await (await getCase()).json()).toEqual(body);
-  });
-});
-
-describe('closestFirst', () => {
-  it('orders by edit distance, a swap of neighbours costing one, case ignored, ties in their order', () => {
-    expect(closestFirst('getRfiCas', ['listRfiCases', 'getUser', 'getRfiCase'])).toEqual([
-      'getRfiCase',
-      'listRfiCases',
-      'getUser',
-    ]);
-    expect(closestFirst('rfiNotOpne', ['rfiItemAlreadyApproved', 'rfiNotOpen'])).toEqual([
-      'rfiNotOpen',
-      'rfiItemAlreadyApproved',
-    ]);
-    expect(closestFirst('abc', ['xyc', 'bac'])).toEqual(['bac', 'xyc']);
-    expect(closestFirst('490', ['500', '400', '409'])).toEqual(['400', '409', '500']);
-    expect(closestFirst('CLOSEDCASE', ['openCase', 'closedCase'])).toEqual(['closedCase', 'openCase']);
-    expect(closestFirst('x', [])).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import { meantFlag, meantName } from '@payments-connect/contract/server';
+
 /** Sections a `--quick` run leaves out unless `--only` names them: one run of them takes minutes. */
 const SLOW_SECTIONS = ['fresh-test'];
 
@@ -41,6 +43,12 @@ Sections: ${sections.join(', ')} (default: all).
   --no-write   print the report, write nothing`;
 }
 
+/** The flags of `pnpm bench`, without their dashes. */
+const FLAGS = ['only', 'out', 'quick', 'no-write', 'help'];
+
+/** @param {string | undefined} name */
+const meant = (name) => (name ? ` (did you mean ${name}?)` : '');
+
 /**
  * Parses the command line of `pnpm bench`.
  * @param {string[]} argv arguments after the script name
@@ -48,7 +56,7 @@ Sections: ${sections.join(', ')} (default: all).
  *   a full run writes
  * @returns {{ sections: string[], quick: boolean, runs: RunCounts, out: string | null, help: boolean }} the sections
  *   in the report's order; out: where to write the report, null to print it only
- * @throws {Error} on an unknown flag or section, with the usage in the message
+ * @throws {Error} on an unknown flag or section (naming the one most likely meant), with the usage in the message
  */
 export function parseBenchOptions(argv, { sections: known, defaultOut }) {
   const fail = (/** @type {string} */ message) => {
@@ -69,10 +77,11 @@ export function parseBenchOptions(argv, { sections: known, defaultOut }) {
     if (flag === '--only') only.push(...value().split(','));
     else if (flag === '--out') out = value();
     else if (['--quick', '--no-write', '--help', '-h'].includes(flag ?? '')) flags.add(flag);
-    else if (flag !== '--') fail(`unknown argument ${argv[index]}`);
+    else if (flag !== '--') fail(`unknown argument ${argv[index]}${meant(meantFlag(String(flag), FLAGS))}`);
   }
   const unknown = only.filter((name) => !known.includes(name));
-  if (unknown.length > 0) fail(`unknown section ${unknown.join(', ')}`);
+  if (unknown.length > 0)
+    fail(`unknown section ${unknown.map((name) => `${name}${meant(meantName(name, known))}`).join(', ')}`);
   const quick = flags.has('--quick');
   const sections = known.filter((name) =>
     only.length > 0 ? only.includes(name) : !quick || !SLOW_SECTIONS.includes(name),

@@ -30,7 +30,13 @@ describe('parseBenchOptions', () => {
 
   it('refuses unknown sections and flags with the usage', () => {
     expect(() => parseBenchOptions(['--only', 'clients'], defaults)).toThrow(/unknown section clients[\s\S]*Usage/);
-    expect(() => parseBenchOptions(['--fast'], defaults)).toThrow(/unknown argument --fast/);
+    expect(() => parseBenchOptions(['--fast'], defaults)).toThrow(/unknown argument --fast\n/);
+    expect(() => parseBenchOptions(['--qiuck'], defaults)).toThrow(
+      /unknown argument --qiuck \(did you mean --quick\?\)/,
+    );
+    expect(() => parseBenchOptions(['--only', 'severs'], defaults)).toThrow(
+      /unknown section severs \(did you mean servers\?\)/,
+    );
     expect(() => parseBenchOptions(['--out'], defaults)).toThrow(/--out needs a value/);
   });
 });

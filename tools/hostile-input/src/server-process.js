@@ -60,3 +60,92 @@ function processStats(pid) {
   const rssKiB = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN);
   return { rssBytes: rssKiB * 1024, fds: readdirSync(`/proc/${pid}/fd`).length };
 }
+
+/** How long a command run to its end may take: far beyond what any takes, so that only a hang ends by it. */
+const RUN_TIMEOUT_MS = 120_000;
+
+/**
+ * @typedef {object} CommandProcess a command run in a process group of its own
+ * @property {number} pid its pid, the id of its process group
+ * @property {() => { stdout: string, stderr: string }} output what it printed so far
+ * @property {Promise<{ code: number | null, signal: NodeJS.Signals | null }>} exited once it ended and its output
+ *   closed; rejects when it had not ended within two minutes (its group is killed then)
+ * @property {(pattern: RegExp) => Promise<RegExpExecArray>} printed resolves once its output (stdout and stderr
+ *   apart) matches; rejects when it ends first
+ * @property {() => boolean} groupAlive whether any process of its group (what it started, too) is still there
+ * @property {() => void} killGroup SIGKILL to the whole group, for a test's cleanup; nothing when it is gone
+ */
+
+/**
+ * Runs a command (`node bin/… exec -- …`) as a script would, in a process group of its own, so that a test can tell
+ * whether it left anything behind and end everything it started.
+ * @param {string} bin the command's script, run with this Node
+ * @param {string[]} args
+ * @param {{ env?: NodeJS.ProcessEnv, cwd?: string }} [options]
+ * @returns {CommandProcess}
+ */
+export function runCommand(bin, args, { env = process.env, cwd } = {}) {
+  const child = spawn(process.execPath, [bin, ...args], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+    cwd,
+  });
+  const pid = child.pid ?? 0;
+  const output = { stdout: '', stderr: '' };
+  /** @type {Set<() => void>} */
+  const listeners = new Set();
+  for (const name of /** @type {const} */ (['stdout', 'stderr'])) {
+    child[name].on('data', (chunk) => {
+      output[name] += chunk;
+      for (const listener of listeners) listener();
+    });
+  }
+  const killGroup = () => {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  /** @type {Promise<{ code: number | null, signal: NodeJS.Signals | null }>} */
+  const exited = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      killGroup();
+      reject(new Error(`${bin} ${args.join(' ')} did not end within ${RUN_TIMEOUT_MS} ms: ${output.stderr}`));
+    }, RUN_TIMEOUT_MS);
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal });
+    });
+  });
+  return {
+    pid,
+    output: () => ({ ...output }),
+    exited,
+    printed: (pattern) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const match = pattern.exec(output.stdout) ?? pattern.exec(output.stderr);
+          if (!match) return;
+          listeners.delete(check);
+          resolve(match);
+        };
+        listeners.add(check);
+        check();
+        exited.then(
+          () => reject(new Error(`ended before printing ${pattern}: ${output.stdout}${output.stderr}`)),
+          reject,
+        );
+      }),
+    groupAlive: () => {
+      try {
+        process.kill(-pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    killGroup,
+  };
+}

@@ -5,32 +5,31 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { readFlags } from '@payments-connect/contract/server';
 import { readChangesetsFor } from '../src/pending-changesets.js';
 import { BUNDLED_SPEC_FILE, SPEC_DIR } from '../src/release-constants.js';
 import { bundleSpecAtRef, findLastSpecRelease } from '../src/released-spec.js';
 import { compareSpecs } from '../src/spec-changes/compare-specs.js';
 import { evaluateSpecGate } from '../src/spec-gate.js';
 
-const USAGE = `usage: spec-gate [--root DIR] [--current FILE] [--base-file FILE | --base-ref REF]
+const COMMAND = {
+  name: 'payments-connect-spec-gate',
+  usage: `usage: payments-connect-spec-gate [--root DIR] [--current FILE] [--base-file FILE | --base-ref REF]
   --root       repository root (default: this workspace)
   --current    bundled spec to check (default: spec/${BUNDLED_SPEC_FILE})
   --base-file  compare with this bundled spec (e.g. dist/openapi.json of the published package)
-  --base-ref   compare with the spec at this git ref instead of the last release tag`;
+  --base-ref   compare with the spec at this git ref instead of the last release tag
+  -h, --help   this help`,
+};
 
-const { values } = parseArgs({
+const { values } = readFlags(COMMAND, {
   options: {
     root: { type: 'string' },
     current: { type: 'string' },
     'base-file': { type: 'string' },
     'base-ref': { type: 'string' },
-    help: { type: 'boolean' },
   },
 });
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
 
 const root = resolve(values.root ?? fileURLToPath(new URL('../../..', import.meta.url)));
 const currentFile = resolve(values.current ?? join(root, SPEC_DIR, BUNDLED_SPEC_FILE));

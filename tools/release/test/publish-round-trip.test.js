@@ -9,7 +9,7 @@
 //     name), then runs against the mock;
 //  5. on Node 20, 22 and 24: an ES module and a CommonJS consumer (client, mock and its control client, emulator with
 //     a tenant and the journal through connectEmulator, model), the mock's and the emulator's README CI recipes
-//     verbatim (killing npx stops the server), a conformance run;
+//     verbatim (exec runs the tests and stops the server), a conformance run;
 //  6. the emulator through `pnpm exec`, stopped by killing pnpm.
 // The registry and the mock are stopped and the temp folders removed at the end.
 import { execFile, spawn } from 'node:child_process';
@@ -63,8 +63,8 @@ const PACKAGE_FOLDERS = {
 const MINIMUM_TYPESCRIPT = '5.4.5';
 /** A server stopped by its npx or pnpm process being killed is gone well within this. */
 const SERVER_GONE_MS = 5_000;
-/** The mock's README recipe names this port; the test runs it on a free one, so a mock you run does not interfere. */
-const README_MOCK_PORT = '4010';
+/** The URL a server's first line names, in any mode. */
+const LISTENING = /Payments Connect (?:mock|emulator) listening on (http:\/\/\S+)/;
 const CHANGESET = '---\n"@payments-connect/client": minor\n---\n\nRelease rehearsed by the publish round trip.\n';
 
 let temp = '';
@@ -277,25 +277,21 @@ describe('the installed packages on Node 20, 22 and 24', { timeout: STEP_TIMEOUT
     }
   });
 
-  it("the mock README's CI recipe, verbatim: the mock answers npm test, and killing npx stops it", async () => {
+  it("the mock README's CI recipe, verbatim: exec runs npm test against the mock, then stops it", async () => {
     const recipe = await readmeRecipe(new URL('../../../packages/mock/README.md', import.meta.url), 'ci');
     for (const runtime of runtimes) {
-      const port = await freePort();
-      const script = recipe.replaceAll(README_MOCK_PORT, String(port));
       const { code, output } = await timed(`mock recipe on Node ${runtime.version}`, () =>
-        runShellScript(script, {
-          cwd: consumerDir,
-          env: envWithNode(runtime, { PAYMENTS_CONNECT_BASE_URL: `http://127.0.0.1:${port}` }),
-          timeoutMs: STEP_TIMEOUT_MS / 4,
-        }),
+        runShellScript(recipe, { cwd: consumerDir, env: envWithNode(runtime), timeoutMs: STEP_TIMEOUT_MS / 4 }),
       );
       expect(code, `Node ${runtime.version}:\n${output}`).toBe(0);
+      // npm test is the consumer, which calls PAYMENTS_CONNECT_BASE_URL: exec set it to the mock's URL.
       expect(output, `Node ${runtime.version}`).toContain('"status":200');
-      expect(await waitUntilClosed(port, SERVER_GONE_MS), `the mock still listens on ${port}`).toBe(true);
+      const url = LISTENING.exec(output)?.[1] ?? '';
+      expect(await waitUntilClosed(Number(new URL(url).port), SERVER_GONE_MS), `the mock at ${url}`).toBe(true);
     }
   });
 
-  it("the emulator README's CI recipe, verbatim: a sandbox conformance run, and killing npx stops it", async () => {
+  it("the emulator README's CI recipe, verbatim: exec runs a sandbox conformance run, then stops", async () => {
     const recipe = await readmeRecipe(new URL('../../../packages/emulator/README.md', import.meta.url), 'ci');
     for (const runtime of runtimes) {
       const { code, output } = await timed(`emulator recipe on Node ${runtime.version}`, () =>
@@ -303,22 +299,21 @@ describe('the installed packages on Node 20, 22 and 24', { timeout: STEP_TIMEOUT
       );
       expect(code, `Node ${runtime.version}:\n${output}`).toBe(0);
       expect(stripVTControlCharacters(output), `Node ${runtime.version}`).toMatch(/Tests\s+\d+ passed/);
-      const { PAYMENTS_CONNECT_BASE_URL: url = '' } = Object.fromEntries(
-        (await readFile(join(consumerDir, 'emulator.env'), 'utf8')).split('\n').map((line) => line.split('=')),
-      );
+      const url = LISTENING.exec(output)?.[1] ?? '';
       expect(await waitUntilClosed(Number(new URL(url).port), SERVER_GONE_MS), `the emulator at ${url}`).toBe(true);
     }
   });
 
   it('runs the packed mock as a validating proxy to the packed emulator: a violation fails its run', async () => {
     const [emulatorPort, proxyPort] = [await freePort(), await freePort()];
-    const proxy = `http://127.0.0.1:${proxyPort}`;
+    const [emulator, proxy] = [`http://127.0.0.1:${emulatorPort}`, `http://127.0.0.1:${proxyPort}`];
     const script = [
       `./node_modules/.bin/payments-connect-emulator --port ${emulatorPort} > emulator.out 2>&1 & EMULATOR=$!`,
-      `./node_modules/.bin/payments-connect-mock --port ${proxyPort} --proxy http://127.0.0.1:${emulatorPort} \\`,
+      `./node_modules/.bin/payments-connect-mock --port ${proxyPort} --proxy ${emulator} \\`,
       '  --fail-on-violation > proxy.out 2>&1 & PROXY=$!',
-      `curl -s --retry 30 --retry-connrefused --retry-delay 1 -o /dev/null http://127.0.0.1:${emulatorPort}/`,
-      `curl -s --retry 30 --retry-connrefused --retry-delay 1 -o /dev/null ${proxy}/`,
+      // The readiness routes: probing them is no exchange of the proxy.
+      `curl -sf --retry 30 --retry-all-errors --retry-delay 1 -o /dev/null ${emulator}/_emulator/health`,
+      `curl -sf --retry 30 --retry-all-errors --retry-delay 1 -o /dev/null ${proxy}/_mock/health`,
       `curl -s -o /dev/null -D - ${proxy}/v1/rfi/not-a-uuid -H 'Authorization: Bearer any' -H 'AccountId: x' \\`,
       "  | grep -i '^x-contract-violations'",
       // The script runs with bash -e: the statuses are read, not left to end it.

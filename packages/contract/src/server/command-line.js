@@ -1,4 +1,6 @@
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { meantName } from './closest-first.js';
 import { DEFAULT_HOST } from './default-addresses.js';
 import { DEFAULT_JOURNAL_SIZE } from './request-journal.js';
 
@@ -16,7 +18,8 @@ export const EXIT_FAILURE = 1;
 
 /**
  * Reads a command's flags with `node:util`'s `parseArgs`, strictly: `-h`/`--help` prints the usage and exits 0; an
- * unknown flag, a missing value or a stray argument is a usage error ({@link usageError}).
+ * unknown flag (with the flag it most likely meant: `unknown option '--prot' (did you mean --port?)`), a missing value
+ * or a stray argument is a usage error ({@link usageError}).
  * @template {import('node:util').ParseArgsConfig} Config
  * @param {CommandLine} command
  * @param {Config} config what `parseArgs` takes; `args` defaults to the process's arguments
@@ -33,8 +36,62 @@ export function readFlags(command, config) {
     // Strict, as parseArgs is by default: a config that turned it off would let a typo pass unseen.
     return /** @type {ReturnType<typeof parseArgs<Config>>} */ (parseArgs({ ...config, args, strict: true }));
   } catch (error) {
-    return usageError(command, /** @type {Error} */ (error).message);
+    const { code, message } = /** @type {NodeJS.ErrnoException} */ (error);
+    const unknown = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(-[^']*)'/.exec(message)?.[1] : undefined;
+    if (unknown === undefined) return usageError(command, message);
+    const meant = meantFlag(unknown, Object.keys(config.options ?? {}));
+    return usageError(command, `unknown option '${unknown}'${meant ? ` (did you mean ${meant}?)` : ''}`);
   }
+}
+
+/**
+ * The flag a mistyped one most likely meant, as it is typed (`--port`), or undefined when none is close.
+ * @param {string} typed as given (`--prot`, `-prot`, `--Port`)
+ * @param {Iterable<string>} names the flags' names, without dashes (`port`)
+ * @returns {string | undefined}
+ */
+export function meantFlag(typed, names) {
+  // A letter (`-x`) is one edit from every other letter: no guess is better than a wrong one.
+  if (/^-[^-]$/.test(typed)) return undefined;
+  const meant = meantName(typed.replace(/^-+/, '').replace(/=.*$/s, ''), [...names, 'help']);
+  return meant && `--${meant}`;
+}
+
+/**
+ * Reads the command line of a server's command: `[options]` serves in the foreground; `exec [options] -- <command>
+ * [arguments...]` runs a command against the server ({@link import('./exec-command.js').execCommand}), which must
+ * follow `--`. A first word close to `exec` is refused as the typo it is.
+ * @template {import('node:util').ParseArgsConfig} Config
+ * @param {CommandLine} command
+ * @param {Config} config as for {@link readFlags}
+ * @returns {ReturnType<typeof parseArgs<Config>> & { run: string[] | undefined }} `run`: the command exec runs
+ */
+export function readServerCommandLine(command, config) {
+  const args = config.args ?? process.argv.slice(2);
+  const [first = ''] = args;
+  if (first !== 'exec') {
+    if (first !== '' && !first.startsWith('-') && meantName(first, ['exec']))
+      usageError(command, `unknown command '${first}' (did you mean exec?)`);
+    return { ...flagsOf(command, config, args), run: undefined };
+  }
+  const end = args.indexOf('--');
+  const flags = end === -1 ? args.slice(1) : args.slice(1, end);
+  const run = end === -1 ? [] : args.slice(end + 1);
+  if (run.length === 0 && !flags.includes('-h') && !flags.includes('--help'))
+    usageError(command, `exec runs the command that follows --, as in: ${command.name} exec --port 0 -- npm test`);
+  return { ...flagsOf(command, config, flags), run };
+}
+
+/**
+ * {@link readFlags} of some of the arguments, typed as the config's own.
+ * @template {import('node:util').ParseArgsConfig} Config
+ * @param {CommandLine} command
+ * @param {Config} config
+ * @param {readonly string[]} args
+ * @returns {ReturnType<typeof parseArgs<Config>>}
+ */
+function flagsOf(command, config, args) {
+  return /** @type {ReturnType<typeof parseArgs<Config>>} */ (readFlags(command, { ...config, args }));
 }
 
 /**
@@ -61,6 +118,18 @@ export function integerFlag(command, flag, text, { min, max, fallback }) {
  */
 export function usageError(command, problem) {
   process.stderr.write(`${command.name}: ${problem}\n\n${command.usage}\n`);
+  process.exit(EXIT_USAGE);
+}
+
+/**
+ * Says in one line what is wrong with what a file given to the command holds (a snapshot, a scenario), and exits
+ * {@link EXIT_USAGE}: the flags were right, and the usage after the problem would only bury the line that matters.
+ * @param {CommandLine} command
+ * @param {string} problem
+ * @returns {never}
+ */
+export function dataError(command, problem) {
+  process.stderr.write(`${command.name}: ${problem}\n`);
   process.exit(EXIT_USAGE);
 }
 
@@ -118,4 +187,21 @@ export function serverOptionsOf(command, values, defaultPort) {
       file: values.journal,
     },
   };
+}
+
+/**
+ * Writes a server's settings as `NAME=value` lines under a comment, for a script to source (`--write-env`): the same
+ * settings `exec` puts in its command's environment.
+ * @param {string} file
+ * @param {Record<string, string>} settings
+ * @param {string} comment the first line, without its `# `
+ * @throws {Error} naming the file and why it could not be written
+ */
+export function writeEnvFile(file, settings, comment) {
+  const lines = Object.entries(settings).map(([name, value]) => `${name}=${value}`);
+  try {
+    writeFileSync(file, `# ${comment}\n${lines.join('\n')}\n`);
+  } catch (error) {
+    throw new Error(`cannot write --write-env ${file}: ${/** @type {Error} */ (error).message}`);
+  }
 }

@@ -6,29 +6,40 @@ const STOP_SIGNALS = /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP']);
 
 /**
  * Keeps a server of a command-line tool (the mock's, the emulator's) in the foreground until it is told to stop,
- * and stops it whatever way the user stops what they started: a signal, or the end of the process that launched
- * it. `npx` and `pnpm exec` start the tool as a child; killing them leaves the child to be adopted by another
- * process, so the tool also stops once its parent process changes.
+ * and stops it whatever way the user stops what they started ({@link whenToldToStop}).
  * @param {() => Promise<void | number>} stop closes the server; what it resolves to is the exit status (0 when
  *   nothing), so that a command can end non-zero for what it saw while it ran
  * @param {{ onStop?: (reason: string) => void }} [options]
  * @returns {() => void} forgets the watch (for tests)
  */
 export function serveInForeground(stop, { onStop } = {}) {
-  const parent = process.ppid;
-  let stopping = false;
-  /** @param {string} reason */
-  const shutDown = async (reason) => {
-    if (stopping) return;
-    stopping = true;
+  const forget = whenToldToStop(async (_signal, reason) => {
+    // A second Ctrl-C while stopping ends the process at once, as it would without this watch.
+    forget();
     onStop?.(reason);
     const status = await stop();
     process.exit(status ?? 0);
-  };
-  const handlers = STOP_SIGNALS.map((signal) => /** @type {const} */ ([signal, () => shutDown(signal)]));
-  for (const [signal, handler] of handlers) process.once(signal, handler);
+  });
+  return forget;
+}
+
+/**
+ * Calls `listener` each time the process is told to stop: on SIGINT, SIGTERM or SIGHUP, and once when the process
+ * that launched it ends (as `SIGTERM`). `npx` and `pnpm exec` start a tool as a child; killing them leaves the child
+ * to be adopted by another process, so a tool also stops once its parent process changes. While listening, the
+ * signals no longer end the process by themselves.
+ * @param {(signal: NodeJS.Signals, reason: string) => void} listener `reason` says it for a person (`SIGINT`, `its
+ *   parent process 4242 ended`)
+ * @returns {() => void} stops listening
+ */
+export function whenToldToStop(listener) {
+  const parent = process.ppid;
+  const handlers = STOP_SIGNALS.map((signal) => /** @type {const} */ ([signal, () => listener(signal, signal)]));
+  for (const [signal, handler] of handlers) process.on(signal, handler);
   const watch = setInterval(() => {
-    if (process.ppid !== parent) shutDown(`its parent process ${parent} ended`);
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    listener('SIGTERM', `its parent process ${parent} ended`);
   }, PARENT_CHECK_INTERVAL_MS);
   watch.unref();
   return () => {

@@ -9,26 +9,39 @@ import { createRequestJournal, journalFilterOf } from './request-journal.js';
 import { createRequestPipeline } from './request-pipeline.js';
 import { answerClientErrors } from './send-answer.js';
 
+export { closestFirst, meantName } from './closest-first.js';
 export {
+  dataError,
   EXIT_FAILURE,
   EXIT_USAGE,
   integerFlag,
+  meantFlag,
   readFlags,
+  readServerCommandLine,
   runFailure,
   SERVER_FLAGS,
   serverFlagsUsage,
   serverOptionsOf,
   usageError,
+  writeEnvFile,
 } from './command-line.js';
 export { ControlCallError, controlCaller } from './control-client.js';
 export { COMMAND_PORTS, DEFAULT_HOST } from './default-addresses.js';
 export { DOCS_PATH, installedDocsPage } from './docs-page.js';
+export { execCommand } from './exec-command.js';
 export { isHttpUrl } from './http-url.js';
 export { DEFAULT_LIMITS, LIMITS_TABLE } from './limits.js';
 export { RefusalError } from './refusal-error.js';
 export { DEFAULT_JOURNAL_SIZE, JOURNAL_BODY_BYTES } from './request-journal.js';
 export { sendJson, sendJsonText, sendRefusal } from './send-answer.js';
 export { serveInForeground } from './serve-in-foreground.js';
+
+/**
+ * The readiness route of every server, below its control prefix (`/_mock/health`): 200 with a small JSON body once
+ * the server answers. Like every control route it is neither journaled nor forwarded, so probing it counts as no
+ * exchange of a validating proxy.
+ */
+export const HEALTH_PATH = '/health';
 
 /**
  * @typedef {import('./request-pipeline.js').Answer} Answer
@@ -140,7 +153,7 @@ export { serveInForeground } from './serve-in-foreground.js';
  * @property {import('./request-pipeline.js').PipelineSettings['screen']} [screen] the server's own gate, once the
  *   operation and the bearer token's form are known (a token it did not issue, a fault it was told to inject)
  * @property {ControlApi} [control] the server's control routes, under their prefix; the journal's
- *   (`GET` and `DELETE` of `<prefix>/requests`) are added to them
+ *   (`GET` and `DELETE` of `<prefix>/requests`) and the readiness route (`GET <prefix>/health`) are added to them
  * @property {JournalOptions} [journal] how many requests the journal keeps, and a file it appends them to
  * @property {string} [docsPage] an HTML file served at `/_docs` (GET and HEAD; `/_docs/` redirects there), never
  *   journaled: the rendered reference of `@payments-connect/docs`, whose Try it console then sends to this server
@@ -196,7 +209,7 @@ export async function startServer(options) {
   const journal = createRequestJournal(options.journal);
   const control = options.control && {
     prefix: options.control.prefix,
-    routes: [...options.control.routes, ...journalRoutes(journal)],
+    routes: [...options.control.routes, ...journalRoutes(journal), healthRoute(options.name)],
   };
   let bound = { url: '', port: 0 };
   const server = createServer(
@@ -231,6 +244,15 @@ export async function startServer(options) {
       return stopping;
     },
   };
+}
+
+/**
+ * `GET <prefix>/health` ({@link HEALTH_PATH}): what a script or `exec` waits for before it sends a request.
+ * @param {string} name the server (`mock`, `emulator`)
+ * @returns {ControlRoute}
+ */
+function healthRoute(name) {
+  return { method: 'GET', path: HEALTH_PATH, handle: () => ({ status: 200, body: { status: 'ok', server: name } }) };
 }
 
 /**

@@ -17,15 +17,18 @@ export async function readmeRecipe(readme, name) {
 }
 
 /**
- * Runs a shell script with bash, as a CI step would (`bash -e`), and collects what it printed.
+ * Runs a shell script with bash, as a CI step would (`bash -e`; `errexit: false` runs it as a script file a reader
+ * pasted it into, whose status is its last command's), and collects what it printed.
  * @param {string} script
- * @param {{ cwd: string, env: NodeJS.ProcessEnv, timeoutMs: number }} options
- * @returns {Promise<{ code: number | null, output: string }>} code null when it was killed for time
+ * @param {{ cwd: string, env: NodeJS.ProcessEnv, timeoutMs: number, errexit?: boolean }} options
+ * @returns {Promise<{ code: number | null, output: string, pid: number }>} code null when it was killed for time;
+ *   `pid` the script's, the id of the process group of everything it started
  */
-export function runShellScript(script, { cwd, env, timeoutMs }) {
+export function runShellScript(script, { cwd, env, timeoutMs, errexit = true }) {
   return new Promise((resolve, reject) => {
     // Its own process group, so that a script that hangs is ended with everything it started.
-    const child = spawn('bash', ['-e', '-c', script], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = [...(errexit ? ['-e'] : []), '-c', script];
+    const child = spawn('bash', args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -33,7 +36,7 @@ export function runShellScript(script, { cwd, env, timeoutMs }) {
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, output });
+      resolve({ code, output, pid: child.pid ?? 0 });
     });
   });
 }
@@ -45,5 +48,18 @@ export function killGroup(pid) {
     process.kill(-pid, 'SIGKILL');
   } catch {
     // already gone
+  }
+}
+
+/**
+ * Whether any process of a script's group (what it started in the background, too) is still there.
+ * @param {number} pid the script's
+ */
+export function groupAlive(pid) {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }

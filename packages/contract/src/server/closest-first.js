@@ -8,11 +8,35 @@
  * @returns {string[]}
  */
 export function closestFirst(name, names) {
+  return byDistance(name, names).map(({ candidate }) => candidate);
+}
+
+/**
+ * The one name a typo most likely meant, for a "did you mean": the closest, when it is a few edits away (a third of
+ * the name's length, at least one) or the only name that starts with it; otherwise none, since a suggestion far from
+ * what was typed misleads more than it helps (`--bogus` is not a misspelt `--host`).
+ * @param {string} name what was typed
+ * @param {Iterable<string>} names what exists
+ * @returns {string | undefined}
+ */
+export function meantName(name, names) {
+  const ranked = byDistance(name, names);
+  const [closest] = ranked;
+  if (closest && closest.distance <= Math.max(1, Math.floor(name.length / 3))) return closest.candidate;
+  const wanted = name.toLowerCase();
+  const starting = ranked.filter(({ candidate }) => candidate.toLowerCase().startsWith(wanted));
+  return wanted.length >= 3 && starting.length === 1 ? starting[0]?.candidate : undefined;
+}
+
+/**
+ * @param {string} name
+ * @param {Iterable<string>} names
+ */
+function byDistance(name, names) {
   const wanted = name.toLowerCase();
   return [...names]
     .map((candidate) => ({ candidate, distance: editDistance(wanted, candidate.toLowerCase()) }))
-    .sort((a, b) => a.distance - b.distance)
-    .map(({ candidate }) => candidate);
+    .sort((a, b) => a.distance - b.distance);
 }
 
 /**

@@ -1,0 +1,95 @@
+import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { EXIT_FAILURE, runFailure } from './command-line.js';
+import { whenToldToStop } from './serve-in-foreground.js';
+
+/** How long exec waits for the server's health route. A server in this process answers at once: this ends a hang. */
+const HEALTH_WAIT_MS = 30_000;
+
+/** The pause between two probes of the health route, and how long one may take. */
+const HEALTH_RETRY_MS = 100;
+const HEALTH_PROBE_MS = 5_000;
+
+/** The statuses a shell gives a command it cannot run, which scripts already test for: not found, not executable. */
+const EXIT_NOT_FOUND = 127;
+const EXIT_NOT_EXECUTABLE = 126;
+
+/**
+ * @typedef {object} ExecOptions
+ * @property {string[]} run the command and its arguments, run as they are, without a shell
+ * @property {Record<string, string>} settings the server's settings, added to the command's environment (those
+ *   `--write-env` writes: `PAYMENTS_CONNECT_BASE_URL` and, for the emulator, its credentials, accounts and fixtures)
+ * @property {string} healthUrl the server's readiness route, probed before the command starts
+ * @property {() => Promise<void | number>} stop stops the server; what it resolves to is its own exit status (0 when
+ *   nothing): a proxy run with `--fail-on-violation` that saw a violation, a state that could not be saved
+ */
+
+/**
+ * Runs one command against a server this process serves and ends with it, as `firebase emulators:exec` does, so
+ * that a CI step cannot swallow a failure: it waits until the server's health route answers, starts the command with
+ * the server's settings in its environment, passes SIGINT, SIGTERM and SIGHUP on to it (SIGTERM when the process
+ * that started this one ends), and once the command has ended stops the server and exits with the command's status:
+ * 128 + the signal's number for a command a signal ended, 127 for one that cannot be found (126: not executable). A
+ * command that passed ends with the server's own status instead, so a violation a proxy saw still fails the step.
+ * @param {import('./command-line.js').CommandLine} command the bin, for its messages
+ * @param {ExecOptions} options
+ * @returns {Promise<never>}
+ */
+export async function execCommand(command, { run, settings, healthUrl, stop }) {
+  if (!(await answers(healthUrl))) {
+    await stop();
+    runFailure(command, `the server did not answer ${healthUrl} within ${HEALTH_WAIT_MS / 1000} s`);
+  }
+  const [file = '', ...args] = run;
+  const child = spawn(file, args, { stdio: 'inherit', env: { ...process.env, ...settings } });
+  const forget = whenToldToStop((signal) => child.kill(signal));
+  /** @type {number} */
+  const status = await new Promise((resolve) => {
+    child.once('error', (error) => resolve(cannotRun(command, file, error)));
+    child.once('exit', (code, signal) => {
+      const status = code ?? 128 + (signal ? constants.signals[signal] : 0);
+      if (status !== 0) process.stderr.write(`${command.name}: ${run.join(' ')} ended with exit status ${status}\n`);
+      resolve(status);
+    });
+  });
+  forget();
+  const serverStatus = (await stop()) ?? 0;
+  process.exit(status === 0 ? serverStatus : status);
+}
+
+/**
+ * Says why the command could not be started, in one line, and gives the status a shell would.
+ * @param {import('./command-line.js').CommandLine} command
+ * @param {string} file
+ * @param {NodeJS.ErrnoException} error
+ */
+function cannotRun(command, file, error) {
+  const why =
+    error.code === 'ENOENT'
+      ? 'no such command (it runs without a shell: for a shell line, -- sh -c "...")'
+      : error.message;
+  process.stderr.write(`${command.name}: cannot run ${file}: ${why}\n`);
+  if (error.code === 'ENOENT') return EXIT_NOT_FOUND;
+  return error.code === 'EACCES' ? EXIT_NOT_EXECUTABLE : EXIT_FAILURE;
+}
+
+/**
+ * Probes a health route until it answers 200, within {@link HEALTH_WAIT_MS}.
+ * @param {string} url
+ * @returns {Promise<boolean>}
+ */
+async function answers(url) {
+  const deadline = performance.now() + HEALTH_WAIT_MS;
+  for (let attempt = 0; attempt < HEALTH_WAIT_MS / HEALTH_RETRY_MS && performance.now() < deadline; attempt += 1) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(HEALTH_PROBE_MS) });
+      await response.arrayBuffer();
+      if (response.ok) return true;
+    } catch {
+      // Not up yet: probed again.
+    }
+    await sleep(HEALTH_RETRY_MS);
+  }
+  return false;
+}
