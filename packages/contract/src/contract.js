@@ -20,6 +20,7 @@ import {
 } from './response-validator.js';
 import { createSchemaValidator } from './schema-validator.js';
 
+export { closestFirst, didYouMean } from './closest-first.js';
 export { loadDocumentFile } from './document-file.js';
 export { FILE_PARTS_EXTENSION } from './example-parts.js';
 export { childPointer, formatPointer, parsePointer } from './json-pointer.js';

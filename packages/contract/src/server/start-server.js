@@ -23,6 +23,7 @@ export {
 export { ControlCallError, controlCaller } from './control-client.js';
 export { COMMAND_PORTS, DEFAULT_HOST } from './default-addresses.js';
 export { DOCS_PATH, installedDocsPage } from './docs-page.js';
+export { describeFetchFailure } from './fetch-failure.js';
 export { isHttpUrl } from './http-url.js';
 export { DEFAULT_LIMITS, LIMITS_TABLE } from './limits.js';
 export { RefusalError } from './refusal-error.js';
