@@ -1,19 +1,21 @@
 #!/usr/bin/env node
 // payments-connect-conformance: runs the suite with this package's own vitest config, wherever it is installed.
 // The target comes from the environment (CONFORMANCE_TARGET, PAYMENTS_CONNECT_*) and is checked before vitest
-// starts; outputs land in the caller's working directory; other arguments go to `vitest run` (a file filter,
-// --reporter=verbose, --outputFile.json=report.json, ...). After vitest's output it prints one summary line (and, on
-// --coverage-report, the coverage report before it).
+// starts (a sandbox also with one token request); outputs land in the caller's working directory; other arguments go
+// to `vitest run` (a file filter, --reporter=verbose, --outputFile.json=report.json, ...). After vitest's output it
+// prints one summary line (and, on --coverage-report, the coverage report before it).
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { usageError } from '@payments-connect/contract/server';
+import { loadContract } from '@payments-connect/contract';
+import { EXIT_USAGE, usageError } from '@payments-connect/contract/server';
 import { DEFAULT_REPORTS_DIR } from '../src/coverage-ledger.js';
 import { COVERAGE_REPORT_FILE } from '../src/coverage-report.js';
 import { formatRunSummary, readRunSummary, runSummaryFile } from '../src/run-summary.js';
 import { ALLOW_SKIPPED_BEHAVIOUR_VARIABLE } from '../src/skipped-behaviour-guard.js';
+import { checkTarget } from '../src/target-check.js';
 import { loadTargetConfig, SANDBOX_FIXTURES, TargetConfigError } from '../src/target-config.js';
 import { readVitestArguments } from '../src/vitest-arguments.js';
 
@@ -39,7 +41,8 @@ report is written to conformance-reports/coverage-report.md (or CONFORMANCE_REPO
   -- <args>                   anything after -- goes to vitest run as it is
   -h, --help                  this help
 
-Exit status: 0 when every test passed, 1 when one failed, 2 for a usage error or a target's missing settings.`,
+Exit status: 0 when every test passed, 1 when one failed, 2 for a usage error, a target's missing settings, or a
+sandbox target that issues no token (checked with one token request before the suite runs).`,
 };
 
 const require = createRequire(import.meta.url);
@@ -56,12 +59,22 @@ if (read.help) {
 const allowSkippedBehaviour = read.own.includes(ALLOW_SKIPPED_BEHAVIOUR_FLAG);
 const printCoverageReport = read.own.includes(COVERAGE_REPORT_FLAG);
 
+/** @type {ReturnType<typeof loadTargetConfig>} */
+let target = { kind: 'mock' };
 try {
-  const target = loadTargetConfig(process.env);
-  if (target.kind === 'sandbox') reportMissingFixtures(target);
+  target = loadTargetConfig(process.env);
 } catch (error) {
   if (!(error instanceof TargetConfigError)) throw error;
   usageError(COMMAND, error.message);
+}
+if (target.kind === 'sandbox') {
+  // One token request first: a wrong base URL or refused credentials is one message, not a failure in every test.
+  const problem = await checkTarget(target, { tokenPath: loadContract().tokenOperation?.path ?? '/auth/token' });
+  if (problem !== undefined) {
+    process.stderr.write(`${COMMAND.name}: ${problem}\n`);
+    process.exit(EXIT_USAGE);
+  }
+  reportMissingFixtures(target);
 }
 
 const args = read.forwarded.map(outputFileFromCaller);

@@ -1,3 +1,5 @@
+import { describeFetchFailure } from '@payments-connect/contract/server';
+
 /** Where the emulator's control API sits under a target's base URL (outside the contract's paths). */
 export const EMULATOR_CONTROL_PATH = '/_emulator';
 
@@ -79,15 +81,8 @@ async function control(method, url, body) {
       signal: AbortSignal.timeout(CONTROL_REQUEST_TIMEOUT_MS),
     });
   } catch (error) {
-    const timedOut = error instanceof Error && error.name === 'TimeoutError';
-    // fetch says only "fetch failed"; its cause says why (ECONNREFUSED, ...).
-    const why = timedOut ? `no answer in ${CONTROL_REQUEST_TIMEOUT_MS} ms` : describeError(error);
-    throw new Error(`${method} ${url} failed: ${why}`, { cause: error });
+    throw new Error(`${method} ${url} failed: ${describeFetchFailure(error, CONTROL_REQUEST_TIMEOUT_MS)}`, {
+      cause: error,
+    });
   }
-}
-
-/** @param {unknown} error */
-function describeError(error) {
-  if (!(error instanceof Error)) return String(error);
-  return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message;
 }

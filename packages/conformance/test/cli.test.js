@@ -1,6 +1,8 @@
 // The bin as another team runs it: from its own project, with its own settings.
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +61,90 @@ describe('payments-connect-conformance in sandbox mode without its settings', ()
     // Nothing of vitest: no run header, no "No test files found", no report.
     expect(run.output).not.toMatch(/RUN|No test files|Tests\s/);
     expect(run.tests).toBeUndefined();
+  });
+});
+
+describe('payments-connect-conformance in sandbox mode against a target that issues no token', () => {
+  /** @type {Awaited<ReturnType<typeof startMock>>} */
+  let mock;
+  /** Answers every request as the service refuses credentials it does not know. */
+  const refusing = createServer((_request, response) =>
+    response
+      .writeHead(401, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ code: 'UNAUTHORIZED', message: 'unknown client' })),
+  );
+  let refusingUrl = '';
+  let closedUrl = '';
+  beforeAll(async () => {
+    mock = await startMock();
+    refusing.listen(0, '127.0.0.1');
+    await once(refusing, 'listening');
+    refusingUrl = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (refusing.address()).port}`;
+    // A port that was free a moment ago and is closed now: nothing listens there.
+    const closed = createServer().listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    closedUrl = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (closed.address()).port}`;
+    await new Promise((resolve) => closed.close(resolve));
+  });
+  afterAll(async () => {
+    await mock?.stop();
+    await new Promise((resolve) => refusing.close(resolve));
+  });
+
+  /**
+   * Runs the bin in sandbox mode against `baseUrl`.
+   * @param {string} baseUrl
+   */
+  const runAgainst = (baseUrl) =>
+    runConformance({
+      env: {
+        CONFORMANCE_TARGET: 'sandbox',
+        PAYMENTS_CONNECT_BASE_URL: baseUrl,
+        PAYMENTS_CONNECT_CLIENT_ID: 'conformance-cli-test',
+        PAYMENTS_CONNECT_CLIENT_SECRET: 'conformance-cli-test-secret',
+        PAYMENTS_CONNECT_ACCOUNT_ID: 'conformance-cli-test-account',
+      },
+      timeoutMs: RUN_TIMEOUT_MS,
+    });
+
+  /**
+   * The run stopped before vitest started, with one line on stderr, exit 2.
+   * @param {import('./support/conformance-run.js').ConformanceRun} run
+   */
+  function expectStoppedOnce(run) {
+    expect(run.exitCode, run.output).toBe(2);
+    expect(run.output.trimEnd().split('\n')).toHaveLength(1);
+    expect(run.output).not.toMatch(/RUN|Tests\s|conformance: \d+ passed/);
+    expect(run.tests).toBeUndefined();
+  }
+
+  it('a base URL ending in /v1: says what it tried, what came back, and the root to use', async () => {
+    const run = await runAgainst(`${mock.url}/v1`);
+    expectStoppedOnce(run);
+    expect(run.output).toContain(
+      `payments-connect-conformance: no token exchange at the target: POST ${mock.url}/v1/auth/token ` +
+        '(a token for PAYMENTS_CONNECT_CLIENT_ID=conformance-cli-test) answered 404 NOT_FOUND: ',
+    );
+    expect(run.output).toContain(`(try PAYMENTS_CONNECT_BASE_URL=${mock.url})`);
+  });
+
+  it('credentials refused: names the request, the answer and the settings to check', async () => {
+    const run = await runAgainst(refusingUrl);
+    expectStoppedOnce(run);
+    expect(run.output).toContain(
+      `the target refused the credentials: POST ${refusingUrl}/auth/token ` +
+        '(a token for PAYMENTS_CONNECT_CLIENT_ID=conformance-cli-test) answered 401 UNAUTHORIZED: unknown client. ' +
+        'Check PAYMENTS_CONNECT_CLIENT_ID and PAYMENTS_CONNECT_CLIENT_SECRET',
+    );
+  });
+
+  it('a target that cannot be reached: names the request and why no answer came', async () => {
+    const run = await runAgainst(closedUrl);
+    expectStoppedOnce(run);
+    expect(run.output).toContain(
+      `the target cannot be reached: POST ${closedUrl}/auth/token (a token for ` +
+        'PAYMENTS_CONNECT_CLIENT_ID=conformance-cli-test): connection refused: nothing listens there',
+    );
   });
 });
 

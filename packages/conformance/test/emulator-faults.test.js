@@ -24,6 +24,8 @@ describe('findEmulatorFaults', () => {
     const address = server.address();
     await new Promise((closed) => server.close(closed));
     const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    await expect(findEmulatorFaults(url)).rejects.toThrow(`GET ${url}/_emulator failed: fetch failed (`);
+    await expect(findEmulatorFaults(url)).rejects.toThrow(
+      `GET ${url}/_emulator failed: connection refused: nothing listens there (connect ECONNREFUSED`,
+    );
   });
 });

@@ -21,6 +21,7 @@ import {
 } from './response-validator.js';
 import { createSchemaValidator } from './schema-validator.js';
 
+export { closestFirst, didYouMean, meantName } from './closest-first.js';
 export { loadDocumentFile } from './document-file.js';
 export { FILE_PARTS_EXTENSION } from './example-parts.js';
 export { childPointer, formatPointer, parsePointer } from './json-pointer.js';
@@ -45,6 +46,11 @@ export { bodyIssueViolation } from './schema-issues.js';
  * @typedef {import('./request-validator.js').RequestVerdict} RequestVerdict
  * @typedef {import('./request-validator.js').UploadedPart} UploadedPart
  * @typedef {import('./request-validator.js').RequestValues} RequestValues
+ * @typedef {import('./request-validator.js').RequestHead} RequestHead
+ * @typedef {import('./request-target.js').ParsedTarget} ParsedTarget
+ * @typedef {import('./request-target.js').InvalidTarget} InvalidTarget
+ * @typedef {import('./resolve-ref.js').Resolved} Resolved
+ * @typedef {import('./schema-validator.js').ValidateAt} ValidateAt
  * @typedef {import('./response-validator.js').Answer} Answer
  * @typedef {import('./response-validator.js').ResponseVerdict} ResponseVerdict
  * @typedef {import('./response-validator.js').ResponseViolation} ResponseViolation
@@ -167,12 +173,18 @@ export function createContract(document) {
     servers: /** @type {ContractServer[]} */ ((document.servers ?? []).map(describeServer)),
     /** @param {string} operationId */
     operation: (operationId) => byId.get(operationId),
-    /** Matches a method and a request target, raw or already parsed (see `request-target.js` for the rule). */
+    /**
+     * Matches a method and a request target, raw or already parsed (see `request-target.js` for the rule).
+     * @type {(method: string, target: string | ParsedTarget | InvalidTarget) => OperationMatch}
+     */
     match,
     /** @param {unknown} node @param {string} [pointer] */
     dereference: (node, pointer) => dereference(document, node, pointer),
     validateAt,
-    /** Checks bearer, parameters and media type of a request, before its body is read. */
+    /**
+     * Checks bearer, parameters and media type of a request, before its body is read.
+     * @type {(operation: ContractOperation, head: RequestHead) => RequestVerdict}
+     */
     checkRequestHead: requests.checkHead,
     /** Checks a request's body (JSON schema, depth, multipart parts). */
     checkRequestBody: requests.checkBody,
@@ -202,6 +214,10 @@ export function createContract(document) {
       ];
       return { ...refusal(405, violations, result.operations[0]), headers: { Allow: allowed } };
     },
+    /**
+     * The documented response a status falls under: the exact code, else its range (`4XX`), else `default`.
+     * @type {(operation: ContractOperation, status: number) => ContractResponse | undefined}
+     */
     findDocumentedResponse,
     /**
      * Checks an answer of a known operation.
@@ -240,6 +256,10 @@ export function createContract(document) {
       }
       return { operation, ...validateResponse(document, validateAt, operation, exchange) };
     },
+    /**
+     * The problems of a verdict as lines a person can act on.
+     * @type {(verdict: ResponseVerdict) => string[]}
+     */
     describeResponseProblems,
     /**
      * The named examples of an operation, paired by name (see `named-examples.js`).

@@ -1,7 +1,7 @@
 import { parseRequestTarget } from './request-target.js';
 
 /** @typedef {{ path: string, method: string }} Routable what the matcher reads of an operation */
-/** @typedef {ReturnType<typeof parseRequestTarget>} ParsedTarget */
+/** @typedef {ReturnType<typeof parseRequestTarget>} TargetReading what `parseRequestTarget` made of a target */
 
 /**
  * @template {Routable} [Operation=import('./operations.js').ContractOperation]
@@ -64,7 +64,7 @@ import { parseRequestTarget } from './request-target.js';
  * of `{ path, method }` routes is matched by the same rule.
  * @template {Routable} Operation
  * @param {Operation[]} operations
- * @returns {(method: string, target: string | ParsedTarget) => OperationMatch<Operation>} `target` raw, or
+ * @returns {(method: string, target: string | TargetReading) => OperationMatch<Operation>} `target` raw, or
  *   already parsed by {@link parseRequestTarget} (a server that read it first need not read it twice)
  */
 export function createOperationMatcher(operations) {

@@ -1,7 +1,7 @@
 // The names a message offers for a typo: every name closest first (an operation, an example, a status), and the one
-// a mistyped flag or command most likely meant, or none when nothing is close.
+// a mistyped flag, command or operation most likely meant, or none when nothing is close.
 import { describe, expect, it } from 'vitest';
-import { closestFirst, meantName } from '../src/server/closest-first.js';
+import { closestFirst, didYouMean, meantName } from '../src/closest-first.js';
 import { meantFlag } from '../src/server/command-line.js';
 
 describe('closestFirst', () => {
@@ -50,5 +50,23 @@ describe('meantFlag', () => {
   it('guesses nothing for a letter: every letter is one edit from every other', () => {
     expect(meantFlag('-x', ['port', 'host'])).toBeUndefined();
     expect(meantFlag('-p', ['port'])).toBeUndefined();
+  });
+});
+
+describe('didYouMean', () => {
+  const operations = ['createAccessToken', 'listRfiCases', 'getRfiCase', 'answerRfiQuestion'];
+
+  it('names the one meant when the name is a typo of it', () => {
+    expect(didYouMean('getRfiCas', operations)).toBe('did you mean getRfiCase?');
+    expect(didYouMean('answerRfiQuestoin', operations)).toBe('did you mean answerRfiQuestion?');
+    expect(didYouMean('rfiid', ['rfiId'])).toBe('did you mean rfiId?');
+  });
+
+  it('lists every name, the closest first, when none is close enough to be meant', () => {
+    expect(didYouMean('refundPayment', operations)).toBe(
+      `it has ${closestFirst('refundPayment', operations).join(', ')}`,
+    );
+    expect(didYouMean('caseId', ['rfiId'])).toBe('it has rfiId');
+    expect(didYouMean('anything', [])).toBe('there is none');
   });
 });

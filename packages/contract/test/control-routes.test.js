@@ -48,6 +48,26 @@ describe('control routes', () => {
     expect(refused.body.message).toBe(`control bodies are at most ${DEFAULT_LIMITS.maxControlBodyBytes} bytes`);
   });
 
+  it('refuse a path of no route, naming the one meant', async () => {
+    const response = await fetch(`${server.url}/_test/smal`, { method: 'PUT' });
+    expect(response.status).toBe(404);
+    expect((await response.json()).message).toBe('no control route at /_test/smal; did you mean /_test/small?');
+  });
+
+  it('refuse a body that is no JSON, saying where it breaks and what was there', async () => {
+    const response = await fetch(`${server.url}/_test/small`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: '{\n  "advanceSeconds": 60,\n  "tenantId": }',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: "control bodies are JSON: line 3, column 15: found '}' where a value was expected",
+      details: { line: 3, column: 15, offset: 40, found: "'}'", expected: 'a value' },
+    });
+  });
+
   it("take up to a route's own maxBodyBytes, and refuse past it", async () => {
     expect(await put('/large', 2 * DEFAULT_LIMITS.maxControlBodyBytes)).toEqual({
       status: 200,

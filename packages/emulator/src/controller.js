@@ -28,6 +28,14 @@ const MAX_TEXT_LENGTH = 2000;
  */
 
 /**
+ * @typedef {object} CreatePaymentRequestInput
+ * @property {string} [accountId] owner (default: the primary account)
+ * @property {string} [paymentRequestId] a random UUID when left out
+ * @property {string} [executionMode] an upper-case word, default `HOSTED_PAGE`
+ * @property {string} [status] an upper-case word, default `UNPAID`
+ */
+
+/**
  * @typedef {object} ControllerDeps
  * @property {import('./store.js').Store} store
  * @property {import('./token-issuer.js').TokenIssuer} tokens
@@ -194,7 +202,7 @@ export function createController({ store, tokens, events, faults, tenants, clock
 
     /**
      * Adds a payment request in any execution mode and status, e.g. to see refresh-session refuse it.
-     * @param {{ accountId?: string, paymentRequestId?: string, executionMode?: string, status?: string }} [input]
+     * @param {CreatePaymentRequestInput} [input]
      */
     createPaymentRequest(input = {}) {
       const { accountId = ACCOUNT_IDS.primary, executionMode = 'HOSTED_PAGE', status = 'UNPAID' } = input;

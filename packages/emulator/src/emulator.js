@@ -17,8 +17,31 @@ import { createTenantRegistry } from './tenant-registry.js';
 import { createTokenIssuer } from './token-issuer.js';
 
 /**
+ * A running emulator. Declared, not inferred from `startEmulator`, so that a consumer's declarations can name it.
+ * @typedef {object} Emulator
+ * @property {string} url base URL, no trailing slash, e.g. `http://127.0.0.1:4020`
+ * @property {number} port the port it listens on
+ * @property {string | undefined} docsUrl where it serves the rendered reference of `@payments-connect/docs`, whose Try
+ *   it console calls this emulator (`http://127.0.0.1:4020/_docs`); undefined when it serves another spec (`spec`)
+ * @property {Record<string, string>} env the sandbox environment of the conformance suite, every variable set
+ * @property {import('./token-issuer.js').Credentials} credentials the client credentials it accepts
+ * @property {import('./tenant-registry.js').TenantAccounts} accounts the start-up accounts, by role
+ * @property {import('./tenant-registry.js').Fixtures} fixtures the ids of the start-up seed's records
+ * @property {import('./controller.js').Controller} control what tests may do that the API cannot, in this process
+ * @property {Violation[]} violations responses (and event payloads) that violated the spec since start
+ * @property {Array<{ operationId: string, status: number }>} undocumentedResponses error answers of operations whose
+ *   spec lists no error status (see the README)
+ * @property {(filter?: JournalFilter) => JournalEntry[]} requests the requests the emulator received, oldest first,
+ *   each with how it broke the contract (see the README)
+ * @property {() => void} clearRequests forgets them
+ * @property {() => Promise<void>} stop stops listening, closes open connections, flushes the journal's file and waits
+ *   for webhook deliveries
+ */
+
+/**
  * Starts an emulator of the Payments Connect API v1.0 on a local port.
  * @param {import('./options.js').EmulatorOptions} [options]
+ * @returns {Promise<Emulator>}
  */
 export async function startEmulator(options) {
   const config = normalizeOptions(options);
@@ -142,35 +165,25 @@ export async function startEmulator(options) {
   url = server.url;
   const { env } = tenants.describe(DEFAULT_TENANT_ID);
 
+  /** @type {Promise<void> | undefined} */
   let stopping;
   return {
-    /** Base URL, no trailing slash, e.g. `http://127.0.0.1:4020`. */
     url,
     port: server.port,
-    /**
-     * Where it serves the rendered reference of `@payments-connect/docs`, whose Try it console calls this emulator
-     * (`http://127.0.0.1:4020/_docs`); undefined when it serves another spec (`spec`).
-     */
     docsUrl: server.docsUrl,
-    /** The sandbox environment of the conformance suite, every variable set. */
     env,
     credentials,
     accounts,
     fixtures,
     control,
-    /** Responses (and event payloads) that violated the spec since start. */
     get violations() {
       return [...violations];
     },
-    /** Error answers of operations whose spec lists no error status (see the README). */
     get undocumentedResponses() {
       return [...undocumentedResponses];
     },
-    /** The requests the emulator received, oldest first, each with how it broke the contract (see the README). */
     requests: server.requests,
-    /** Forgets them. */
     clearRequests: server.clearRequests,
-    /** Stops listening, closes open connections, flushes the journal's file and waits for webhook deliveries. */
     stop() {
       stopping ??= (async () => {
         await server.stop();
@@ -181,6 +194,8 @@ export async function startEmulator(options) {
   };
 }
 
-/** @typedef {Awaited<ReturnType<typeof startEmulator>>} Emulator */
-
-/** @typedef {import('@payments-connect/contract/server').AnswerViolation} Violation an answer that broke the spec */
+/**
+ * @typedef {import('@payments-connect/contract/server').AnswerViolation} Violation an answer that broke the spec
+ * @typedef {import('@payments-connect/contract/server').JournalEntry} JournalEntry
+ * @typedef {import('@payments-connect/contract/server').JournalFilter} JournalFilter
+ */

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import { describeFetchFailure } from '@payments-connect/contract/server';
 import { WEBHOOK_DELIVERY_TIMEOUT_MS } from './defaults.js';
 import { TERMINAL_RFI_STATUSES } from './seed.js';
 
@@ -30,7 +32,9 @@ export const EVENT_DESIGNED_BY = 'payments-connect-emulator';
 /**
  * @typedef {object} EventRecord
  * @property {EmulatorEvent} event
- * @property {{ state: DeliveryState, httpStatus?: number, error?: string }} delivery
+ * @property {{ state: DeliveryState, httpStatus?: number, error?: string }} delivery `httpStatus` what the receiver
+ *   answered; `error` why a failed delivery failed (`answered 500 Internal Server Error`, `connection refused: …`,
+ *   `DNS lookup failed: …`, `timed out: no answer within 2000 ms`)
  */
 
 /**
@@ -55,9 +59,13 @@ export function createEventBus({ webhookUrl, now, checkPayload, random }) {
         signal: AbortSignal.timeout(WEBHOOK_DELIVERY_TIMEOUT_MS),
       });
       await response.arrayBuffer();
-      record.delivery = { state: response.ok ? 'delivered' : 'failed', httpStatus: response.status };
+      const { status } = response;
+      record.delivery = response.ok
+        ? { state: 'delivered', httpStatus: status }
+        : { state: 'failed', httpStatus: status, error: `answered ${status} ${STATUS_CODES[status] ?? ''}`.trim() };
     } catch (error) {
-      record.delivery = { state: 'failed', error: error instanceof Error ? error.message : String(error) };
+      // fetch says only `fetch failed`: the cause (refused, DNS, timed out) is what the test's author needs.
+      record.delivery = { state: 'failed', error: describeFetchFailure(error, WEBHOOK_DELIVERY_TIMEOUT_MS) };
     }
   }
 

@@ -1,3 +1,5 @@
+import { didYouMean } from '@payments-connect/contract';
+
 /** The most calls one injected fault may answer. */
 export const MAX_FAULT_TIMES = 1000;
 
@@ -155,8 +157,12 @@ export function createFaultInjector(contract) {
  * @returns {string | undefined} the problem, in words
  */
 export function faultProblem(contract, { operationId, status, headers = {}, times = 1, accountId, pathParams = {} }) {
-  const operation = contract.operation(String(operationId));
-  if (!operation) return `operationId '${operationId}' is not an operation of the spec`;
+  const operationIds = contract.operations.map((o) => o.operationId);
+  if (typeof operationId !== 'string' || operationId === '')
+    return `operationId must name an operation of the spec: ${operationIds.join(', ')}`;
+  const operation = contract.operation(operationId);
+  if (!operation)
+    return `operationId '${operationId}' is not an operation of the spec; ${didYouMean(operationId, operationIds)}`;
   // A fault stands in for a failure of the service: an error status, never an informational or success one.
   if (!Number.isInteger(status) || status < 400 || status > 599) return 'status must be an error status (400 to 599)';
   if (!Number.isInteger(times) || times < 1 || times > MAX_FAULT_TIMES) {
@@ -174,8 +180,8 @@ export function faultProblem(contract, { operationId, status, headers = {}, time
   }
   const unknown = Object.keys(pathParams).find((name) => !names.includes(name));
   if (unknown !== undefined) {
-    const known = names.length === 0 ? 'none' : names.join(', ');
-    return `pathParams.${unknown} is not a path parameter of ${operationId} (its own: ${known})`;
+    if (names.length === 0) return `pathParams.${unknown}: ${operationId} has no path parameter`;
+    return `pathParams.${unknown} is not a path parameter of ${operationId}; ${didYouMean(unknown, names)}`;
   }
   return undefined;
 }

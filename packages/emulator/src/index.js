@@ -26,7 +26,10 @@ export { STATE_FORMAT, STATE_FORMAT_VERSION } from './state-snapshot.js';
 
 /** @typedef {import('./emulator.js').Emulator} Emulator a running emulator */
 /** @typedef {import('./options.js').EmulatorOptions} EmulatorOptions */
-/** @typedef {import('./emulator.js').Violation} Violation an answer of the emulator that broke the contract */
+/**
+ * @typedef {import('@payments-connect/contract/server').AnswerViolation} Violation an answer of the emulator that broke
+ *   the contract
+ */
 /** @typedef {import('./event-bus.js').EmulatorEvent} EmulatorEvent */
 /** @typedef {import('./event-bus.js').EventRecord} EventRecord */
 /** @typedef {import('./fault-injector.js').FaultSpec} FaultSpec */
@@ -38,11 +41,13 @@ export { STATE_FORMAT, STATE_FORMAT_VERSION } from './state-snapshot.js';
 /** @typedef {import('./token-issuer.js').TokenScope} TokenScope */
 /** @typedef {import('./connect-emulator.js').EmulatorConnection} EmulatorConnection what `connectEmulator` returns */
 /** @typedef {import('./connect-emulator.js').ConnectOptions} ConnectOptions */
+/** @typedef {import('./connect-emulator.js').AccountFilter} AccountFilter */
 /** @typedef {import('./control-api.js').EmulatorDescription} EmulatorDescription what `GET /_emulator` answers */
 /** @typedef {import('@payments-connect/contract/server').JournalEntry} JournalEntry a request the emulator received */
 /** @typedef {import('@payments-connect/contract/server').JournalFilter} JournalFilter */
 /** @typedef {import('./controller.js').CreateRfiCaseInput} CreateRfiCaseInput */
 /** @typedef {import('./controller.js').RfiItemInput} RfiItemInput */
+/** @typedef {import('./controller.js').CreatePaymentRequestInput} CreatePaymentRequestInput */
 /** @typedef {import('./tenant-registry.js').Fixtures} Fixtures the ids of a seed's records, by fixture */
 /** @typedef {import('./token-issuer.js').Credentials} ClientCredentials */
 /** @typedef {import('./state-snapshot.js').EmulatorState} EmulatorState a snapshot of an emulator's state */

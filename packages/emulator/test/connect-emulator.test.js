@@ -151,7 +151,7 @@ describe('connectEmulator', () => {
       .catch((e) => e);
     expect(failed).toBeInstanceOf(ControlCallError);
     expect(failed.status).toBe(0);
-    expect(failed.message).toContain(`GET ${nowhere}/_emulator: fetch failed`);
+    expect(failed.message).toContain(`GET ${nowhere}/_emulator: connection refused: nothing listens there`);
     expect(failed.message).toContain(`is the emulator running at ${nowhere}?`);
     expect(() => connectEmulator('127.0.0.1:4020')).toThrow(TypeError);
     expect(() => connectEmulator('ftp://127.0.0.1:4020')).toThrow(TypeError);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { WEBHOOK_DELIVERY_TIMEOUT_MS } from '../src/defaults.js';
 import { EVENT_DESIGNED_BY, startEmulator } from '../src/index.js';
 import { filePart } from './support/use-emulator.js';
 import { startWebhookReceiver } from './support/webhook-receiver.js';
@@ -156,13 +157,19 @@ describe('RFI events delivered to the webhook URL', () => {
 });
 
 describe('delivery failures', () => {
-  it('records a receiver that answers 500, and one that is not there, as failed without retrying', async () => {
+  it('records why each failed, without retrying: the status answered, a refused connection, no answer', async () => {
     const failing = await startWebhookReceiver({ status: 500 });
     const gone = await startWebhookReceiver();
     await gone.close();
+    const silent = await startWebhookReceiver({ silent: true });
+    const goneAddress = new URL(gone.url).host;
     for (const [target, expected] of [
-      [failing.url, { state: 'failed', httpStatus: 500 }],
-      [gone.url, { state: 'failed', error: expect.any(String) }],
+      [failing.url, { state: 'failed', httpStatus: 500, error: 'answered 500 Internal Server Error' }],
+      [
+        gone.url,
+        { state: 'failed', error: `connection refused: nothing listens there (connect ECONNREFUSED ${goneAddress})` },
+      ],
+      [silent.url, { state: 'failed', error: `timed out: no answer within ${WEBHOOK_DELIVERY_TIMEOUT_MS} ms` }],
     ]) {
       const local = await startEmulator({ webhookUrl: /** @type {string} */ (target) });
       local.control.createRfiCase();
@@ -171,7 +178,8 @@ describe('delivery failures', () => {
       await local.stop();
     }
     expect(failing.received).toHaveLength(1);
-    await failing.close();
+    expect(silent.received).toHaveLength(1);
+    await Promise.all([failing.close(), silent.close()]);
   });
 
   it('without a webhook URL, events are recorded as not-configured', async () => {

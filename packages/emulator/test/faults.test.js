@@ -1,7 +1,9 @@
 // Issue 25: faults scoped to an account and to path values, listed with the calls each still answers, cleared all or
 // by account; a fault scoped to one tenant's account never answers another tenant's calls.
+import { loadContract } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
 import { MAX_PENDING_FAULTS } from '../src/fault-injector.js';
+import { connectEmulator } from '../src/index.js';
 import { callAsTenant } from './support/call-as-tenant.js';
 import { useEmulator } from './support/use-emulator.js';
 
@@ -86,6 +88,32 @@ describe('injected faults', () => {
     ]);
   });
 
+  it('refuses an operation the spec does not have, naming the one meant', async () => {
+    const misspelt = await control('POST', '/faults', { operationId: 'getRfiCas', status: 500 });
+    expect([misspelt.status, misspelt.body.message]).toEqual([
+      400,
+      "operationId 'getRfiCas' is not an operation of the spec; did you mean getRfiCase?",
+    ]);
+    // Nothing close: every operation, the closest first.
+    const unknown = await control('POST', '/faults', { operationId: 'refundPayment', status: 500 });
+    expect(unknown.body.message).toMatch(/^operationId 'refundPayment' is not an operation of the spec; it has \w+, /);
+    const listed = String(unknown.body.message.split('; it has ')[1]).split(', ');
+    expect(listed.sort()).toEqual(
+      loadContract()
+        .operations.map((operation) => operation.operationId)
+        .sort(),
+    );
+    const missing = await control('POST', '/faults', { status: 500 });
+    expect(missing.body.message).toMatch(/^operationId must name an operation of the spec: \w+, /);
+    // Through the control client, as another process injects it.
+    await expect(
+      connectEmulator(ctx.emulator.url).injectFault({ operationId: 'getRfiCas', status: 500 }),
+    ).rejects.toThrow(
+      "400 VALIDATION_FAILED: operationId 'getRfiCas' is not an operation of the spec; did you mean getRfiCase?",
+    );
+    expect(ctx.emulator.control.faults()).toEqual([]);
+  });
+
   it('refuses a path parameter the operation does not have, an unknown account, and a malformed scope', async () => {
     const unknownParameter = await control('POST', '/faults', {
       operationId: 'getRfiCase',
@@ -93,15 +121,19 @@ describe('injected faults', () => {
       pathParams: { caseId: ctx.fixtures.openRfiId },
     });
     expect(unknownParameter.status).toBe(400);
-    expect(unknownParameter.body.message).toBe(
-      'pathParams.caseId is not a path parameter of getRfiCase (its own: rfiId)',
-    );
+    expect(unknownParameter.body.message).toBe('pathParams.caseId is not a path parameter of getRfiCase; it has rfiId');
+    const misspelt = await control('POST', '/faults', {
+      operationId: 'getRfiCase',
+      status: 500,
+      pathParams: { rfiid: ctx.fixtures.openRfiId },
+    });
+    expect(misspelt.body.message).toBe('pathParams.rfiid is not a path parameter of getRfiCase; did you mean rfiId?');
     const noParameters = await control('POST', '/faults', {
       operationId: 'listRfiCases',
       status: 500,
       pathParams: { rfiId: 'x' },
     });
-    expect(noParameters.body.message).toContain('(its own: none)');
+    expect(noParameters.body.message).toBe('pathParams.rfiId: listRfiCases has no path parameter');
     expect(
       (await control('POST', '/faults', { operationId: 'getRfiCase', status: 500, accountId: 'nobody' })).status,
     ).toBe(404);

@@ -298,6 +298,15 @@ describe('GET and PUT /_emulator/state', () => {
         fetch(`${fresh.url}/_emulator/state`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body });
       expect((await put('[]')).status).toBe(400);
       expect((await put('{')).status).toBe(400);
+      // A snapshot edited by hand, a comma left after the last tenant: the refusal says where.
+      const edited = JSON.stringify(snapshot, null, 2).replace(/\}\n {2}\],\n {2}"accounts"/, '},\n  ],\n  "accounts"');
+      expect(edited).not.toBe(JSON.stringify(snapshot, null, 2));
+      const refused = await put(edited);
+      expect(refused.status).toBe(400);
+      const line = edited.split('\n').indexOf('  ],') + 1;
+      expect((await refused.json()).message).toBe(
+        `control bodies are JSON: line ${line}, column 3: found ']' where a value was expected`,
+      );
       for (const value of [[], 'snapshot', null, 42]) {
         expect(() => fresh.control.restoreState(value)).toThrow(/the snapshot is refused at \(root\): must be a JSON/);
       }

@@ -2,8 +2,10 @@
 // consumer importing the package by name, and that they refuse what they should.
 import {
   ControlCallError,
+  type CreateRfiCaseInput,
   connectEmulator,
   type Emulator,
+  type EmulatorConnection,
   type EmulatorOptions,
   type EmulatorState,
   EVENT_TYPES,
@@ -29,7 +31,12 @@ const open: string = SEED_IDS.openRfiId;
 emulator.control.injectFault({ operationId: 'getRfiCase', status: 429, headers: { 'Retry-After': '1' } });
 
 // The control client, from any process.
-const control = connectEmulator(emulator.url, { timeoutMs: 5_000 });
+const control: EmulatorConnection = connectEmulator(emulator.url, { timeoutMs: 5_000 });
+const closedInput: CreateRfiCaseInput = { status: 'CLOSED', questions: 2 };
+const closed = await control.createRfiCase(closedInput);
+const closedId: string = closed.rfiId;
+const credentials: { clientId: string; clientSecret: string } = emulator.credentials;
+const stopped: Promise<void> = emulator.stop();
 const tenant: Tenant = await control.createTenant();
 const tenantAccount: string = tenant.accounts.primary.accountId;
 const tenantCase: string = tenant.fixtures.openRfiId;
@@ -71,11 +78,19 @@ await control.requests({ status: '500' });
 await startEmulator({ state: 42 });
 // @ts-expect-error restoreState takes a snapshot
 await control.restoreState('state.json');
+// @ts-expect-error createRfiCase takes a CreateRfiCaseInput, whose fields these are not
+emulator.control.createRfiCase({ questionz: 'three', bogus: true });
+// @ts-expect-error the same input, through the control client
+await control.createRfiCase({ questionz: 'three', bogus: true });
+// @ts-expect-error a payment request's input has no amount
+await control.createPaymentRequest({ amount: 100 });
 
 export {
   answered,
   answerRules,
   baseUrl,
+  closedId,
+  credentials,
   expired,
   expiredCount,
   firstQuestion,
@@ -85,6 +100,7 @@ export {
   refusal,
   remaining,
   restored,
+  stopped,
   takenFrom,
   violationPlaces,
 };

@@ -9,7 +9,7 @@ import { CONTROL_PREFIX } from './defaults.js';
  */
 
 /**
- * @typedef {object} MockControl a running mock's control API (`/_mock/...`), from any process that can reach it
+ * @typedef {object} MockConnection a running mock's control API (`/_mock/...`), from any process that can reach it
  * @property {string} url the mock's base URL, no trailing slash
  * @property {(filter?: JournalFilter) => Promise<JournalEntry[]>} requests the requests the mock received, oldest
  *   first, each as the contract judged it (filter by `operationId`, `status`, `accountId`, `since`)
@@ -30,7 +30,7 @@ const CONTROL_TIMEOUT_MS = 10_000;
  * started. Each call is one request; a failure rejects with a `ControlCallError` that names the call and the cause
  * (the mock's code and message for a refusal, why no answer came otherwise).
  * @param {string | URL} url the mock's base URL (`http://127.0.0.1:4010`, what `startMock()` resolves to)
- * @returns {MockControl}
+ * @returns {MockConnection}
  * @throws {TypeError} when the URL is no absolute http(s) URL
  */
 export function connectMock(url) {

@@ -7,7 +7,8 @@ export { CONTROL_PREFIX, DEFAULT_HOST, DEFAULT_PORT, MAX_BODY_BYTES } from './de
 
 /** @typedef {import('./serve-mock.js').MockOptions} MockOptions */
 /** @typedef {import('./serve-mock.js').RunningMock} RunningMock */
-/** @typedef {import('./connect-mock.js').MockControl} MockControl */
+/** @typedef {import('./connect-mock.js').MockConnection} MockConnection what `connectMock` returns */
+/** @typedef {import('./connect-mock.js').MockConnection} MockControl the former name of `MockConnection` */
 /** @typedef {import('./configured-answers.js').MockAnswers} MockAnswers */
 /** @typedef {import('./configured-answers.js').ConfiguredAnswer} ConfiguredAnswer */
 /** @typedef {import('@payments-connect/contract/server').JournalEntry} JournalEntry */

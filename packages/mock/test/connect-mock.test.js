@@ -72,7 +72,8 @@ describe('connectMock', () => {
     await gone.stop();
     await expect(connectMock(gone.url).requests()).rejects.toThrow(
       new RegExp(
-        `^GET ${gone.url}/_mock/requests: fetch failed \\(connect ECONNREFUSED [^)]*\\); is the mock running at`,
+        `^GET ${gone.url}/_mock/requests: connection refused: nothing listens there ` +
+          '\\(connect ECONNREFUSED [^)]*\\); is the mock running at',
       ),
     );
     const other = createServer((_, response) => response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>'));

@@ -10,6 +10,7 @@ import {
   type JournalFilter,
   MAX_BODY_BYTES,
   type MockAnswers,
+  type MockConnection,
   type MockControl,
   type MockOptions,
   type RunningMock,
@@ -61,7 +62,8 @@ export async function usage(): Promise<void> {
 }
 
 export async function control(): Promise<void> {
-  const mock: MockControl = connectMock('http://127.0.0.1:4010');
+  const mock: MockConnection = connectMock('http://127.0.0.1:4010');
+  const formerName: MockControl = mock;
   const filter: JournalFilter = { operationId: 'answerRfiQuestion', accountId: 'acc', since: new Date().toISOString() };
   const entries: JournalEntry[] = await mock.requests(filter);
   const statuses: number[] = entries.map((entry) => entry.status);
@@ -72,7 +74,7 @@ export async function control(): Promise<void> {
   const configured: MockAnswers = await mock.answers();
   await mock.clearAnswers('answerRfiQuestion');
   await mock.clearAnswers();
-  void [statuses, notes, example, configured, connectMock(new URL('http://127.0.0.1:4010')).url];
+  void [statuses, notes, example, configured, formerName, connectMock(new URL('http://127.0.0.1:4010')).url];
   // @ts-expect-error status is a number
   await mock.requests({ status: '200' });
   // @ts-expect-error setAnswer takes the answer as a string

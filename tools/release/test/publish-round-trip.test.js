@@ -6,7 +6,8 @@
 //  3. a fresh temp project installs all eight packages with plain npm, and opens the published reference (the page of
 //     @payments-connect/docs, and the same page at the installed mock's and emulator's /_docs);
 //  4. a consumer type-checks with moduleResolution node16 and bundler (and with the oldest TypeScript the READMEs
-//     name), then runs against the mock;
+//     name), then runs against the mock; a module of test helpers over every package's entry points compiles with
+//     the declarations checked and its own emitted (with this workspace's TypeScript and the oldest the READMEs name);
 //  5. on Node 20, 22 and 24: an ES module and a CommonJS consumer (client, mock and its control client, emulator with
 //     a tenant and the journal through connectEmulator, model), the mock's and the emulator's README CI recipes
 //     verbatim (exec runs the tests and stops the server), a conformance run;
@@ -15,6 +16,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify, stripVTControlCharacters } from 'node:util';
@@ -23,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childEnv } from '../src/publish-round-trip/child-env.js';
 import {
   createConsumerProject,
+  DECLARATIONS_PROJECT,
   MODULE_RESOLUTIONS,
   runConsumer,
   typeCheckConsumer,
@@ -61,6 +64,13 @@ const PACKAGE_FOLDERS = {
 };
 /** The oldest TypeScript the packages' READMEs promise; 5.0 to 5.3 fail on openapi-fetch's declarations. */
 const MINIMUM_TYPESCRIPT = '5.4.5';
+/**
+ * The oldest TypeScript the READMEs of the contract, the mock and the emulator name for their declarations: they type
+ * bodies as `Uint8Array<ArrayBuffer>`, and typed arrays take a type parameter from TypeScript 5.7 on.
+ */
+const MINIMUM_TYPESCRIPT_FOR_SERVERS = '5.7.3';
+/** The consumer's own Node types (a TypeScript project that runs Node has them): those this workspace checks with. */
+const TYPES_NODE = `@types/node@${createRequire(import.meta.url)('@types/node/package.json').version}`;
 /** A server stopped by its npx or pnpm process being killed is gone well within this. */
 const SERVER_GONE_MS = 5_000;
 /** The URL a server's first line names, in any mode. */
@@ -90,6 +100,21 @@ async function timed(label, work) {
   const result = await work();
   console.log(`[round trip] ${label}: ${((performance.now() - start) / 1000).toFixed(1)} s`);
   return result;
+}
+
+/**
+ * Installs a version of TypeScript in a folder of its own (through the local registry's uplink).
+ * @param {string} version
+ * @returns {Promise<string>} its tsc script
+ */
+async function installTypeScript(version) {
+  const local = registry;
+  if (!local) throw new Error('no registry');
+  const folder = join(temp, `typescript-${version}`);
+  await mkdir(folder);
+  const npmArgs = ['install', '--prefix', folder, '--registry', local.url, '--no-audit', '--no-fund'];
+  await run('npm', [...npmArgs, `typescript@${version}`], { env: childEnv() });
+  return join(folder, 'node_modules', 'typescript', 'bin', 'tsc');
 }
 
 const realSpecVersion = async () => JSON.parse(await readFile(join(WORKSPACE, 'spec/package.json'), 'utf8')).version;
@@ -198,6 +223,18 @@ describe('publish round trip through a local registry', { timeout: STEP_TIMEOUT_
     await timed(`consumer type-checked (${resolution})`, () => typeCheckConsumer(consumerDir, resolution));
   });
 
+  it('compiles a module of test helpers over every package: declarations checked, its own emitted', async () => {
+    const local = registry;
+    if (!local) throw new Error('no registry');
+    const npmArgs = ['install', '--no-save', '--registry', local.url, '--no-audit', '--no-fund', TYPES_NODE];
+    await run('npm', npmArgs, { cwd: consumerDir, env: childEnv() });
+    await timed('declarations consumer compiled', () => typeCheckConsumer(consumerDir, DECLARATIONS_PROJECT));
+    // What the helpers export is named through the packages' entries (a type they could not name is TS2742).
+    const emitted = await readFile(join(consumerDir, 'declarations', 'declarations-consumer.d.ts'), 'utf8');
+    expect(emitted).toContain('export declare const emulatorControl: EmulatorConnection;');
+    expect(emitted).toContain('import("@payments-connect/emulator").Tenant');
+  });
+
   it('weighs what the READMEs say each package weighs (within a quarter)', async () => {
     const weights = await installWeights(consumerDir, PUBLIC_PACKAGES);
     for (const [name, weight] of Object.entries(weights)) {
@@ -227,15 +264,16 @@ describe('publish round trip through a local registry', { timeout: STEP_TIMEOUT_
   });
 
   it(`type-checks the consumer with TypeScript ${MINIMUM_TYPESCRIPT}, the oldest the READMEs name`, async () => {
-    const local = registry;
-    if (!local) throw new Error('no registry');
-    const folder = join(temp, 'typescript-minimum');
-    await mkdir(folder);
-    const npmArgs = ['install', '--prefix', folder, '--registry', local.url, '--no-audit', '--no-fund'];
-    await run('npm', [...npmArgs, `typescript@${MINIMUM_TYPESCRIPT}`], { env: childEnv() });
-    const tsc = join(folder, 'node_modules', 'typescript', 'bin', 'tsc');
+    const tsc = await installTypeScript(MINIMUM_TYPESCRIPT);
     await timed(`consumer type-checked with TypeScript ${MINIMUM_TYPESCRIPT}`, () =>
       typeCheckConsumer(consumerDir, 'bundler', tsc),
+    );
+  });
+
+  it(`compiles the test helpers with TypeScript ${MINIMUM_TYPESCRIPT_FOR_SERVERS}, the oldest named`, async () => {
+    const tsc = await installTypeScript(MINIMUM_TYPESCRIPT_FOR_SERVERS);
+    await timed(`declarations consumer compiled with TypeScript ${MINIMUM_TYPESCRIPT_FOR_SERVERS}`, () =>
+      typeCheckConsumer(consumerDir, DECLARATIONS_PROJECT, tsc),
     );
   });
 

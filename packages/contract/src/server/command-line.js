@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { meantName } from './closest-first.js';
+import { meantName } from '../closest-first.js';
 import { DEFAULT_HOST } from './default-addresses.js';
 import { DEFAULT_JOURNAL_SIZE } from './request-journal.js';
 

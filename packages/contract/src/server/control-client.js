@@ -1,3 +1,5 @@
+import { describeFetchFailure } from './fetch-failure.js';
+
 /**
  * What a call of a server's control client (`connectMock`, `connectEmulator`) throws when the server refused it or
  * could not be reached: the message names the call (method and URL) and the cause (the envelope's code and message,
@@ -72,7 +74,7 @@ export function controlCaller(url, { prefix, server, client, timeoutMs }) {
       text = await response.text();
     } catch (error) {
       throw new ControlCallError(
-        `${method} ${target}: ${describeFailure(error, timeoutMs)}; is the ${server} running at ${base}?`,
+        `${method} ${target}: ${describeFetchFailure(error, timeoutMs)}; is the ${server} running at ${base}?`,
         {
           method,
           url: target,
@@ -117,16 +119,4 @@ function parseJson(text) {
   } catch {
     return { ok: false };
   }
-}
-
-/**
- * Why no answer came, in words: fetch's own error says only `fetch failed`, its cause says why.
- * @param {unknown} error
- * @param {number} timeoutMs
- */
-function describeFailure(error, timeoutMs) {
-  if (error instanceof Error && error.name === 'TimeoutError') return `no answer within ${timeoutMs} ms`;
-  if (!(error instanceof Error)) return String(error);
-  const cause = /** @type {{ cause?: unknown }} */ (error).cause;
-  return cause instanceof Error ? `${error.message} (${cause.message})` : error.message;
 }

@@ -1,4 +1,6 @@
+import { didYouMean } from '../closest-first.js';
 import { createOperationMatcher, jsonDepth, MAX_JSON_DEPTH, parseMediaType } from '../contract.js';
+import { formatJsonSyntaxError, locateJsonSyntaxError } from '../json-syntax-error.js';
 import { RefusalError } from './refusal-error.js';
 import { sendJson, sendRefusal } from './send-answer.js';
 
@@ -59,6 +61,10 @@ export function createControlRoutes(contract, { prefix, routes }, { maxControlBo
           headers: { Allow: allowed },
         });
       }
+      if (found.kind === 'not-found') {
+        const paths = new Set(routes.map((route) => `${prefix}${route.path}`));
+        throw new RefusalError(404, `no control route at ${found.path}; ${didYouMean(found.path, paths)}`);
+      }
       if (found.kind !== 'matched') throw new RefusalError(404, `no control route at ${request.url}`);
       const body = await readControlBody(request, found.operation.maxBodyBytes ?? maxControlBodyBytes);
       const answer = await found.operation.handle({ params: found.pathParams, query, body });
@@ -110,8 +116,11 @@ async function readControlBody(request, maxBytes) {
   let body;
   try {
     body = JSON.parse(text);
-  } catch {
-    throw new RefusalError(400, 'control bodies are JSON');
+  } catch (error) {
+    // Where it broke, and what was there: JSON.parse's own words vary with Node and may not say where.
+    const where = locateJsonSyntaxError(text);
+    const problem = where ? formatJsonSyntaxError(where) : /** @type {Error} */ (error).message;
+    throw new RefusalError(400, `control bodies are JSON: ${problem}`, { details: where });
   }
   if (!body || typeof body !== 'object' || Array.isArray(body))
     throw new RefusalError(400, 'control bodies are JSON objects');

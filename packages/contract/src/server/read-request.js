@@ -46,7 +46,7 @@ import { bodyVerdictWithoutParsing, hasBodyHeaders } from '../contract.js';
  *   the path's values as sent (decoded, not yet checked); a refusal it returns is the answer
  * @property {() => void} [beforeBody] called once every check before the body has passed, just before the body is
  *   read: where a server sends `100 Continue` to a client that waits for it (`Expect: 100-continue`)
- * @property {import('../operation-matcher.js').ParsedTarget} [target] the request's target as the server already
+ * @property {import('../operation-matcher.js').TargetReading} [target] the request's target as the server already
  *   read it with `parseRequestTarget` (read from `request.url` otherwise)
  */
 

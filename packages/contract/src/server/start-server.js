@@ -9,7 +9,7 @@ import { createRequestJournal, journalFilterOf } from './request-journal.js';
 import { createRequestPipeline } from './request-pipeline.js';
 import { answerClientErrors } from './send-answer.js';
 
-export { closestFirst, meantName } from './closest-first.js';
+export { closestFirst, meantName } from '../closest-first.js';
 export {
   dataError,
   EXIT_FAILURE,
@@ -29,6 +29,7 @@ export { ControlCallError, controlCaller } from './control-client.js';
 export { COMMAND_PORTS, DEFAULT_HOST } from './default-addresses.js';
 export { DOCS_PATH, installedDocsPage } from './docs-page.js';
 export { execCommand } from './exec-command.js';
+export { describeFetchFailure } from './fetch-failure.js';
 export { isHttpUrl } from './http-url.js';
 export { DEFAULT_LIMITS, LIMITS_TABLE } from './limits.js';
 export { RefusalError } from './refusal-error.js';

@@ -18,6 +18,11 @@ const CONSUMER_MANIFEST = {
 
 /** The module resolutions a consumer may use; each has a tsconfig in the fixture. */
 export const MODULE_RESOLUTIONS = /** @type {const} */ (['node16', 'bundler']);
+/**
+ * The fixture's module of test helpers over every package's entry points (`declarations-consumer.ts`), compiled with
+ * the packages' declarations checked and its own emitted (`tsconfig.declarations.json`).
+ */
+export const DECLARATIONS_PROJECT = 'declarations';
 
 /**
  * A fresh project of another team: the fixture consumers (consumer.ts with one tsconfig per module resolution,
@@ -51,19 +56,19 @@ export async function createConsumerProject(dir, registryUrl, specs) {
 }
 
 /**
- * Type-checks the consumer with one module resolution (TypeScript of this workspace unless `tsc` names
- * another, library checks on, so the published declaration files are checked too). Rejects with tsc's report
- * when it fails.
+ * Type-checks one of the consumer's projects: consumer.ts with one module resolution, or the declarations consumer
+ * (TypeScript of this workspace unless `tsc` names another, library checks on, so the published declaration files
+ * are checked too). Rejects with tsc's report when it fails.
  * @param {string} dir
- * @param {typeof MODULE_RESOLUTIONS[number]} resolution
+ * @param {typeof MODULE_RESOLUTIONS[number] | typeof DECLARATIONS_PROJECT} project
  * @param {string} [tsc] the tsc script to run
  */
-export async function typeCheckConsumer(dir, resolution, tsc = packageBin('typescript', 'tsc')) {
+export async function typeCheckConsumer(dir, project, tsc = packageBin('typescript', 'tsc')) {
   try {
-    await run(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`], { cwd: dir });
+    await run(process.execPath, [tsc, '-p', `tsconfig.${project}.json`], { cwd: dir });
   } catch (error) {
     const { stdout = '', stderr = '' } = /** @type {any} */ (error);
-    throw new Error(`tsc with moduleResolution ${resolution} failed:\n${stdout}${stderr}`);
+    throw new Error(`tsc -p tsconfig.${project}.json failed:\n${stdout}${stderr}`);
   }
 }
 

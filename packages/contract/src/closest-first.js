@@ -8,7 +8,7 @@
  * @returns {string[]}
  */
 export function closestFirst(name, names) {
-  return byDistance(name, names).map(({ candidate }) => candidate);
+  return byCloseness(name, names).map(({ candidate }) => candidate);
 }
 
 /**
@@ -20,7 +20,7 @@ export function closestFirst(name, names) {
  * @returns {string | undefined}
  */
 export function meantName(name, names) {
-  const ranked = byDistance(name, names);
+  const ranked = byCloseness(name, names);
   const [closest] = ranked;
   if (closest && closest.distance <= Math.max(1, Math.floor(name.length / 3))) return closest.candidate;
   const wanted = name.toLowerCase();
@@ -29,10 +29,25 @@ export function meantName(name, names) {
 }
 
 /**
+ * The end of a message that refuses a name: the one meant, when a typo of it is what came ({@link meantName}: `did you
+ * mean getRfiCase?`), else every name there is, the closest first (`it has getRfiCase, listRfiCases, …`), or that
+ * there is none.
+ * @param {string} name what was asked for
+ * @param {Iterable<string>} names what exists
+ * @returns {string}
+ */
+export function didYouMean(name, names) {
+  const all = [...names];
+  if (all.length === 0) return 'there is none';
+  const meant = meantName(name, all);
+  return meant === undefined ? `it has ${closestFirst(name, all).join(', ')}` : `did you mean ${meant}?`;
+}
+
+/**
  * @param {string} name
  * @param {Iterable<string>} names
  */
-function byDistance(name, names) {
+function byCloseness(name, names) {
   const wanted = name.toLowerCase();
   return [...names]
     .map((candidate) => ({ candidate, distance: editDistance(wanted, candidate.toLowerCase()) }))
