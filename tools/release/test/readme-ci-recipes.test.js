@@ -102,16 +102,18 @@ async function runRecipe(recipe, { status, errexit, log }) {
 }
 
 describe.each(RECIPES)("the $server README's CI recipe", ({ server, readme, testCommand }) => {
-  it.for([
-    ['bash -e', true],
-    ['bash', false],
-  ])(
+  it.for(
+    /** @type {Array<[string, boolean]>} */ ([
+      ['bash -e', true],
+      ['bash', false],
+    ]),
+  )(
     'ends with its test command status in %s, the server having answered it, and leaves nothing running',
     async ([shell, errexit]) => {
       const recipe = await readmeRecipe(readme, 'ci');
       for (const status of [3, 0]) {
         const log = join(dir, `${server}-${shell.replace(' ', '')}-${status}.jsonl`);
-        const { code, output, pid, seen } = await runRecipe(recipe, { status, errexit: Boolean(errexit), log });
+        const { code, output, pid, seen } = await runRecipe(recipe, { status, errexit, log });
         const said = `${shell}, the tests exiting ${status}:\n${output}`;
         expect({ code, alive: groupAlive(pid) }, said).toEqual({ code: status, alive: false });
         expect(seen, said).toEqual([
