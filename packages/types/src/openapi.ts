@@ -831,35 +831,66 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description Status of an RFI case. `CLOSED` and `CANCELLED` are the values the document names; both are terminal.
-         *     Other states (an open case's status among them) and the transitions into the terminal states are
-         *     not shown in v1.0, so any string is valid.
+         * @description Status of an RFI case. `CLOSED` and `CANCELLED` are the values interface v1.0 names; both are terminal.
+         *     v1.0 does not show the status of an open case: `OPEN` is this contract's choice (designed here), and the mock,
+         *     the emulator and the examples answer it for every case that is not terminal. Other states and the transitions
+         *     into the terminal states are not shown in v1.0, so any string is valid: treat a case as open unless its status
+         *     is `CLOSED` or `CANCELLED`.
          */
-        RfiCaseStatus: "CLOSED" | "CANCELLED" | (string & {});
+        RfiCaseStatus: "CLOSED" | "CANCELLED" | "OPEN" | (string & {});
         /**
          * @description A question of an RFI case, identified by `questionId`. A question can be approved, which locks it:
-         *     writes answer 409 `CONFLICT` (variant `RFI_ITEM_ALREADY_APPROVED`) and the API offers no unlock. How
-         *     approval appears in the record and the transition into approval are not shown in v1.0. Fields beyond
-         *     `questionId` are not shown in v1.0; `answer` is designed here. Further fields are not specified in v1.0.
+         *     writes answer 409 `CONFLICT` (variant `RFI_ITEM_ALREADY_APPROVED`) and the API offers no unlock. The
+         *     transition into approval is not shown in v1.0. Fields beyond `questionId` are not shown in v1.0: `text`,
+         *     `answer` and `approved` are designed here. Further fields are not specified in v1.0.
          */
         RfiQuestion: {
             /** Format: uuid */
             questionId: string;
-            /** @description The current answer, replaced by each new answer. */
+            /** @description The question, as the case asks it. */
+            text?: string;
+            /** @description The current answer, replaced by each new answer; absent until the question is answered. */
             answer?: string;
+            /** @description `true` once the question is approved: it is locked, and a write answers 409 `CONFLICT` (variant `RFI_ITEM_ALREADY_APPROVED`). */
+            approved?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description The document linked to a document request, as its last attach left it (an attach replaces it); absent until a
+         *     document is attached. How the linked document appears in the record is not shown in v1.0: this shape is designed
+         *     here.
+         */
+        RfiAttachedDocument: {
+            /** @description The file name the document was sent with. */
+            fileName: string;
+            /** @description The media type it was sent with. */
+            contentType: string;
+            /** @description Its size in bytes. */
+            size: number;
+            /**
+             * Format: date-time
+             * @description When it was attached.
+             */
+            attachedAt?: string;
         } & {
             [key: string]: unknown;
         };
         /**
          * @description A document request of an RFI case, identified by `documentRequestId`. A document request can be
          *     approved, which locks it: writes answer 409 `CONFLICT` (variant `RFI_ITEM_ALREADY_APPROVED`) and the
-         *     API offers no unlock. How approval and the linked document appear in the record, and the transition
-         *     into approval, are not shown in v1.0. Fields beyond `documentRequestId` are not shown in v1.0: further
-         *     fields are not specified in v1.0.
+         *     API offers no unlock. The transition into approval is not shown in v1.0. Fields beyond
+         *     `documentRequestId` are not shown in v1.0: `description`, `approved` and `document` are designed here.
+         *     Further fields are not specified in v1.0.
          */
         RfiDocumentRequest: {
             /** Format: uuid */
             documentRequestId: string;
+            /** @description The document the case asks for. */
+            description?: string;
+            /** @description `true` once the document request is approved: it is locked, and an attach answers 409 `CONFLICT` (variant `RFI_ITEM_ALREADY_APPROVED`). */
+            approved?: boolean;
+            document?: components["schemas"]["RfiAttachedDocument"];
         } & {
             [key: string]: unknown;
         };
@@ -867,7 +898,8 @@ export interface components {
          * @description An RFI (Request For Information) case, identified by `rfiId`. It contains questions and document
          *     requests. `CLOSED` and `CANCELLED` are terminal: the case stays readable for audit, but every write
          *     answers 409 `CONFLICT` (variant `RFI_NOT_OPEN`) and no further `v1.rfi.case.*` or `v1.rfi.document.*`
-         *     events fire for it. Other states and the transitions into the terminal states are not shown in v1.0.
+         *     events fire for it. v1.0 shows neither the other states (an open case's among them) nor the transitions into
+         *     the terminal states: an open case's status is `OPEN`, a value designed here (see `RfiCaseStatus`).
          *     The response shapes of the RFI reads are not shown in v1.0: the property names
          *     `status`, `questions` and `documentRequests` are designed here; further fields are not specified in v1.0.
          */
@@ -1180,6 +1212,7 @@ export type RelatedCorporateRequest = components['schemas']['RelatedCorporateReq
 export type BusinessProfileResponse = components['schemas']['BusinessProfileResponse'];
 export type RfiCaseStatus = components['schemas']['RfiCaseStatus'];
 export type RfiQuestion = components['schemas']['RfiQuestion'];
+export type RfiAttachedDocument = components['schemas']['RfiAttachedDocument'];
 export type RfiDocumentRequest = components['schemas']['RfiDocumentRequest'];
 export type RfiCase = components['schemas']['RfiCase'];
 export type RfiCaseList = components['schemas']['RfiCaseList'];
