@@ -17,7 +17,9 @@ const exchanges = contract.operations
   .flatMap((operation) =>
     contract
       .namedExamples(operation)
-      .filter(({ problems, response }) => problems.length === 0 && /^2/.test(response?.status ?? '') && response?.example)
+      .filter(
+        ({ problems, response }) => problems.length === 0 && /^2/.test(response?.status ?? '') && response?.example,
+      )
       .map((named) => /** @type {const} */ ([`${operation.operationId} ${named.name}`, operation, named])),
   );
 
