@@ -407,7 +407,7 @@ export interface paths {
         /**
          * List RFI cases
          * @description Lists the RFI cases of the account. Terminal cases (`CLOSED`, `CANCELLED`) are left out unless
-         *     `includeTerminal=true`. The list's shape is designed here (the document does not show it);
+         *     `includeTerminal=true`. The list's shape is designed here (v1.0 does not show it);
          *     pagination is not shown in v1.0.
          */
         get: operations["listRfiCases"];
@@ -440,7 +440,7 @@ export interface paths {
          * Get an RFI case
          * @description Returns the RFI case, also when it is terminal (`CLOSED` and `CANCELLED` cases are retained for
          *     audit). Another account's case answers 404 `NOT_FOUND`, never 403. The response shape is designed
-         *     here (the document does not show it).
+         *     here (v1.0 does not show it).
          */
         get: operations["getRfiCase"];
         put?: never;
@@ -477,7 +477,7 @@ export interface paths {
          *     Replace semantics: a repeated write replaces the earlier one, so the write is idempotent and safe to
          *     retry on 5xx with exponential backoff. A terminal case (`CLOSED`, `CANCELLED`) answers 409 `CONFLICT`
          *     variant `RFI_NOT_OPEN` (not retried; fetch the case and stop polling); an approved item answers 409
-         *     `CONFLICT` variant `RFI_ITEM_ALREADY_APPROVED` (not retried; skip the item). The document states that
+         *     `CONFLICT` variant `RFI_ITEM_ALREADY_APPROVED` (not retried; skip the item). Interface v1.0 states that
          *     this write exists but not its path or payload: both are designed here (`x-designed-here`).
          */
         put: operations["answerRfiQuestion"];
@@ -515,7 +515,7 @@ export interface paths {
          *     Replace semantics: a repeated write replaces the earlier one, so the write is idempotent and safe to
          *     retry on 5xx with exponential backoff. A terminal case (`CLOSED`, `CANCELLED`) answers 409 `CONFLICT`
          *     variant `RFI_NOT_OPEN` (not retried; fetch the case and stop polling); an approved item answers 409
-         *     `CONFLICT` variant `RFI_ITEM_ALREADY_APPROVED` (not retried; skip the item). The document states that
+         *     `CONFLICT` variant `RFI_ITEM_ALREADY_APPROVED` (not retried; skip the item). Interface v1.0 states that
          *     this write exists but not its path or payload: both are designed here (`x-designed-here`).
          */
         put: operations["attachRfiDocument"];
@@ -550,7 +550,7 @@ export interface paths {
          *     Replace semantics: a repeated write replaces the earlier one, so the write is idempotent and safe to
          *     retry on 5xx with exponential backoff. A terminal case (`CLOSED`, `CANCELLED`) answers 409 `CONFLICT`
          *     variant `RFI_NOT_OPEN` (not retried; fetch the case and stop polling); an approved item answers 409
-         *     `CONFLICT` variant `RFI_ITEM_ALREADY_APPROVED` (not retried; skip the item). The document states that
+         *     `CONFLICT` variant `RFI_ITEM_ALREADY_APPROVED` (not retried; skip the item). Interface v1.0 states that
          *     this write exists but not its path or payload: both are designed here (`x-designed-here`).
          */
         put: operations["submitRfiResponses"];
@@ -635,7 +635,7 @@ export interface components {
         };
         /**
          * @description A stable, status-flavoured and feature-agnostic error code; there are no feature-specific codes.
-         *     The values listed are those the document states (RFI area). Codes for other statuses and areas are
+         *     The values listed are those interface v1.0 states (RFI area). Codes for other statuses and areas are
          *     not shown in v1.0, so this is an open set: any other string is valid and must be passed through.
          */
         GatewayErrorCode: "VALIDATION_FAILED" | "NOT_FOUND" | "CONFLICT" | (string & {});
@@ -678,8 +678,8 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description The execution mode of the payment request. `HOSTED_PAGE` is the one value the document names; the
-         *     other values are not shown in v1.0 (the document speaks of embedded, hosted and shareable payment
+         * @description The execution mode of the payment request. `HOSTED_PAGE` is the one value interface v1.0 names; the
+         *     other values are not shown in v1.0 (v1.0 speaks of embedded, hosted and shareable payment
          *     links but does not say whether these are execution modes), so any string is valid.
          */
         PaymentRequestExecutionMode: "HOSTED_PAGE" | (string & {});
@@ -690,7 +690,7 @@ export interface components {
          */
         PaymentRequestStatus: "UNPAID" | "PART_PAID" | (string & {});
         /**
-         * @description A payment request (payment link). The document states that it has an execution mode and a status, can
+         * @description A payment request (payment link). Interface v1.0 states that it has an execution mode and a status, can
          *     carry a session token for hosted payment and a preview logo override. It names these concepts but not
          *     their fields: the property names below are designed here (`x-designed-here`). Further fields are not
          *     specified in v1.0.
@@ -913,7 +913,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description The RFI cases of the account. The document says the list returns RFI cases but does not show its
+         * @description The RFI cases of the account. Interface v1.0 says the list returns RFI cases but does not show its
          *     shape: the `items` wrapper is designed here. Terminal cases appear only with `includeTerminal=true`.
          *     Pagination and its limits are not shown in v1.0.
          */
@@ -922,12 +922,12 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description Answers a question (payload designed here; the document does not show it). Replace semantics: the answer replaces the earlier answer. An empty answer is refused with 400 `VALIDATION_FAILED`. */
+        /** @description Answers a question (payload designed here; v1.0 does not show it). Replace semantics: the answer replaces the earlier answer. An empty answer is refused with 400 `VALIDATION_FAILED`. */
         RfiAnswerRequest: {
             /** @description The answer text. Must not be empty. */
             answer: string;
         };
-        /** @description The multipart form that attaches a document to a document request (payload designed here; the document does not show it). Replace semantics: the attach replaces the linked document. */
+        /** @description The multipart form that attaches a document to a document request (payload designed here; v1.0 does not show it). Replace semantics: the attach replaces the linked document. */
         RfiDocumentUpload: {
             /**
              * Format: binary
@@ -943,7 +943,7 @@ export interface components {
         };
         /**
          * @description Bulk responses: answers several questions of one case in one request. Replace semantics: each answer
-         *     replaces the earlier answer of its question. The document states that bulk responses exist but not
+         *     replaces the earlier answer of its question. Interface v1.0 states that bulk responses exist but not
          *     their payload; this shape is designed here. In this design, a terminal case refuses the whole request
          *     with 409 `CONFLICT` (variant `RFI_NOT_OPEN`), and so does an approved question named in it (variant
          *     `RFI_ITEM_ALREADY_APPROVED`).
@@ -1049,7 +1049,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Bad request (400). Stated by the document for refresh-session: the execution mode is not `HOSTED_PAGE`, or the status is not `UNPAID` or `PART_PAID`. The `code` is not shown in v1.0. */
+        /** @description Bad request (400). Stated by interface v1.0 for refresh-session: the execution mode is not `HOSTED_PAGE`, or the status is not `UNPAID` or `PART_PAID`. The `code` is not shown in v1.0. */
         SessionNotRefreshable: {
             headers: {
                 [name: string]: unknown;
@@ -1058,7 +1058,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Bad request (400 `VALIDATION_FAILED`, the RFI area's code). The document states the RFI area's 400 conditions for a body or a path (missing field, invalid UUID, empty answer string); the list has neither, so which of its requests answer 400 is not shown in v1.0. Retry only after fixing the field. */
+        /** @description Bad request (400 `VALIDATION_FAILED`, the RFI area's code). Interface v1.0 states the RFI area's 400 conditions for a body or a path (missing field, invalid UUID, empty answer string); the list has neither, so which of its requests answer 400 is not shown in v1.0. Retry only after fixing the field. */
         RfiListBadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -1178,7 +1178,7 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
-         * @description Not shown in v1.0: the document does not say whether the service sends `Retry-After` with a 429.
+         * @description Not shown in v1.0: v1.0 does not say whether the service sends `Retry-After` with a 429.
          *     Described so that clients honour it when present (delay in seconds or an HTTP date, RFC 9110).
          * @example 2
          */
@@ -1985,7 +1985,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The RFI cases. The document does not show the status of this answer: 200 is designed here (`x-designed-here`). */
+            /** @description The RFI cases. Interface v1.0 does not show the status of this answer: 200 is designed here (`x-designed-here`). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2022,7 +2022,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The RFI case. The document does not show the status of this answer: 200 is designed here (`x-designed-here`). */
+            /** @description The RFI case. Interface v1.0 does not show the status of this answer: 200 is designed here (`x-designed-here`). */
             200: {
                 headers: {
                     [name: string]: unknown;
