@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContract, loadContract } from '../src/contract.js';
-import { DOCS_PATH, installedDocsPage, startServer } from '../src/server/start-server.js';
+import { DOCS_PATH, installedDocsPage, PREFERENCES_HONOURED_HEADER, startServer } from '../src/server/start-server.js';
 import { smallContractDocument } from './fixtures/small-contract.js';
 
 const contract = loadContract();
@@ -94,6 +94,27 @@ describe('the docs page of the pipeline', () => {
       code: contract.errorCode(404),
       message: expect.stringContaining(DOCS_PATH),
     });
+  });
+
+  it('names the Prefer preferences the server honours, to any origin; none when it honours none', async () => {
+    const honouring = await startServer({
+      contract,
+      name: 'docs-prefer-test',
+      answer,
+      docsPage: page,
+      preferences: ['code', 'example'],
+    });
+    try {
+      const head = await fetch(`${honouring.url}${DOCS_PATH}`, { method: 'HEAD', headers: { Origin: 'null' } });
+      expect(head.headers.get(PREFERENCES_HONOURED_HEADER)).toBe('code, example');
+      expect(head.headers.get('access-control-allow-origin')).toBe('*');
+      expect(head.headers.get('access-control-expose-headers')).toBe(PREFERENCES_HONOURED_HEADER);
+    } finally {
+      await honouring.stop();
+    }
+    const { headers } = await exchange('HEAD', DOCS_PATH);
+    expect(headers[PREFERENCES_HONOURED_HEADER.toLowerCase()]).toBeUndefined();
+    expect(headers['access-control-allow-origin']).toBe('*');
   });
 
   it('shows a page built again at the next request', async () => {

@@ -14,7 +14,7 @@ describe('openEnumValues', () => {
       GatewayErrorCode: ['VALIDATION_FAILED', 'NOT_FOUND', 'CONFLICT'],
       PaymentRequestExecutionMode: ['HOSTED_PAGE'],
       PaymentRequestStatus: ['UNPAID', 'PART_PAID'],
-      RfiCaseStatus: ['CLOSED', 'CANCELLED'],
+      RfiCaseStatus: ['CLOSED', 'CANCELLED', 'OPEN'],
     });
   });
 

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createContract } from '@payments-connect/contract';
+import { takeOutAreasNotShown } from './areas-not-shown.js';
 import { addCodeSamples } from './code-samples.js';
 import { addFlags } from './flags.js';
 import { renderHtmlPage } from './html-page.js';
@@ -9,11 +10,14 @@ import { addOverview } from './overview.js';
 import { showDistinctParameterExamples } from './parameter-examples.js';
 import { loadPublishedBundle } from './published-bundle.js';
 import { loadRedocBundle } from './redoc-bundle.js';
+import { SAMPLE_SERVER_NOTES } from './sample-server-notes.js';
 import { showDefaultServerUrls } from './server-urls.js';
 import { tryItModel } from './try-it-model.js';
 
 /** The console runs in the page as written: it is a browser module that imports nothing. */
 const CONSOLE_SOURCE = new URL('./try-it-console.js', import.meta.url);
+/** Likewise the module that points the samples at the server that serves the page. */
+const SERVED_SAMPLES_SOURCE = new URL('./served-samples.js', import.meta.url);
 
 /** Output names inside the output folder. */
 export const HTML_FILE = 'index.html';
@@ -53,7 +57,7 @@ export function buildReference({ spec: bundled, outDir }) {
   // Before the flags: a flagged reference to an open enum shows the values after its notice.
   addOpenEnumValues(contract);
   const flagged = addFlags(contract);
-  addOverview(contract, flagged, tryIt);
+  addOverview(contract, flagged, tryIt, takeOutAreasNotShown(contract));
   // After the overview, which lists the URL templates with what their variables mean.
   showDefaultServerUrls(contract);
   const redoc = loadRedocBundle();
@@ -62,7 +66,13 @@ export function buildReference({ spec: bundled, outDir }) {
     redocSource: redoc.source,
     redocVersion: redoc.version,
     consoleSource: readFileSync(CONSOLE_SOURCE, 'utf8'),
+    servedSamplesSource: readFileSync(SERVED_SAMPLES_SOURCE, 'utf8'),
     tryItModel: tryIt,
+    sampleServer: {
+      urls: [...new Set(samples.map(({ serverUrl }) => serverUrl))],
+      placeholder: SAMPLE_SERVER_NOTES.placeholder,
+      served: SAMPLE_SERVER_NOTES.served,
+    },
     published: loadPublishedBundle(),
   });
 

@@ -11,6 +11,7 @@ export const CURL_LABEL = 'curl';
  * @property {string} operationId
  * @property {string} method Upper case, as the contract gives it.
  * @property {string} path
+ * @property {string} serverUrl The server the samples call.
  * @property {string} typescript The TypeScript sample (a complete module).
  * @property {string} curl The curl sample.
  */
@@ -31,6 +32,7 @@ export function addCodeSamples(contract) {
       { lang: 'TypeScript', label: TYPESCRIPT_LABEL, source: typescript },
       { lang: 'Shell', label: CURL_LABEL, source: curl },
     ];
-    return { operationId: entry.operationId, method: entry.method, path: entry.path, typescript, curl };
+    const { operationId, method, path } = entry;
+    return { operationId, method, path, serverUrl: inputs.serverUrl, typescript, curl };
   });
 }

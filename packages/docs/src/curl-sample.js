@@ -1,3 +1,5 @@
+import { SAMPLE_SERVER_NOTES } from './sample-server-notes.js';
+
 /**
  * @typedef {import('@payments-connect/contract').ContractOperation} ContractOperation
  * @typedef {import('./sample-inputs.js').SampleInputs} SampleInputs
@@ -16,15 +18,16 @@ const VARIABLE_BY_HEADER = /** @type {Record<string, string>} */ ({ AccountId: A
 const CONTINUATION = ' \\\n  ';
 
 /**
- * The curl sample of one operation, with the spec's example values. Operations that need the bearer
- * token send `$ACCESS_TOKEN` and point to the token exchange rather than repeat it.
+ * The curl sample of one operation, with the spec's example values, opening with the note that its URL is a
+ * placeholder. Operations that need the bearer token send `$ACCESS_TOKEN` and point to the token exchange rather than
+ * repeat it.
  * @param {ContractOperation} entry The operation.
  * @param {SampleInputs} inputs Its example inputs.
  * @param {ContractOperation | undefined} tokenOperation The token exchange.
  * @returns {string} A shell command.
  */
 export function curlSample(entry, inputs, tokenOperation) {
-  const comments = [];
+  const comments = [`# ${SAMPLE_SERVER_NOTES.placeholder}`];
   const args = [`curl -X ${entry.method} ${shellQuote(requestUrl(entry.path, inputs))}`];
   if (entry.requiresBearer) {
     if (tokenOperation) {

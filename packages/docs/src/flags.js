@@ -19,11 +19,15 @@ export const FLAGS = [
     extension: 'x-designed-here',
     title: 'Designed here',
     summary:
-      'The interface document v1.0 does not state the shape of these operations and fields (it says they exist, ' +
-      'or leaves them unshown); this repository designed them and marks them `x-designed-here`.',
-    badge: { name: 'Designed here', color: '#6b3fa0' },
+      'Interface v1.0 of the service says these operations and fields exist, or needs them, but does not show their ' +
+      'shape, so this contract designed one: the mock, the emulator, the types and the client follow it. The ' +
+      'service may differ, so confirm each on the sandbox before you rely on it. The reference badges them ' +
+      '*Unconfirmed*; the OpenAPI description marks them `x-designed-here`.',
+    badge: { name: 'Unconfirmed', color: '#6b3fa0' },
     notice:
-      '**Designed here:** not stated by the interface document v1.0; this repository designed it (`x-designed-here`).',
+      '**Unconfirmed (designed here):** interface v1.0 does not show this, so this contract designed it; the mock, ' +
+      'the emulator, the types and the client follow that design. The service may differ: confirm it on the sandbox ' +
+      'before you rely on it.',
   },
 ];
 

@@ -7,6 +7,7 @@ import { CLIENT_ID_VARIABLE, CLIENT_PACKAGE, CLIENT_SECRET_VARIABLE, typeScriptS
 
 /**
  * @typedef {import('@payments-connect/contract').Contract} Contract
+ * @typedef {import('./areas-not-shown.js').AreaNotShown} AreaNotShown
  * @typedef {import('./flags.js').FlaggedNode} FlaggedNode
  * @typedef {import('./try-it-model.js').TryItModel} TryItModel
  */
@@ -21,17 +22,20 @@ const LEAD_IN = /^\*\*([^*\n]+?)\.\*\*[ \t]*/gm;
 export const OVERVIEW_TITLE = 'Overview';
 export const USAGE_TITLE = 'Using the API';
 export const TRY_IT_TITLE = 'Try it';
+export const AREAS_NOT_SHOWN_TITLE = 'Areas without operations';
 
 /**
  * Writes the overview at the top of the reference: the spec's own introduction (its bold lead-ins
  * turned into menu headings), then sections generated from the spec: servers, calling the API (token
  * exchange, client and curl), trying it against the local mock or emulator, errors with the RFI 409
- * variants, and what is sandbox-only or designed here. Mutates the document's `info.description`.
+ * variants, what is sandbox-only or designed here, and the areas of the service without operations. Mutates the
+ * document's `info.description`.
  * @param {Contract} contract The contract of a copy of the bundled document.
  * @param {Record<string, FlaggedNode[]>} flagged What {@link addFlags} flagged.
  * @param {TryItModel} tryIt What the page's console calls.
+ * @param {AreaNotShown[]} [areasNotShown] The areas taken out of the menu (`takeOutAreasNotShown`).
  */
-export function addOverview(contract, flagged, tryIt) {
+export function addOverview(contract, flagged, tryIt, areasNotShown = []) {
   const { info } = contract.document;
   /** @type {string} */
   const description = info.description ?? '';
@@ -47,6 +51,7 @@ export function addOverview(contract, flagged, tryIt) {
     tryItSection(tryIt),
     errorsSection(contract),
     ...FLAGS.map((flag) => flagSection(flag, flagged[flag.extension] ?? [])),
+    areasSection(areasNotShown),
   ];
   info.description = `${sections.filter(Boolean).join('\n\n')}\n`;
 }
@@ -91,12 +96,17 @@ function callingSection(contract, accountId) {
     throw new Error(`The token response of ${token.path} has no ${TOKEN_RESPONSE_FIELD} field`);
   }
   const inputs = sampleInputs(contract, token);
-  const exchange = curlSample(token, inputs, undefined).trim();
+  // The note on the URL stays a comment of its own, above the command the shell variable captures.
+  const [notes, command] = partition(curlSample(token, inputs, undefined).trim().split('\n'), (line) =>
+    line.startsWith('#'),
+  );
   return [
     '## Calling the API',
     '',
     "Every operation shows two samples generated from this description's examples: TypeScript with " +
-      `\`${CLIENT_PACKAGE}\` and curl. Both call the sandbox server.`,
+      `\`${CLIENT_PACKAGE}\` and curl. Both call the sandbox at its placeholder URL: put your sandbox's URL in its ` +
+      "place (the client takes it as `baseUrl`), or a local server's. On the page a mock or an emulator serves (see " +
+      `[${TRY_IT_TITLE}](#${sectionAnchor(USAGE_TITLE, TRY_IT_TITLE)})), they call that server, and run as they are.`,
     '',
     `**With the client.** The client exchanges the credentials at \`${token.method} ${token.path}\` itself, ` +
       'sends `Authorization: Bearer` and `AccountId` on every request, and requests a new token when the old one ' +
@@ -111,7 +121,8 @@ function callingSection(contract, accountId) {
       `\`${TOKEN_FIELDS.expiresIn}\` seconds, and send it with the account id:`,
     '',
     '```shell',
-    `${ACCESS_TOKEN_VARIABLE}=$(${exchange.replace(/^curl /, 'curl -sS ')} | jq -r .${TOKEN_RESPONSE_FIELD})`,
+    ...notes,
+    `${ACCESS_TOKEN_VARIABLE}=$(${command.join('\n').replace(/^curl /, 'curl -sS ')} | jq -r .${TOKEN_RESPONSE_FIELD})`,
     `${ACCOUNT_ID_VARIABLE}=${accountId}`,
     '```',
     '',
@@ -204,6 +215,23 @@ function errorsSection(contract) {
 }
 
 /**
+ * The areas of the service interface v1.0 names without showing an operation: one section, where each used to be a
+ * menu entry of its own that led to no operation.
+ * @param {AreaNotShown[]} areas
+ */
+function areasSection(areas) {
+  if (areas.length === 0) return '';
+  return [
+    `## ${AREAS_NOT_SHOWN_TITLE}`,
+    '',
+    'Interface v1.0 names these areas of the service but shows none of their operations, so this reference has none ' +
+      'to show.',
+    '',
+    ...areas.map(({ name, description }) => `- **${name}**: ${description.replace(/\s+/g, ' ')}`),
+  ].join('\n');
+}
+
+/**
  * @param {(typeof FLAGS)[number]} flag
  * @param {FlaggedNode[]} nodes What carries it.
  */
@@ -218,6 +246,17 @@ function flagSection(flag, nodes) {
     lines.push('', `Also flagged: ${others.map((node) => `\`${readablePointer(node.pointer)}\``).join(', ')}.`);
   }
   return lines.join('\n');
+}
+
+/**
+ * The items that pass a test, and those that do not, each in their order.
+ * @template T
+ * @param {T[]} items
+ * @param {(item: T) => boolean} test
+ * @returns {[T[], T[]]}
+ */
+function partition(items, test) {
+  return [items.filter(test), items.filter((item) => !test(item))];
 }
 
 /**

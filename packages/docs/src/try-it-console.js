@@ -19,6 +19,23 @@ const HIDDEN_HEADERS = /^access-control-/;
 const TOKEN_MARGIN_MS = 5_000;
 
 /**
+ * What the console knows of the server's `Prefer`: it honours some (the mock), it serves this page and honours none
+ * (the emulator, which answers from its state), it is being asked, or it could not be asked (nothing answered, or no
+ * page there).
+ * @typedef {'honoured' | 'ignored' | 'asking' | 'unknown'} PreferState
+ */
+
+/** The Prefer field's label, by what the server said of it. */
+const PREFER_LABELS = {
+  honoured: (/** @type {string} */ names) => `Prefer (this server answers as it asks; it takes ${names})`,
+  unknown: 'Prefer (the mock answers as it asks; the emulator ignores it)',
+};
+
+/** Said in place of the Prefer field on a server that honours none. */
+const PREFER_IGNORED_NOTE =
+  'No Prefer field: this server ignores Prefer (the emulator answers from its state: steer it with its control API).';
+
+/**
  * What the reader typed for one request.
  * @typedef {object} TryItValues
  * @property {Record<string, string>} path
@@ -118,6 +135,19 @@ export function localServer(server, pageOrigin) {
 }
 
 /**
+ * {@link localServer}, or undefined for a server the page may not call.
+ * @param {string} server
+ * @param {string} [pageOrigin]
+ */
+function localServerOrNothing(server, pageOrigin) {
+  try {
+    return localServer(server, pageOrigin);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The server that serves the page, when the page is its reference at `docsPath` (a proxy's prefix before it kept):
  * the console sends there first, on the page's own origin, so no CORS step is needed. A page opened from a file, or
  * served anywhere else (`serve-docs`), has none.
@@ -195,6 +225,9 @@ export function startTryItConsole({ dialog, model }) {
   const accountId = input('try-it-account-id', model.accountId);
   const prefer = input('try-it-prefer', '');
   prefer.placeholder = 'code=404';
+  const preferLabel = el('span', {}, PREFER_LABELS.unknown);
+  const preferField = el('label', { id: 'try-it-prefer-field' }, preferLabel, prefer);
+  const preferNote = el('p', { id: 'try-it-prefer-note', hidden: true }, PREFER_IGNORED_NOTE);
   const tokenStatus = el('p', { id: 'try-it-token-status', role: 'status' }, 'No token yet.');
   const tokenButton = el('button', { type: 'button', id: 'try-it-get-token' }, 'Get token');
   const operationSelect = /** @type {HTMLSelectElement} */ (
@@ -207,6 +240,7 @@ export function startTryItConsole({ dialog, model }) {
     )
   );
   const requestFields = el('div', { class: 'pc-try-it-fields' });
+  const responseTitle = el('h3', { id: 'try-it-response-title' }, 'Response');
   const responseStatus = el('p', { id: 'try-it-response-status' });
   const responseHeaders = el('dl', { id: 'try-it-response-headers', class: 'pc-try-it-headers' });
   const responseBody = el('pre', { id: 'try-it-response-body', tabindex: '0' });
@@ -242,13 +276,14 @@ export function startTryItConsole({ dialog, model }) {
       el('legend', {}, 'Request'),
       labelled('Operation', operationSelect),
       requestFields,
-      labelled('Prefer (the mock answers as it asks)', prefer),
+      preferField,
+      preferNote,
       el('button', { type: 'submit', id: 'try-it-send' }, 'Send'),
     ),
     el(
       'section',
       { 'aria-labelledby': 'try-it-response-title' },
-      el('h3', { id: 'try-it-response-title' }, 'Response'),
+      responseTitle,
       el('output', { for: 'try-it-send', 'aria-live': 'polite' }, responseStatus, responseHeaders, responseBody),
     ),
   );
@@ -333,6 +368,66 @@ export function startTryItConsole({ dialog, model }) {
     responseStatus.textContent = status;
     responseHeaders.replaceChildren(...headers.flatMap(([name, value]) => [el('dt', {}, name), el('dd', {}, value)]));
     responseBody.textContent = body;
+    if (status !== '') revealResponse();
+  }
+
+  /**
+   * Scrolls the console to the response, which starts below the request's fields, out of sight on most screens. The
+   * dialog scrolls, not the page behind it.
+   */
+  function revealResponse() {
+    const offset = responseTitle.getBoundingClientRect().top - dialog.getBoundingClientRect().top;
+    dialog.scrollTop += offset;
+  }
+
+  /** @type {{ server: string, state: PreferState } | undefined} what the server in the field said of Prefer */
+  let preferAnswer;
+
+  /**
+   * Offers the Prefer field as the server honours it: with what it honours, hidden (and not sent) where it honours
+   * none, with a word of caution where it could not be asked. The state is on the dialog (`data-prefer`) too.
+   * @param {PreferState} state
+   * @param {string} [honoured] what the server says it honours (`code, example, dynamic, seed`)
+   */
+  function offerPrefer(state, honoured = '') {
+    dialog.dataset.prefer = state;
+    preferField.hidden = state === 'ignored';
+    preferNote.hidden = state !== 'ignored';
+    preferLabel.textContent = state === 'honoured' ? PREFER_LABELS.honoured(honoured) : PREFER_LABELS.unknown;
+  }
+
+  /**
+   * Asks the server in the field which `Prefer` preferences it honours (its `/_docs` page's answer says so), unless
+   * it was asked already: a server that serves the page and names none ignores Prefer (the emulator); one that cannot
+   * be asked may be a mock, so the field stays, with a word of caution.
+   */
+  async function askAboutPrefer() {
+    const base = localServerOrNothing(server.value, pageOrigin);
+    if (base === undefined) {
+      preferAnswer = undefined;
+      offerPrefer('unknown');
+      return;
+    }
+    if (preferAnswer?.server === base) return;
+    dialog.dataset.prefer = 'asking';
+    /** @type {PreferState} */
+    let state = 'unknown';
+    let honoured = '';
+    try {
+      const response = await fetch(`${base}${model.docsPath}`, {
+        method: 'HEAD',
+        credentials: 'omit',
+        cache: 'no-store',
+      });
+      honoured = response.headers.get(model.preferencesHeader) ?? '';
+      if (response.ok) state = honoured === '' ? 'ignored' : 'honoured';
+    } catch {
+      // Nothing answered: said when a request is sent.
+    }
+    // A server typed meanwhile is asked on its own.
+    if (localServerOrNothing(server.value, pageOrigin) !== base) return;
+    preferAnswer = { server: base, state };
+    offerPrefer(state, honoured);
   }
 
   /**
@@ -412,6 +507,7 @@ export function startTryItConsole({ dialog, model }) {
     if (!operation) return;
     showResponse('Sending…');
     try {
+      await askAboutPrefer();
       const bearer = operation.requiresBearer ? await ensureToken() : undefined;
       // The token exchange refused: its answer is shown, and the operation is not sent without a token.
       if (operation.requiresBearer && bearer === undefined) return;
@@ -420,7 +516,7 @@ export function startTryItConsole({ dialog, model }) {
         pageOrigin,
         token: bearer,
         accountId: accountId.value,
-        prefer: prefer.value,
+        prefer: preferField.hidden ? '' : prefer.value,
       };
       const { url, init } = buildTryItRequest(operation, readValues(), session);
       const started = performance.now();
@@ -449,9 +545,11 @@ export function startTryItConsole({ dialog, model }) {
       showOperation();
     }
     if (!dialog.open) dialog.showModal();
+    void askAboutPrefer();
   }
 
   operationSelect.addEventListener('change', showOperation);
+  server.addEventListener('change', () => void askAboutPrefer());
   showSecret.addEventListener('click', () => {
     const shown = clientSecret.type === 'password';
     clientSecret.type = shown ? 'text' : 'password';

@@ -1,4 +1,4 @@
-import { COMMAND_PORTS, DEFAULT_HOST, DOCS_PATH } from '@payments-connect/contract/server';
+import { COMMAND_PORTS, DEFAULT_HOST, DOCS_PATH, PREFERENCES_HONOURED_HEADER } from '@payments-connect/contract/server';
 import { sampleInputs } from './sample-inputs.js';
 
 /**
@@ -76,6 +76,8 @@ export const LOCAL_SERVERS = [
  * @typedef {object} TryItModel
  * @property {TryItServer[]} servers The local servers, the default first (of a page opened from a file).
  * @property {string} docsPath Where the servers serve this page: opened there, the console sends to that server.
+ * @property {string} preferencesHeader The header of that page's answer naming the `Prefer` preferences the server
+ *   honours: the console offers a `Prefer` field as it says.
  * @property {{ clientId: string, clientSecret: string }} credentials What the console sends to the token exchange.
  * @property {string} accountId The `AccountId` it sends (the parameter's example; the emulator's seed account).
  * @property {{ method: string, path: string, fields: typeof TOKEN_FIELDS }} token The token exchange.
@@ -109,6 +111,7 @@ export function tryItModel(contract) {
       command: `npx ${bin}`,
     })),
     docsPath: DOCS_PATH,
+    preferencesHeader: PREFERENCES_HONOURED_HEADER,
     credentials: { clientId: credentials.clientId, clientSecret: credentials.clientSecret },
     accountId: account.example,
     token: { method: token.method, path: token.path, fields: TOKEN_FIELDS },

@@ -1,3 +1,4 @@
+import { SAMPLE_SERVER_NOTES } from './sample-server-notes.js';
 import { propertyKey, toTypeScriptLiteral } from './typescript-literal.js';
 
 /**
@@ -33,8 +34,9 @@ const fileVariable = (partName) => `${partName}File`;
 
 /**
  * The TypeScript sample of one operation: create the client, then call the operation with the
- * spec's example parameters and body. The token exchange has no call of its own: the client performs
- * it, so its sample says so instead.
+ * spec's example parameters and body. The client gets the sample's server as `baseUrl`, with a note that it is a
+ * placeholder: without it, a copy would call the spec's placeholder host of its environment and say nothing. The
+ * token exchange has no call of its own: the client performs it, so its sample says so instead.
  * @param {ContractOperation} entry The operation.
  * @param {SampleInputs} inputs Its example inputs.
  * @returns {string} A complete ES module.
@@ -54,7 +56,7 @@ export function typeScriptSample(entry, inputs) {
   }
   imports.push(`import { ${CLIENT_FACTORY} } from '${CLIENT_PACKAGE}';`);
 
-  const sections = [imports.join('\n'), clientCreation(clientOptions)];
+  const sections = [imports.join('\n'), clientCreation(inputs.serverUrl, clientOptions)];
   if (!entry.requiresBearer) {
     sections.push(
       `// The client calls ${entry.method} ${entry.path} itself with clientId and clientSecret,\n` +
@@ -81,10 +83,15 @@ function fileDeclaration(field) {
   return `${start}{\n${INDENT}type: ${toTypeScriptLiteral(field.contentType)},\n});`;
 }
 
-/** @param {Record<string, unknown>} extraOptions Client options beside the environment and credentials. */
-function clientCreation(extraOptions) {
+/**
+ * @param {string} serverUrl The server the sample calls.
+ * @param {Record<string, unknown>} extraOptions Client options beside the environment, server and credentials.
+ */
+function clientCreation(serverUrl, extraOptions) {
   const lines = [
     `environment: '${SAMPLE_ENVIRONMENT}',`,
+    `// ${SAMPLE_SERVER_NOTES.placeholder}`,
+    `baseUrl: ${toTypeScriptLiteral(serverUrl)},`,
     `clientId: process.env.${CLIENT_ID_VARIABLE}!,`,
     `clientSecret: process.env.${CLIENT_SECRET_VARIABLE}!,`,
     ...Object.entries(extraOptions).map(([key, value]) => `${propertyKey(key)}: ${toTypeScriptLiteral(value, 1)},`),

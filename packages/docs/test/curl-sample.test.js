@@ -2,6 +2,7 @@ import { loadContract } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
 import { curlSample, requestUrl } from '../src/curl-sample.js';
 import { sampleInputs } from '../src/sample-inputs.js';
+import { SAMPLE_SERVER_NOTES } from '../src/sample-server-notes.js';
 import { oneOperationContract } from './one-operation-contract.js';
 import { parameterExample } from './parameter-example.js';
 
@@ -39,7 +40,8 @@ describe('curlSample', () => {
       expect(sample.includes('-H "Authorization: Bearer $ACCESS_TOKEN"'), id).toBe(needsToken);
       expect(sample.includes('-H "AccountId: $ACCOUNT_ID"'), id).toBe(takesAccountId);
       expect(sample.includes('# $ACCESS_TOKEN: the access_token from POST /auth/token'), id).toBe(needsToken);
-      expect(sample, id).toMatch(new RegExp(`^(#.*\\n)?curl -X ${operationEntry.method} 'https://`));
+      expect(sample, id).toMatch(new RegExp(`^(#.*\\n)+curl -X ${operationEntry.method} 'https://`));
+      expect(sample.split('\n')[0], id).toBe(`# ${SAMPLE_SERVER_NOTES.placeholder}`);
       expect(sample, id).not.toMatch(/\{[A-Za-z]+\}/);
     }
   });

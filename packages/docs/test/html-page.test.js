@@ -18,7 +18,9 @@ const parts = {
   redocSource: 'window.Redoc = {};',
   redocVersion: '2.5.0',
   consoleSource: 'export function startTryItConsole() {}\n',
+  servedSamplesSource: 'export function pointSamplesAt() {}\n',
   tryItModel: { note: 'a </script> in the model' },
+  sampleServer: { urls: ['https://sandbox.example'], placeholder: 'A </script> placeholder', served: 'Served' },
   published: { fileName: 'openapi.yaml', mediaType: 'application/yaml', base64: 'b3BlbmFwaTogMy4xLjAK' },
 };
 const page = renderHtmlPage(parts);
@@ -34,14 +36,16 @@ describe('renderHtmlPage', () => {
   it('inlines the spec, the console model and the published bundle so that they parse back unchanged', () => {
     expect(JSON.parse(scriptText('openapi'))).toEqual(spec);
     expect(JSON.parse(scriptText('try-it-model'))).toEqual(parts.tryItModel);
+    expect(JSON.parse(scriptText('sample-server'))).toEqual(parts.sampleServer);
     const { fileName, mediaType, base64 } = parts.published;
     expect(JSON.parse(scriptText('published-bundle'))).toEqual({ fileName, mediaType, base64 });
-    expect(page.match(/<\/script>/g)).toHaveLength(6);
+    expect(page.match(/<\/script>/g)).toHaveLength(7);
   });
 
-  it('runs the console source as a module, and refuses one that would end its element', () => {
-    expect(page).toContain(`<script type="module">${parts.consoleSource}`);
+  it('runs the console and the served samples as one module, and refuses a source that would end its element', () => {
+    expect(page).toContain(`<script type="module">${parts.consoleSource}${parts.servedSamplesSource}`);
     expect(() => renderHtmlPage({ ...parts, consoleSource: 'const s = "</script>";' })).toThrow(/<script>/);
+    expect(() => renderHtmlPage({ ...parts, servedSamplesSource: '// <!-- a comment' })).toThrow(/served samples/);
   });
 
   it('loads nothing by address: no src, no stylesheet link, no @import, no url()', () => {

@@ -1,6 +1,6 @@
 import { createContract, loadBundledDocument, openEnumValues } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
-import { addOpenEnumValues, openEnumNote } from '../src/open-enums.js';
+import { addOpenEnumValues, designedEnumValues, openEnumNote } from '../src/open-enums.js';
 
 describe('addOpenEnumValues', () => {
   it('lists the values of every open enum of the spec in its description, and samples the first', () => {
@@ -11,15 +11,25 @@ describe('addOpenEnumValues', () => {
     expect(rewritten).toEqual(expected.map(([name]) => name));
     expect(rewritten).toContain('GatewayErrorCode');
     for (const [name, original] of expected) {
-      const values = openEnumValues(original) ?? [];
+      const designed = designedEnumValues(original);
+      const values = (openEnumValues(original) ?? []).filter((value) => !designed.includes(value));
       const schema = contract.document.components.schemas[name];
       expect(schema).toEqual({
         type: 'string',
-        description: `${original.description.trim()}\n\n${openEnumNote(values)}`,
+        description: `${original.description.trim()}\n\n${openEnumNote(values, designed)}`,
         example: values[0],
       });
     }
     expect(published.components.schemas.GatewayErrorCode.anyOf).toHaveLength(2);
+  });
+
+  it('names the values designed here apart from the documented ones: the open case status OPEN', () => {
+    const contract = createContract(structuredClone(loadBundledDocument()));
+    addOpenEnumValues(contract);
+    expect(contract.document.components.schemas.RfiCaseStatus.description).toContain(
+      '**Documented values:** `CLOSED`, `CANCELLED`. **Unconfirmed (designed here):** `OPEN`. The set is open',
+    );
+    expect(contract.document.components.schemas.RfiCaseStatus.example).toBe('CLOSED');
   });
 
   it('says the set is open and names each value as code', () => {

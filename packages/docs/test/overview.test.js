@@ -1,7 +1,16 @@
 import { createContract, loadBundledDocument } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
+import { takeOutAreasNotShown } from '../src/areas-not-shown.js';
 import { addFlags, FLAGS } from '../src/flags.js';
-import { addOverview, OVERVIEW_TITLE, sectionAnchor, TRY_IT_TITLE, USAGE_TITLE } from '../src/overview.js';
+import {
+  AREAS_NOT_SHOWN_TITLE,
+  addOverview,
+  OVERVIEW_TITLE,
+  sectionAnchor,
+  TRY_IT_TITLE,
+  USAGE_TITLE,
+} from '../src/overview.js';
+import { SAMPLE_SERVER_NOTES } from '../src/sample-server-notes.js';
 import { tryItModel } from '../src/try-it-model.js';
 import { parameterExample } from './parameter-example.js';
 
@@ -17,7 +26,7 @@ function overviewOf(mutate = () => {}) {
   const document = structuredClone(spec);
   mutate(document);
   const contract = createContract(document);
-  addOverview(contract, addFlags(contract), tryItModel(contract));
+  addOverview(contract, addFlags(contract), tryItModel(contract), takeOutAreasNotShown(contract));
   return document.info.description;
 }
 
@@ -66,8 +75,25 @@ describe('addOverview', () => {
     expect(section).toContain('<button type="button" data-try-it-open>');
   });
 
-  it("speaks to a consumer: never names this repository's own scripts", () => {
+  it("speaks to a consumer: never names this repository's own scripts, nor a document the reader does not have", () => {
     expect(overview).not.toMatch(/npm start|pnpm (?:--filter|mock|run|docs)|contract repository/);
+    expect(overview).not.toMatch(/interface document\b|\.md\b|\bthe document\b(?! request)|this repository/i);
+  });
+
+  it('says the samples call a placeholder URL, what to put there, and that served, they call the server', () => {
+    expect(overview).toContain('Both call the sandbox at its placeholder URL');
+    expect(overview).toContain('`baseUrl`');
+    expect(overview).toContain(`# ${SAMPLE_SERVER_NOTES.placeholder}\nACCESS_TOKEN=$(curl -sS -X POST`);
+  });
+
+  it('lists the areas without operations in one section, each with what is not shown', () => {
+    const section = overview.slice(overview.indexOf(`## ${AREAS_NOT_SHOWN_TITLE}\n`));
+    expect(section.length).toBeLessThan(overview.length);
+    /** @type {Array<{ name: string, description: string }>} */
+    const tags = spec.tags;
+    for (const tag of tags.filter(({ description }) => /Operations not shown in v1\.0/.test(description))) {
+      expect(section).toContain(`- **${tag.name}**: ${tag.description.trim().replace(/\s+/g, ' ')}`);
+    }
   });
 
   it('embeds the error envelope schema and each RFI 409 variant with its recovery and example', () => {

@@ -14,12 +14,13 @@ import { buffer } from 'node:stream/consumers';
 import { pathToFileURL } from 'node:url';
 import { axeViolations } from '@payments-connect/browser-probe/axe-audit';
 import { openGuardedBrowser, SCREENS } from '@payments-connect/browser-probe/guarded-browser';
-import { openConsoleFromBar, send } from '@payments-connect/browser-probe/try-it-page';
+import { answerInView, openConsoleFromBar, preferSettled, send } from '@payments-connect/browser-probe/try-it-page';
 import { loadContract, openEnumValues } from '@payments-connect/contract';
 import { RefusalError, startServer } from '@payments-connect/contract/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURL_LABEL, TYPESCRIPT_LABEL } from '../src/code-samples.js';
 import { FLAGS } from '../src/flags.js';
+import { designedEnumValues } from '../src/open-enums.js';
 import { TEST_BUILD_DIR, TEST_RESULTS_DIR } from './built-reference.js';
 import {
   croppedText,
@@ -39,6 +40,8 @@ const require = createRequire(import.meta.url);
 const RENDER_TIMEOUT_MS = 30_000;
 const SCREENSHOTS_DIR = join(TEST_RESULTS_DIR, 'screenshots');
 const PAGE_URL = pathToFileURL(join(TEST_BUILD_DIR, 'index.html')).href;
+/** The page as a server of the contract serves it at /_docs, for the console to ask what a server honours. */
+const docsPage = join(TEST_BUILD_DIR, 'index.html');
 /** Redoc's tab of a request body's JSON example, beside the two sample tabs. */
 const PAYLOAD_LABEL = 'Payload';
 
@@ -48,19 +51,24 @@ const schemas = contract.document.components.schemas;
 const VARIANT_NAMES = ['RFI_NOT_OPEN', 'RFI_ITEM_ALREADY_APPROVED'];
 const openEnums = Object.entries(schemas).flatMap(([name, schema]) => {
   const values = openEnumValues(schema);
-  return values ? [{ name, values }] : [];
+  return values ? [{ name, values, designed: designedEnumValues(schema) }] : [];
 });
-/** Properties that carry a flag beside a `$ref`, with the values their schema documents. */
-const flaggedReferences = Object.entries(schemas).flatMap(([schemaName, schema]) =>
-  Object.entries(/** @type {Record<string, any>} */ (schema.properties ?? {})).flatMap(([property, node]) =>
-    FLAGS.filter((flag) => node.$ref && node[flag.extension] === true).map((flag) => ({
-      where: `${schemaName}.${property}`,
-      property,
-      flag,
-      values: openEnumValues(contract.dereference({ $ref: node.$ref }).node) ?? [],
-    })),
-  ),
-);
+/**
+ * Properties that carry a flag beside a `$ref` to an open enum, with the values their schema lists (a flagged `$ref`
+ * to an object, `RfiDocumentRequest.document`, lists none).
+ */
+const flaggedReferences = Object.entries(schemas)
+  .flatMap(([schemaName, schema]) =>
+    Object.entries(/** @type {Record<string, any>} */ (schema.properties ?? {})).flatMap(([property, node]) =>
+      FLAGS.filter((flag) => node.$ref && node[flag.extension] === true).map((flag) => ({
+        where: `${schemaName}.${property}`,
+        property,
+        flag,
+        values: openEnumValues(contract.dereference({ $ref: node.$ref }).node) ?? [],
+      })),
+    ),
+  )
+  .filter(({ values }) => values.length > 0);
 /** A notice as the page shows it: the Markdown's text. @param {string} notice */
 const shownText = (notice) => notice.replaceAll('**', '').replaceAll('`', '');
 
@@ -160,9 +168,12 @@ for (const [screenName, screen] of Object.entries(SCREENS)) {
     it('lists the documented values of every open enum, where Redoc showed "X (string) or X (string)"', async () => {
       expect(openEnums.map(({ name }) => name)).toContain('GatewayErrorCode');
       const text = await page.locator('#redoc').innerText();
-      for (const { name, values } of openEnums) {
-        expect(text, name).toContain(`Documented values: ${values.join(', ')}. The set is open`);
+      for (const { name, values, designed } of openEnums) {
+        const documented = values.filter((value) => !designed.includes(value));
+        const designedNote = designed.length > 0 ? ` Unconfirmed (designed here): ${designed.join(', ')}.` : '';
+        expect(text, name).toContain(`Documented values: ${documented.join(', ')}.${designedNote} The set is open`);
       }
+      expect(openEnums.find(({ name }) => name === 'RfiCaseStatus')?.designed).toEqual(['OPEN']);
       expect(text).not.toMatch(/\((string)\) or \w+ \(string\)/);
       await scrollToSection(page, 'section/Using-the-API/Error-envelope');
       await screenshot(page, `${screenName}-error-envelope`);
@@ -242,9 +253,11 @@ for (const [screenName, screen] of Object.entries(SCREENS)) {
         expect(await page.locator('#pc-menu').getAttribute('aria-expanded')).toBe('true');
         expect((await menu.boundingBox())?.y).toBeGreaterThanOrEqual(bar.height);
         await screenshot(page, 'phone-menu');
-        await menu.locator('[data-item-id="tag/Connections"]').click();
+        // Every area in the menu has operations: its entry opens them, and one of them is chosen.
+        await menu.locator('[data-item-id="tag/Payers"]').click();
+        await menu.locator('[data-item-id="tag/Payers/operation/getPayer"]').click();
         await expect.poll(() => menu.isVisible()).toBe(false);
-        const heading = page.locator('[data-section-id="tag/Connections"]').locator('h1, h2').first();
+        const heading = page.locator('[data-section-id="operation/getPayer"]').locator('h1, h2').first();
         await expect.poll(async () => (await heading.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(bar.height);
         expect((await heading.boundingBox())?.y).toBeLessThan(height / 2);
         expect(await page.locator('#pc-menu').getAttribute('aria-expanded')).toBe('false');
@@ -331,17 +344,56 @@ for (const [screenName, screen] of Object.entries(SCREENS)) {
         try {
           await browser.context.setOffline(false);
           await page.locator('#try-it-server').fill(server.url);
-          const { status, headers } = await send(page, 'listRfiCases');
+          await page.locator('#try-it').evaluate((dialog) => dialog.scrollTo(0, 0));
+          // An operation with a body, whose fields fill a phone's screen before the response starts.
+          const { status, headers } = await send(page, 'submitRfiResponses');
           expect(status.split('\n')[1]).toMatch(/^429 Too Many Requests in/);
           // The page's origin is a file's ("null"): the server's CORS answer exposes its headers to it.
           expect(headers).toMatchObject({ 'retry-after': '7', 'content-type': 'application/json' });
           expect(Object.keys(headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
           expect(await page.locator('#try-it-token-status').textContent()).toMatch(`Token from ${server.url}`);
-          await page.locator('#try-it-response-status').scrollIntoViewIfNeeded();
+          // The answer is in view once it comes, below the request's fields on a phone: no scrolling asked.
+          expect(await answerInView(page)).toBe(true);
           await screenshot(page, 'phone-try-it');
           expect(await axeViolations(page)).toEqual([]);
         } finally {
           await server.stop();
+        }
+      });
+    }
+
+    if (screenName === 'phone') {
+      it('offers Prefer as the server in its field takes it: asked, where it serves this page', async () => {
+        // The server of the last test served no page to ask (nor does one offline): the field stays, with caution.
+        expect(await page.locator('#try-it-prefer-field').innerText()).toContain('the emulator ignores it');
+        const emulatorLike = await startServer({
+          contract,
+          name: 'no-prefer',
+          answer: () => ({ status: 500 }),
+          docsPage,
+        });
+        const mockLike = await startServer({
+          contract,
+          name: 'prefer',
+          answer: () => ({ status: 500 }),
+          docsPage,
+          preferences: ['code', 'example'],
+        });
+        try {
+          for (const [server, state] of /** @type {const} */ ([
+            [emulatorLike, 'ignored'],
+            [mockLike, 'honoured'],
+          ])) {
+            await page.locator('#try-it-server').fill(server.url);
+            await page.locator('#try-it-server').dispatchEvent('change');
+            expect(await preferSettled(page), server.url).toBe(state);
+            expect(await page.locator('#try-it-prefer').isVisible(), server.url).toBe(state === 'honoured');
+            expect(await page.locator('#try-it-prefer-note').isVisible(), server.url).toBe(state === 'ignored');
+          }
+          expect(await page.locator('#try-it-prefer-field').innerText()).toContain('it takes code, example');
+        } finally {
+          await emulatorLike.stop();
+          await mockLike.stop();
         }
       });
     }

@@ -7,6 +7,7 @@ import { expect, it } from 'vitest';
 import { CURL_LABEL, TYPESCRIPT_LABEL } from '../src/code-samples.js';
 import { FLAGS } from '../src/flags.js';
 import { OVERVIEW_TITLE, sectionAnchor, USAGE_TITLE } from '../src/overview.js';
+import { SAMPLE_SERVER_NOTES } from '../src/sample-server-notes.js';
 
 /**
  * @typedef {import('@payments-connect/browser-probe/guarded-browser').GuardedBrowser} GuardedBrowser
@@ -67,6 +68,25 @@ export function itShowsTheRenderedReference(opened) {
         expect(await heading.innerText(), `${operationId} ${flag.extension}`).toContain(flag.badge.name);
       }
     }
+  });
+
+  it('explains the badge of what this contract designed in words a consumer acts on', async () => {
+    const designed = FLAGS.find(({ extension }) => extension === 'x-designed-here');
+    const section = page().locator('[data-section-id="operation/answerRfiQuestion"]').last();
+    expect(await section.locator('h2').innerText()).toContain('Unconfirmed');
+    const text = await section.innerText();
+    expect(text).toContain('Unconfirmed (designed here): interface v1.0 does not show this, so this contract designed');
+    expect(text).toContain('confirm it on the sandbox before you rely on it');
+    expect(designed?.badge.name).toBe('Unconfirmed');
+  });
+
+  it("says in each sample that its URL is a placeholder, and what to put there: the client's baseUrl", async () => {
+    const section = page().locator('[data-section-id="operation/getRfiCase"]').last();
+    await section.locator('[role="tab"]', { hasText: new RegExp(`^${CURL_LABEL}$`) }).click();
+    await expect.poll(() => section.innerText()).toContain(`# ${SAMPLE_SERVER_NOTES.placeholder}`);
+    await section.locator('[role="tab"]', { hasText: new RegExp(`^${TYPESCRIPT_LABEL}$`) }).click();
+    await expect.poll(() => section.innerText()).toContain(`// ${SAMPLE_SERVER_NOTES.placeholder}`);
+    expect(await section.innerText()).toContain("baseUrl: 'https://sandbox.api.payments-connect.example',");
   });
 
   it('shows servers, token exchange, error envelope, 409 variants, retry table and flag lists', async () => {

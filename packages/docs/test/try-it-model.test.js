@@ -1,5 +1,5 @@
 import { createContract, loadBundledDocument, loadContract } from '@payments-connect/contract';
-import { COMMAND_PORTS, DOCS_PATH } from '@payments-connect/contract/server';
+import { COMMAND_PORTS, DOCS_PATH, PREFERENCES_HONOURED_HEADER } from '@payments-connect/contract/server';
 import { describe, expect, it } from 'vitest';
 import { sampleInputs } from '../src/sample-inputs.js';
 import { ACCOUNT_HEADER, tryItModel } from '../src/try-it-model.js';
@@ -32,6 +32,7 @@ describe('tryItModel', () => {
       },
     ]);
     expect(model.docsPath).toBe(DOCS_PATH);
+    expect(model.preferencesHeader).toBe(PREFERENCES_HONOURED_HEADER);
     // The token exchange's example, which the emulator accepts by default (its own test sends them from the page).
     const exchange = contract.tokenOperation;
     if (!exchange) throw new Error('no token exchange');

@@ -1,6 +1,7 @@
 import { loadContract } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
 import { sampleInputs } from '../src/sample-inputs.js';
+import { SAMPLE_SERVER_NOTES } from '../src/sample-server-notes.js';
 import { typeScriptSample } from '../src/typescript-sample.js';
 import { parameterExample } from './parameter-example.js';
 
@@ -30,6 +31,17 @@ describe('typeScriptSample', () => {
     );
     // The client sends AccountId from its options, never per call.
     expect(sample).not.toContain('header:');
+  });
+
+  it("calls the sandbox's URL as baseUrl, saying that it is a placeholder and what to put there", () => {
+    for (const operation of contract.operations) {
+      const sample = sampleOf(operation);
+      const { serverUrl } = sampleInputs(contract, operation);
+      expect(sample, operation.operationId).toContain(
+        `  // ${SAMPLE_SERVER_NOTES.placeholder}\n  baseUrl: '${serverUrl}',\n`,
+      );
+    }
+    expect(SAMPLE_SERVER_NOTES.placeholder).toContain('http://127.0.0.1:4010');
   });
 
   it('passes a JSON body from the named example', () => {

@@ -31,7 +31,16 @@ export const SEED_IDS = Object.freeze({
   otherAccountCorporateId: '8d0f4b6c-9e1a-4b2c-8d3e-4f5a6b7c8d94',
 });
 
-/** The emulator's own status for a case that is not terminal; the document names only CLOSED and CANCELLED. */
+/**
+ * When the seed's approved document request got its document: a fixed time, so that a seed (and a snapshot of it) is
+ * the same on every start. A document attached through the API carries the emulator's clock instead.
+ */
+const SEEDED_DOCUMENT_ATTACHED_AT = '2025-05-20T08:45:00.000Z';
+
+/**
+ * The status of a case that is not terminal: the contract's designed-here value (`RfiCaseStatus`), since the document
+ * names only CLOSED and CANCELLED.
+ */
 export const OPEN_RFI_STATUS = 'OPEN';
 
 /** Terminal RFI statuses, as the document names them. */
@@ -127,7 +136,12 @@ export function createSeedData(accountIds = ACCOUNT_IDS, ids = SEED_IDS) {
                 documentRequestId: ids.approvedDocumentRequestId,
                 description: 'A certificate of incorporation',
                 approved: true,
-                document: { fileName: 'incorporation.pdf', contentType: 'application/pdf', size: 48213 },
+                document: {
+                  fileName: 'incorporation.pdf',
+                  contentType: 'application/pdf',
+                  size: 48213,
+                  attachedAt: SEEDED_DOCUMENT_ATTACHED_AT,
+                },
               },
             ],
           },

@@ -8,11 +8,11 @@ import { useEmulator } from './support/use-emulator.js';
 const contract = loadContract();
 
 /**
- * Values the emulator makes anew on every call, which no example can hold: the token it issues and the session token
- * a refresh gives (a new one is the point of the refresh). They are compared by type; every other field an example
- * names is compared by value.
+ * Values the emulator makes anew on every call, which no example can hold: the token it issues, the session token
+ * a refresh gives (a new one is the point of the refresh) and the time of an attach (the emulator's clock). They are
+ * compared by type; every other field an example names is compared by value.
  */
-const GENERATED_FIELDS = new Set(['access_token', 'sessionToken']);
+const GENERATED_FIELDS = new Set(['access_token', 'sessionToken', 'attachedAt']);
 
 /** The named examples that pair completely: a request every part of which the examples give. */
 const exchanges = contract.operations.flatMap((operation) =>

@@ -7,6 +7,7 @@ import {
   queryPreferences,
   readPreferences,
 } from './mock-preferences.js';
+import { pathIdSlots, withRequestIds } from './path-ids.js';
 
 /**
  * @typedef {import('@payments-connect/contract').Contract} Contract
@@ -19,10 +20,18 @@ import {
  * @typedef {object} MockAnswer
  * @property {number} status
  * @property {Record<string, string>} headers
- * @property {unknown} body the JSON value of the body (undefined: none)
+ * @property {unknown} body the JSON value of the body (undefined: none), with the example's own ids
+ * @property {import('./path-ids.js').PathIdSlot[]} slots where the body names the resources of the request path
  */
 
 const JSON_MEDIA_TYPE = 'application/json';
+
+/**
+ * The response header naming the example an answer was made from (`Served-Example: otherAccountCase`): a test, and
+ * the docs' Try it, see which example a bare `Prefer: code=404` gave, while `Preference-Applied` says only what the
+ * request asked (RFC 7240). No `X-` prefix (RFC 6648); the servers expose every header to a page on another origin.
+ */
+export const SERVED_EXAMPLE_HEADER = 'Served-Example';
 
 /**
  * The mock's answers, chosen from the contract as Prism chooses them: without preferences, the lowest documented
@@ -31,7 +40,9 @@ const JSON_MEDIA_TYPE = 'application/json';
  * preferences come from the request's `Prefer` header (or its `__code`, `__example`, `__dynamic` and `__seed` query
  * parameters); one that the operation cannot honour is refused (400) naming what it documents. A request that states
  * none of them gets the answer configured for its operation, if there is one: the request's own always win, since a
- * test that sends them means them. What was applied is said in `Preference-Applied` (RFC 7240) and in the journal.
+ * test that sends them means them. What was applied is said in `Preference-Applied` (RFC 7240) and in the journal;
+ * the example served, in `Served-Example`. The answer speaks of the resources the request names: the example's own
+ * ids give way to the request's path ids (`path-ids.js`), so that a case asked for by its id is that case.
  * @param {Contract} contract
  * @param {{ dynamic: boolean, seed?: string }} defaults the mock's own `--dynamic` and `--seed`
  * @param {import('./configured-answers.js').ConfiguredAnswers} configured the answers configured per operation
@@ -49,7 +60,7 @@ export function createMockAnswerer(contract, defaults, configured) {
     if ('problem' in chosen) throw preferenceRefused(`Prefer ${chosen.problem}`);
     const { response, example } = chosen;
     const dynamic = preferences.dynamic ?? defaults.dynamic;
-    const answer = makeAnswer(response, example, preferences, dynamic);
+    const answer = makeAnswer(operation, response, example, preferences, dynamic);
     // A seed is applied only to a generated answer.
     const applied = formatPreferences(dynamic ? preferences : { ...preferences, seed: undefined });
     if (applied !== '') answer.headers['Preference-Applied'] = applied;
@@ -57,13 +68,14 @@ export function createMockAnswerer(contract, defaults, configured) {
   }
 
   /**
+   * @param {ContractOperation} operation
    * @param {ContractResponse} response
    * @param {string | undefined} example
    * @param {Preferences} preferences
    * @param {boolean} dynamic
    * @returns {MockAnswer}
    */
-  function makeAnswer(response, example, preferences, dynamic) {
+  function makeAnswer(operation, response, example, preferences, dynamic) {
     const seed = preferences.seed ?? defaults.seed;
     /** @type {Record<string, string>} */
     const headers = {};
@@ -75,14 +87,17 @@ export function createMockAnswerer(contract, defaults, configured) {
         headers[name] = String(generatePayload(contract.document, header.schema, { dynamic, seed }));
     }
     const media = response.response.content?.[JSON_MEDIA_TYPE];
-    if (!media) return { status: Number(response.status), headers, body: undefined };
+    if (!media) return { status: Number(response.status), headers, body: undefined, slots: [] };
     const named = example === undefined ? undefined : contract.dereference(media.examples?.[example]).node;
+    const served = named && !(dynamic && preferences.example === undefined) ? example : undefined;
     /** @type {unknown} */
     let value;
-    if (named && !(dynamic && preferences.example === undefined)) value = named.value;
-    else if (!dynamic && media.example !== undefined) value = media.example;
+    if (served !== undefined) {
+      value = named.value;
+      headers[SERVED_EXAMPLE_HEADER] = served;
+    } else if (!dynamic && media.example !== undefined) value = media.example;
     else if (media.schema) value = generatePayload(contract.document, media.schema, { dynamic, seed });
-    return { status: Number(response.status), headers, body: value };
+    return { status: Number(response.status), headers, body: value, slots: pathIdSlots(operation, served, value) };
   }
 
   /**
@@ -114,8 +129,20 @@ export function createMockAnswerer(contract, defaults, configured) {
     const ownStated = Object.keys(read.preferences).length > 0;
     const applyConfigured = configuredAnswer !== undefined && !ownStated;
     const plain = !ownStated && configuredAnswer === undefined && !defaults.dynamic && read.ignored.length === 0;
-    if (plain) return { ...plainAnswer(operation), notes: [] };
-    const answer = answerAsPreferred(operation, applyConfigured ? configuredAnswer.preferences : read.preferences);
+    const path = request.values.path;
+    if (plain) {
+      const { status, headers, body, slots, text } = plainAnswer(operation);
+      const filled = withRequestIds(body, slots, path);
+      // The text made once serves every request that names the example's own ids (the benchmarks' among them).
+      return filled === body
+        ? { status, headers, body, text, notes: [] }
+        : { status, headers, body: filled, notes: [] };
+    }
+    const { status, headers, body, slots } = answerAsPreferred(
+      operation,
+      applyConfigured ? configuredAnswer.preferences : read.preferences,
+    );
+    const answer = { status, headers, body: withRequestIds(body, slots, path) };
     /** @type {string[]} what the journal says of the choice */
     const notes = read.ignored.map(
       (preference) => `Prefer ${preference} ignored: the mock takes ${PREFERENCE_NAMES.join(', ')}`,

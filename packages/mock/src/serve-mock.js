@@ -5,6 +5,7 @@ import { AnswerError, createConfiguredAnswers } from './configured-answers.js';
 import { CONTROL_PREFIX, DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
 import { prismGenerator } from './generated-payload.js';
 import { createMockAnswerer } from './mock-answer.js';
+import { PREFERENCE_NAMES } from './mock-preferences.js';
 
 /**
  * @typedef {object} MockOptions
@@ -104,6 +105,8 @@ export async function serveMock({
     onUpstreamFailure,
     control: { prefix: CONTROL_PREFIX, routes: proxy === undefined ? answerRoutes(configured) : [] },
     docsPage,
+    // A proxy passes Prefer on to its upstream, which decides: the page offers it only where the mock answers.
+    preferences: proxy === undefined ? PREFERENCE_NAMES : [],
     port,
     host,
     timeouts,

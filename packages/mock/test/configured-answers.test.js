@@ -200,7 +200,8 @@ describe('answers at run time: /_mock/answers', () => {
     const first = await getCase();
     expect(first.headers.get('preference-applied')).toBe('dynamic=true, seed=7');
     const body = await first.json();
-    expect(body.rfiId).not.toBe(RFI_ID);
+    expect(first.headers.get('served-example')).toBeNull(); // generated, not a named example
+    expect(body.rfiId).toBe(RFI_ID); // the case asked for
     expect(await (await getCase()).json()).toEqual(body);
   });
 });

@@ -18,6 +18,7 @@ describeServedReference(
     start: () => startMock(),
     bin: Object.keys(manifest.bin)[0] ?? '',
     publishedPage: createRequire(import.meta.url).resolve('@payments-connect/docs/index.html'),
+    honoursPrefer: true,
   },
   (opened) => {
     it('sends every operation of the spec, with its examples, and shows the answer the mock gives', async () => {

@@ -407,7 +407,7 @@ export interface paths {
         /**
          * List RFI cases
          * @description Lists the RFI cases of the account. Terminal cases (`CLOSED`, `CANCELLED`) are left out unless
-         *     `includeTerminal=true`. The list's shape is designed here (the document does not show it);
+         *     `includeTerminal=true`. The list's shape is designed here (v1.0 does not show it);
          *     pagination is not shown in v1.0.
          */
         get: operations["listRfiCases"];
@@ -440,7 +440,7 @@ export interface paths {
          * Get an RFI case
          * @description Returns the RFI case, also when it is terminal (`CLOSED` and `CANCELLED` cases are retained for
          *     audit). Another account's case answers 404 `NOT_FOUND`, never 403. The response shape is designed
-         *     here (the document does not show it).
+         *     here (v1.0 does not show it).
          */
         get: operations["getRfiCase"];
         put?: never;
@@ -477,7 +477,7 @@ export interface paths {
          *     Replace semantics: a repeated write replaces the earlier one, so the write is idempotent and safe to
          *     retry on 5xx with exponential backoff. A terminal case (`CLOSED`, `CANCELLED`) answers 409 `CONFLICT`
          *     variant `RFI_NOT_OPEN` (not retried; fetch the case and stop polling); an approved item answers 409
-         *     `CONFLICT` variant `RFI_ITEM_ALREADY_APPROVED` (not retried; skip the item). The document states that
+         *     `CONFLICT` variant `RFI_ITEM_ALREADY_APPROVED` (not retried; skip the item). Interface v1.0 states that
          *     this write exists but not its path or payload: both are designed here (`x-designed-here`).
          */
         put: operations["answerRfiQuestion"];
@@ -515,7 +515,7 @@ export interface paths {
          *     Replace semantics: a repeated write replaces the earlier one, so the write is idempotent and safe to
          *     retry on 5xx with exponential backoff. A terminal case (`CLOSED`, `CANCELLED`) answers 409 `CONFLICT`
          *     variant `RFI_NOT_OPEN` (not retried; fetch the case and stop polling); an approved item answers 409
-         *     `CONFLICT` variant `RFI_ITEM_ALREADY_APPROVED` (not retried; skip the item). The document states that
+         *     `CONFLICT` variant `RFI_ITEM_ALREADY_APPROVED` (not retried; skip the item). Interface v1.0 states that
          *     this write exists but not its path or payload: both are designed here (`x-designed-here`).
          */
         put: operations["attachRfiDocument"];
@@ -550,7 +550,7 @@ export interface paths {
          *     Replace semantics: a repeated write replaces the earlier one, so the write is idempotent and safe to
          *     retry on 5xx with exponential backoff. A terminal case (`CLOSED`, `CANCELLED`) answers 409 `CONFLICT`
          *     variant `RFI_NOT_OPEN` (not retried; fetch the case and stop polling); an approved item answers 409
-         *     `CONFLICT` variant `RFI_ITEM_ALREADY_APPROVED` (not retried; skip the item). The document states that
+         *     `CONFLICT` variant `RFI_ITEM_ALREADY_APPROVED` (not retried; skip the item). Interface v1.0 states that
          *     this write exists but not its path or payload: both are designed here (`x-designed-here`).
          */
         put: operations["submitRfiResponses"];
@@ -635,7 +635,7 @@ export interface components {
         };
         /**
          * @description A stable, status-flavoured and feature-agnostic error code; there are no feature-specific codes.
-         *     The values listed are those the document states (RFI area). Codes for other statuses and areas are
+         *     The values listed are those interface v1.0 states (RFI area). Codes for other statuses and areas are
          *     not shown in v1.0, so this is an open set: any other string is valid and must be passed through.
          */
         GatewayErrorCode: "VALIDATION_FAILED" | "NOT_FOUND" | "CONFLICT" | (string & {});
@@ -678,8 +678,8 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description The execution mode of the payment request. `HOSTED_PAGE` is the one value the document names; the
-         *     other values are not shown in v1.0 (the document speaks of embedded, hosted and shareable payment
+         * @description The execution mode of the payment request. `HOSTED_PAGE` is the one value interface v1.0 names; the
+         *     other values are not shown in v1.0 (v1.0 speaks of embedded, hosted and shareable payment
          *     links but does not say whether these are execution modes), so any string is valid.
          */
         PaymentRequestExecutionMode: "HOSTED_PAGE" | (string & {});
@@ -690,7 +690,7 @@ export interface components {
          */
         PaymentRequestStatus: "UNPAID" | "PART_PAID" | (string & {});
         /**
-         * @description A payment request (payment link). The document states that it has an execution mode and a status, can
+         * @description A payment request (payment link). Interface v1.0 states that it has an execution mode and a status, can
          *     carry a session token for hosted payment and a preview logo override. It names these concepts but not
          *     their fields: the property names below are designed here (`x-designed-here`). Further fields are not
          *     specified in v1.0.
@@ -831,35 +831,66 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description Status of an RFI case. `CLOSED` and `CANCELLED` are the values the document names; both are terminal.
-         *     Other states (an open case's status among them) and the transitions into the terminal states are
-         *     not shown in v1.0, so any string is valid.
+         * @description Status of an RFI case. `CLOSED` and `CANCELLED` are the values interface v1.0 names; both are terminal.
+         *     v1.0 does not show the status of an open case: `OPEN` is this contract's choice (designed here), and the mock,
+         *     the emulator and the examples answer it for every case that is not terminal. Other states and the transitions
+         *     into the terminal states are not shown in v1.0, so any string is valid: treat a case as open unless its status
+         *     is `CLOSED` or `CANCELLED`.
          */
-        RfiCaseStatus: "CLOSED" | "CANCELLED" | (string & {});
+        RfiCaseStatus: "CLOSED" | "CANCELLED" | "OPEN" | (string & {});
         /**
          * @description A question of an RFI case, identified by `questionId`. A question can be approved, which locks it:
-         *     writes answer 409 `CONFLICT` (variant `RFI_ITEM_ALREADY_APPROVED`) and the API offers no unlock. How
-         *     approval appears in the record and the transition into approval are not shown in v1.0. Fields beyond
-         *     `questionId` are not shown in v1.0; `answer` is designed here. Further fields are not specified in v1.0.
+         *     writes answer 409 `CONFLICT` (variant `RFI_ITEM_ALREADY_APPROVED`) and the API offers no unlock. The
+         *     transition into approval is not shown in v1.0. Fields beyond `questionId` are not shown in v1.0: `text`,
+         *     `answer` and `approved` are designed here. Further fields are not specified in v1.0.
          */
         RfiQuestion: {
             /** Format: uuid */
             questionId: string;
-            /** @description The current answer, replaced by each new answer. */
+            /** @description The question, as the case asks it. */
+            text?: string;
+            /** @description The current answer, replaced by each new answer; absent until the question is answered. */
             answer?: string;
+            /** @description `true` once the question is approved: it is locked, and a write answers 409 `CONFLICT` (variant `RFI_ITEM_ALREADY_APPROVED`). */
+            approved?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description The document linked to a document request, as its last attach left it (an attach replaces it); absent until a
+         *     document is attached. How the linked document appears in the record is not shown in v1.0: this shape is designed
+         *     here.
+         */
+        RfiAttachedDocument: {
+            /** @description The file name the document was sent with. */
+            fileName: string;
+            /** @description The media type it was sent with. */
+            contentType: string;
+            /** @description Its size in bytes. */
+            size: number;
+            /**
+             * Format: date-time
+             * @description When it was attached.
+             */
+            attachedAt?: string;
         } & {
             [key: string]: unknown;
         };
         /**
          * @description A document request of an RFI case, identified by `documentRequestId`. A document request can be
          *     approved, which locks it: writes answer 409 `CONFLICT` (variant `RFI_ITEM_ALREADY_APPROVED`) and the
-         *     API offers no unlock. How approval and the linked document appear in the record, and the transition
-         *     into approval, are not shown in v1.0. Fields beyond `documentRequestId` are not shown in v1.0: further
-         *     fields are not specified in v1.0.
+         *     API offers no unlock. The transition into approval is not shown in v1.0. Fields beyond
+         *     `documentRequestId` are not shown in v1.0: `description`, `approved` and `document` are designed here.
+         *     Further fields are not specified in v1.0.
          */
         RfiDocumentRequest: {
             /** Format: uuid */
             documentRequestId: string;
+            /** @description The document the case asks for. */
+            description?: string;
+            /** @description `true` once the document request is approved: it is locked, and an attach answers 409 `CONFLICT` (variant `RFI_ITEM_ALREADY_APPROVED`). */
+            approved?: boolean;
+            document?: components["schemas"]["RfiAttachedDocument"];
         } & {
             [key: string]: unknown;
         };
@@ -867,7 +898,8 @@ export interface components {
          * @description An RFI (Request For Information) case, identified by `rfiId`. It contains questions and document
          *     requests. `CLOSED` and `CANCELLED` are terminal: the case stays readable for audit, but every write
          *     answers 409 `CONFLICT` (variant `RFI_NOT_OPEN`) and no further `v1.rfi.case.*` or `v1.rfi.document.*`
-         *     events fire for it. Other states and the transitions into the terminal states are not shown in v1.0.
+         *     events fire for it. v1.0 shows neither the other states (an open case's among them) nor the transitions into
+         *     the terminal states: an open case's status is `OPEN`, a value designed here (see `RfiCaseStatus`).
          *     The response shapes of the RFI reads are not shown in v1.0: the property names
          *     `status`, `questions` and `documentRequests` are designed here; further fields are not specified in v1.0.
          */
@@ -881,7 +913,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description The RFI cases of the account. The document says the list returns RFI cases but does not show its
+         * @description The RFI cases of the account. Interface v1.0 says the list returns RFI cases but does not show its
          *     shape: the `items` wrapper is designed here. Terminal cases appear only with `includeTerminal=true`.
          *     Pagination and its limits are not shown in v1.0.
          */
@@ -890,12 +922,12 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description Answers a question (payload designed here; the document does not show it). Replace semantics: the answer replaces the earlier answer. An empty answer is refused with 400 `VALIDATION_FAILED`. */
+        /** @description Answers a question (payload designed here; v1.0 does not show it). Replace semantics: the answer replaces the earlier answer. An empty answer is refused with 400 `VALIDATION_FAILED`. */
         RfiAnswerRequest: {
             /** @description The answer text. Must not be empty. */
             answer: string;
         };
-        /** @description The multipart form that attaches a document to a document request (payload designed here; the document does not show it). Replace semantics: the attach replaces the linked document. */
+        /** @description The multipart form that attaches a document to a document request (payload designed here; v1.0 does not show it). Replace semantics: the attach replaces the linked document. */
         RfiDocumentUpload: {
             /**
              * Format: binary
@@ -911,7 +943,7 @@ export interface components {
         };
         /**
          * @description Bulk responses: answers several questions of one case in one request. Replace semantics: each answer
-         *     replaces the earlier answer of its question. The document states that bulk responses exist but not
+         *     replaces the earlier answer of its question. Interface v1.0 states that bulk responses exist but not
          *     their payload; this shape is designed here. In this design, a terminal case refuses the whole request
          *     with 409 `CONFLICT` (variant `RFI_NOT_OPEN`), and so does an approved question named in it (variant
          *     `RFI_ITEM_ALREADY_APPROVED`).
@@ -1017,7 +1049,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Bad request (400). Stated by the document for refresh-session: the execution mode is not `HOSTED_PAGE`, or the status is not `UNPAID` or `PART_PAID`. The `code` is not shown in v1.0. */
+        /** @description Bad request (400). Stated by interface v1.0 for refresh-session: the execution mode is not `HOSTED_PAGE`, or the status is not `UNPAID` or `PART_PAID`. The `code` is not shown in v1.0. */
         SessionNotRefreshable: {
             headers: {
                 [name: string]: unknown;
@@ -1026,7 +1058,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Bad request (400 `VALIDATION_FAILED`, the RFI area's code). The document states the RFI area's 400 conditions for a body or a path (missing field, invalid UUID, empty answer string); the list has neither, so which of its requests answer 400 is not shown in v1.0. Retry only after fixing the field. */
+        /** @description Bad request (400 `VALIDATION_FAILED`, the RFI area's code). Interface v1.0 states the RFI area's 400 conditions for a body or a path (missing field, invalid UUID, empty answer string); the list has neither, so which of its requests answer 400 is not shown in v1.0. Retry only after fixing the field. */
         RfiListBadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -1146,7 +1178,7 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
-         * @description Not shown in v1.0: the document does not say whether the service sends `Retry-After` with a 429.
+         * @description Not shown in v1.0: v1.0 does not say whether the service sends `Retry-After` with a 429.
          *     Described so that clients honour it when present (delay in seconds or an HTTP date, RFC 9110).
          * @example 2
          */
@@ -1180,6 +1212,7 @@ export type RelatedCorporateRequest = components['schemas']['RelatedCorporateReq
 export type BusinessProfileResponse = components['schemas']['BusinessProfileResponse'];
 export type RfiCaseStatus = components['schemas']['RfiCaseStatus'];
 export type RfiQuestion = components['schemas']['RfiQuestion'];
+export type RfiAttachedDocument = components['schemas']['RfiAttachedDocument'];
 export type RfiDocumentRequest = components['schemas']['RfiDocumentRequest'];
 export type RfiCase = components['schemas']['RfiCase'];
 export type RfiCaseList = components['schemas']['RfiCaseList'];
@@ -1952,7 +1985,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The RFI cases. The document does not show the status of this answer: 200 is designed here (`x-designed-here`). */
+            /** @description The RFI cases. Interface v1.0 does not show the status of this answer: 200 is designed here (`x-designed-here`). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1989,7 +2022,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The RFI case. The document does not show the status of this answer: 200 is designed here (`x-designed-here`). */
+            /** @description The RFI case. Interface v1.0 does not show the status of this answer: 200 is designed here (`x-designed-here`). */
             200: {
                 headers: {
                     [name: string]: unknown;

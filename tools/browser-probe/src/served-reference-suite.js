@@ -7,7 +7,7 @@ import { DOCS_PATH } from '@payments-connect/contract/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe-audit.js';
 import { openGuardedBrowser } from './guarded-browser.js';
-import { openConsole, send } from './try-it-page.js';
+import { answerInView, openConsole, openConsoleFromBar, preferSettled, send } from './try-it-page.js';
 
 /**
  * @typedef {import('playwright-core').Page} Page
@@ -29,6 +29,8 @@ import { openConsole, send } from './try-it-page.js';
  * @property {string} bin the command of its package (`payments-connect-mock`): the page must tell readers to run
  *   `npx <bin>`
  * @property {string} publishedPage the page of `@payments-connect/docs` as the server's package resolves it
+ * @property {boolean} honoursPrefer whether its answers follow a `Prefer` header (the mock's do, the emulator's not):
+ *   the console offers the field only then
  */
 
 /**
@@ -42,6 +44,10 @@ import { openConsole, send } from './try-it-page.js';
 
 /** Words of this repository's own scripts, which a consumer of the packages cannot run. */
 const REPOSITORY_SCRIPTS = /npm start|pnpm (?:--filter|mock|run|docs)|contract repository/;
+/** Words of a file the reader does not have: the interface document the contract was written from. */
+const SOURCE_DOCUMENT = /interface document\b|payments-connect-interface|\.md\b/i;
+/** The area tags the spec keeps for what interface v1.0 names without an operation. */
+const AREA_WITHOUT_OPERATIONS = 'Wallets';
 
 /**
  * Registers the describe of a server's /_docs: it starts the server, opens the page at the operation `getRfiCase`
@@ -95,9 +101,10 @@ export function describeServedReference(subject, more) {
       expect(status.split('\n')).toEqual([expect.stringMatching(`^GET ${server.url}/v1/rfi/`), expect.any(String)]);
       expect(status.split('\n')[1]).toMatch(/^200 OK in \d+ ms$/);
       expect(JSON.parse(body)).toHaveProperty('rfiId');
+      // The console asked the server what it makes of Prefer as it opened: its page's head.
       expect(
         sent.map(({ method, url }) => `${method} ${new URL(url).pathname.split('/').slice(0, 3).join('/')}`),
-      ).toEqual(['POST /auth/token', 'GET /v1/rfi']);
+      ).toEqual([`HEAD ${DOCS_PATH}`, 'POST /auth/token', 'GET /v1/rfi']);
       // Same origin: no preflight, nothing for CORS to allow.
       expect(sent.filter(({ url }) => new URL(url).origin !== new URL(server.url).origin)).toEqual([]);
       expect(await page.locator('#try-it-token-status').textContent()).toMatch(`Token from ${server.url}, valid`);
@@ -107,6 +114,76 @@ export function describeServedReference(subject, more) {
       const text = await opened.page.locator('body').innerText();
       expect(text).toContain(`npx ${subject.bin}`);
       expect(text).not.toMatch(REPOSITORY_SCRIPTS);
+    });
+
+    it('speaks of the API, never of a document the reader does not have', async () => {
+      expect(await opened.page.locator('body').innerText()).not.toMatch(SOURCE_DOCUMENT);
+    });
+
+    it('shows the answer once sent: the response in view, not below the fold', async () => {
+      const { page } = opened;
+      await page.locator('#try-it').evaluate((dialog) => dialog.scrollTo(0, 0));
+      // An operation with a body: its fields push the response below the fold on a laptop.
+      await send(page, 'submitRfiResponses');
+      expect(await answerInView(page)).toBe(true);
+    });
+
+    it(
+      subject.honoursPrefer
+        ? 'offers Prefer, which this server honours, saying what it takes'
+        : 'offers no Prefer, which this server ignores, says so, and sends none',
+      async () => {
+        const { page } = opened;
+        expect(await preferSettled(page)).toBe(subject.honoursPrefer ? 'honoured' : 'ignored');
+        expect(await page.locator('#try-it-prefer').isVisible()).toBe(subject.honoursPrefer);
+        expect(await page.locator('#try-it-prefer-note').isVisible()).toBe(!subject.honoursPrefer);
+        if (subject.honoursPrefer) {
+          expect(await page.locator('#try-it-prefer-field').innerText()).toContain('code, example');
+          return;
+        }
+        /** @type {string[]} */
+        const prefers = [];
+        const listen = (/** @type {import('playwright-core').Request} */ request) => {
+          if (new URL(request.url()).pathname.startsWith('/v1/')) prefers.push(request.headers().prefer ?? '');
+        };
+        page.on('request', listen);
+        try {
+          await send(page, 'listRfiCases');
+        } finally {
+          page.off('request', listen);
+        }
+        expect(prefers).toEqual(['']);
+      },
+    );
+
+    it("points the samples at this server: its URL as the client's baseUrl and in curl", async () => {
+      const { page, server } = opened;
+      // The console is modal: closed while the samples are read, open again after, as the other tests expect it.
+      await page.locator('#try-it .pc-try-it-close').click();
+      try {
+        const section = page.locator('[data-section-id="operation/getRfiCase"]').last();
+        await section.locator('[role="tab"]', { hasText: /^curl$/ }).click();
+        await expect.poll(() => section.innerText()).toContain(`curl -X GET '${server.url}/v1/rfi/`);
+        await section.locator('[role="tab"]', { hasText: /^TypeScript$/ }).click();
+        await expect.poll(() => section.innerText()).toContain(`baseUrl: '${server.url}',`);
+        const text = await section.innerText();
+        expect(text).toContain("This server's URL");
+        expect(text).not.toContain('Placeholder URL');
+      } finally {
+        await openConsoleFromBar(page);
+      }
+    });
+
+    it('keeps the menu to areas with operations: those without are listed in one section', async () => {
+      const { page } = opened;
+      const menuTags = await page.$$eval('.menu-content [data-item-id^="tag/"]', (items) =>
+        items.map((item) => item.getAttribute('data-item-id')),
+      );
+      expect(menuTags).toContain('tag/RFI');
+      expect(menuTags).not.toContain(`tag/${AREA_WITHOUT_OPERATIONS}`);
+      const areas = page.locator('[data-section-id="section/Using-the-API/Areas-without-operations"]');
+      expect(await areas.count()).toBeGreaterThan(0);
+      expect(await areas.first().innerText()).toContain(`${AREA_WITHOUT_OPERATIONS}:`);
     });
 
     more(() => opened);

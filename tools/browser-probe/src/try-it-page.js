@@ -28,12 +28,42 @@ export async function openConsole(page, url) {
 }
 
 /**
- * Opens the console from the bar of a page already rendered.
+ * Opens the console from the bar of a page already rendered, and waits until it knows what the server in its field
+ * makes of `Prefer` (it asks that server's `/_docs` as it opens).
  * @param {Page} page
  */
 export async function openConsoleFromBar(page) {
   await page.locator('.pc-bar [data-try-it-open]').click();
   await page.locator('#try-it').waitFor({ state: 'visible' });
+  await preferSettled(page);
+}
+
+/**
+ * What the console makes of `Prefer` on the server in its field, once it has asked: `honoured` (the field offered,
+ * with what the server takes), `ignored` (no field: the server serves the page and honours none), `unknown` (it could
+ * not ask; the field is offered with a word of caution).
+ * @param {Page} page
+ * @returns {Promise<string>}
+ */
+export async function preferSettled(page) {
+  const dialog = page.locator('#try-it[data-prefer]:not([data-prefer="asking"])');
+  await dialog.waitFor({ state: 'attached', timeout: ANSWER_TIMEOUT_MS });
+  return (await dialog.getAttribute('data-prefer')) ?? '';
+}
+
+/**
+ * Whether the console shows its answer: the response's status line inside the console's visible box and the
+ * window, not below the fold.
+ * @param {Page} page
+ */
+export function answerInView(page) {
+  return page.evaluate(() => {
+    const status = document.getElementById('try-it-response-status')?.getBoundingClientRect();
+    const dialog = document.getElementById('try-it')?.getBoundingClientRect();
+    if (!status || !dialog || status.height === 0) return false;
+    const bottom = Math.min(dialog.bottom, window.innerHeight);
+    return status.top >= Math.max(dialog.top, 0) && status.bottom <= bottom;
+  });
 }
 
 /**

@@ -22,6 +22,13 @@ export const PUBLISHED_DOCS_PAGE = '@payments-connect/docs/index.html';
 const DOCS_METHODS = ['GET', 'HEAD'];
 
 /**
+ * The header of the page's answer that lists the `Prefer` preferences the server honours (`code, example, dynamic,
+ * seed` on the mock), absent on a server that honours none (the emulator answers from its state). The page's console
+ * asks for it (`HEAD /_docs`) and offers a `Prefer` field only where it is honoured; no `X-` prefix (RFC 6648).
+ */
+export const PREFERENCES_HONOURED_HEADER = 'Preferences-Honoured';
+
+/**
  * The page of `@payments-connect/docs` as a package that depends on it finds it (the mock, the emulator), or
  * undefined when it is not there: in this repository, before the docs are built, a server then serves no `/_docs`.
  * Installed from npm, the page is always there. This package names the docs without depending on them: the docs
@@ -42,14 +49,17 @@ export function installedDocsPage(from) {
  * its own origin. GET and HEAD only; `/_docs/` (or any other spelling of the path, `/%5Fdocs`) is redirected to
  * `/_docs` with its query, so that a page has one address; any other path under it is 404. The file is read at each
  * request, so that a page built again shows at the next reload; it must exist when the server starts. Refusals are
- * the service's error envelope, like every other answer of the server.
+ * the service's error envelope, like every other answer of the server. The page's answer says which `Prefer`
+ * preferences the server honours ({@link PREFERENCES_HONOURED_HEADER}), to a page on any origin: the reference opened
+ * from a file asks the server it is about to call.
  * @param {Contract} contract gives the code of each error status, and must have no path under {@link DOCS_PATH}
  * @param {string} page the HTML file to serve
+ * @param {{ preferences?: readonly string[] }} [server] what the server honours: its `Prefer` preferences
  * @returns {(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse,
  *   target: { segments: string[], query: URLSearchParams }) => Promise<void>}
  * @throws {Error} when a path of the contract starts with {@link DOCS_PATH}, or the page is not a file
  */
-export function createDocsPage(contract, page) {
+export function createDocsPage(contract, page, { preferences = [] } = {}) {
   const taken = contract.operations.find(({ path }) => path === DOCS_PATH || path.startsWith(`${DOCS_PATH}/`));
   if (taken) throw new Error(`cannot serve the docs at ${DOCS_PATH}: the contract has the path ${taken.path}`);
   if (!statSync(page, { throwIfNoEntry: false })?.isFile()) {
@@ -77,6 +87,10 @@ export function createDocsPage(contract, page) {
         // A page built again shows at the next reload.
         'Cache-Control': 'no-cache',
         'X-Content-Type-Options': 'nosniff',
+        ...(preferences.length > 0 ? { [PREFERENCES_HONOURED_HEADER]: preferences.join(', ') } : {}),
+        // The page is public: any page may read it, and what the server honours (nothing else is exposed).
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Expose-Headers': PREFERENCES_HONOURED_HEADER,
       });
       response.end(method === 'HEAD' ? undefined : html);
     } catch (error) {

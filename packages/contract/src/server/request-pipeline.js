@@ -47,6 +47,8 @@ import { continueIfExpected, sendBody, sendJsonText } from './send-answer.js';
  * @property {Screen} [screen] the server's own gate, once the operation and the bearer's form are known
  * @property {ControlApi} [control] the server's control routes, under their prefix
  * @property {string} [docsPage] an HTML file (the rendered reference) served at `/_docs`
+ * @property {readonly string[]} [preferences] the `Prefer` preferences the server's answers honour, which its
+ *   `/_docs` page names (`Preferences-Honoured`) so that the page's console offers a `Prefer` field only there
  * @property {Limits} limits
  * @property {boolean} [strict] an answer that breaks the contract is replaced by a 500 (a proxy's by a 502) that
  *   names the violations; a proxy also refuses a request that breaks it, unsent
@@ -80,7 +82,10 @@ export function createRequestPipeline(settings) {
     }),
   };
   if (control && `/${control.segment}` === DOCS_PATH) throw new Error(`the control prefix cannot be ${DOCS_PATH}`);
-  const docs = settings.docsPage === undefined ? undefined : createDocsPage(contract, settings.docsPage);
+  const docs =
+    settings.docsPage === undefined
+      ? undefined
+      : createDocsPage(contract, settings.docsPage, { preferences: settings.preferences });
 
   /**
    * @typedef {object} Exchange what the journal is told of a request, filled in as the pipeline goes

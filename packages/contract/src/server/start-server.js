@@ -27,7 +27,7 @@ export {
 } from './command-line.js';
 export { ControlCallError, controlCaller } from './control-client.js';
 export { COMMAND_PORTS, DEFAULT_HOST } from './default-addresses.js';
-export { DOCS_PATH, installedDocsPage } from './docs-page.js';
+export { DOCS_PATH, installedDocsPage, PREFERENCES_HONOURED_HEADER } from './docs-page.js';
 export { execCommand } from './exec-command.js';
 export { describeFetchFailure } from './fetch-failure.js';
 export { isHttpUrl } from './http-url.js';
@@ -158,6 +158,9 @@ export const HEALTH_PATH = '/health';
  * @property {JournalOptions} [journal] how many requests the journal keeps, and a file it appends them to
  * @property {string} [docsPage] an HTML file served at `/_docs` (GET and HEAD; `/_docs/` redirects there), never
  *   journaled: the rendered reference of `@payments-connect/docs`, whose Try it console then sends to this server
+ * @property {readonly string[]} [preferences] the `Prefer` preferences the server's answers honour (the mock's `code`,
+ *   `example`, `dynamic`, `seed`; none by default), named by its `/_docs` page in `Preferences-Honoured`: the page's
+ *   console offers a `Prefer` field only on a server that honours it
  * @property {number} [port] 0 (the default) picks a free one
  * @property {string} [host] default 127.0.0.1
  * @property {Timeouts} [timeouts] default those of {@link DEFAULT_LIMITS}
