@@ -37,17 +37,34 @@ const EXIT_NOT_EXECUTABLE = 126;
  * @returns {Promise<never>}
  */
 export async function execCommand(command, { run, settings, healthUrl, stop }) {
-  if (!(await answers(healthUrl))) {
+  // Listening from the start, not from the spawn: a signal that came before the command exists would otherwise end
+  // this process at once (the default), leaving a command started a moment later with no one to stop it.
+  /** @type {import('node:child_process').ChildProcess | undefined} */
+  let child;
+  /** @type {NodeJS.Signals | undefined} */
+  let stoppedBy;
+  const forget = whenToldToStop((signal) => {
+    if (child) child.kill(signal);
+    else stoppedBy ??= signal;
+  });
+  const up = await answers(healthUrl, () => stoppedBy !== undefined);
+  if (stoppedBy) {
+    forget();
+    await stop();
+    process.exit(128 + constants.signals[stoppedBy]);
+  }
+  if (!up) {
+    forget();
     await stop();
     runFailure(command, `the server did not answer ${healthUrl} within ${HEALTH_WAIT_MS / 1000} s`);
   }
   const [file = '', ...args] = run;
-  const child = spawn(file, args, { stdio: 'inherit', env: { ...process.env, ...settings } });
-  const forget = whenToldToStop((signal) => child.kill(signal));
+  const started = spawn(file, args, { stdio: 'inherit', env: { ...process.env, ...settings } });
+  child = started;
   /** @type {number} */
   const status = await new Promise((resolve) => {
-    child.once('error', (error) => resolve(cannotRun(command, file, error)));
-    child.once('exit', (code, signal) => {
+    started.once('error', (error) => resolve(cannotRun(command, file, error)));
+    started.once('exit', (code, signal) => {
       const status = code ?? 128 + (signal ? constants.signals[signal] : 0);
       if (status !== 0) process.stderr.write(`${command.name}: ${run.join(' ')} ended with exit status ${status}\n`);
       resolve(status);
@@ -75,13 +92,15 @@ function cannotRun(command, file, error) {
 }
 
 /**
- * Probes a health route until it answers 200, within {@link HEALTH_WAIT_MS}.
+ * Probes a health route until it answers 200, within {@link HEALTH_WAIT_MS}, or until told to give up.
  * @param {string} url
+ * @param {() => boolean} givenUp
  * @returns {Promise<boolean>}
  */
-async function answers(url) {
+async function answers(url, givenUp) {
   const deadline = performance.now() + HEALTH_WAIT_MS;
   for (let attempt = 0; attempt < HEALTH_WAIT_MS / HEALTH_RETRY_MS && performance.now() < deadline; attempt += 1) {
+    if (givenUp()) return false;
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(HEALTH_PROBE_MS) });
       await response.arrayBuffer();
