@@ -198,18 +198,18 @@ describe('createForwarder', () => {
     await upstream.allClosed(); // ends the test only once the upstream saw the connection close
   });
 
-  it('sends a GET once more when the upstream closed the pooled connection it went on; never a POST', async () => {
-    // An upstream that answers the first request of each connection and drops the connection on the next: what a
-    // server that closes idle connections does to a client that reuses one at that moment.
+  it('sends a GET once more when the upstream closes the connection unanswered; never a POST', async () => {
+    // An upstream that answers the first request of each connection and drops the connection on the next (what a
+    // server that closes idle connections does to a client that reuses one at that moment), and drops `/drop` always.
     /** @type {string[]} */
     const seen = [];
     const raw = createNetServer((socket) => {
       let requests = 0;
       socket.on('data', (chunk) => {
-        const line = chunk.toString('latin1').split('\r\n')[0] ?? '';
+        const [method, target] = (chunk.toString('latin1').split('\r\n')[0] ?? '').split(' ');
         requests += 1;
-        seen.push(`${line.split(' ')[0]} #${requests}`);
-        if (requests > 1) socket.destroy();
+        seen.push(`${method} ${target} #${requests}`);
+        if (requests > 1 || target === '/drop') socket.destroy();
         else socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}');
       });
     });
@@ -217,17 +217,21 @@ describe('createForwarder', () => {
     const { port } = /** @type {import('node:net').AddressInfo} */ (raw.address());
     const forwarder = createForwarder(`http://127.0.0.1:${port}`, { timeoutMs: 30_000 });
     cleanups.push(() => new Promise((resolve) => raw.close(resolve)), forwarder.close);
-    const get = () => forwarder.forward({ method: 'GET', url: '/v1/rfi', headersDistinct: AUTH }, new Uint8Array());
+    const send = (/** @type {string} */ method, /** @type {string} */ url) =>
+      forwarder.forward({ method, url, headersDistinct: AUTH }, method === 'POST' ? BINARY : new Uint8Array());
     const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-    expect((await get()).status).toBe(200);
+    expect((await send('GET', '/v1/rfi')).status).toBe(200);
     await settle();
-    expect((await get()).status).toBe(200);
-    expect(seen).toEqual(['GET #1', 'GET #2', 'GET #1']);
-    await settle();
-    const post = forwarder.forward({ method: 'POST', url: '/auth/token', headersDistinct: AUTH }, BINARY);
-    await expect(post).rejects.toMatchObject({ status: 502, message: expect.stringContaining('cannot be reached') });
-    expect(seen).toEqual(['GET #1', 'GET #2', 'GET #1', 'POST #2']);
+    expect((await send('GET', '/v1/rfi')).status).toBe(200);
+    expect(seen).toEqual(['GET /v1/rfi #1', 'GET /v1/rfi #2', 'GET /v1/rfi #1']);
+    seen.length = 0;
+    const dropped = { status: 502, message: expect.stringContaining('cannot be reached: other side closed') };
+    await expect(send('GET', '/drop')).rejects.toMatchObject(dropped);
+    expect(seen.map((line) => line.replace(/ #\d+$/, ''))).toEqual(['GET /drop', 'GET /drop']);
+    seen.length = 0;
+    await expect(send('POST', '/drop')).rejects.toMatchObject({ status: 502 });
+    expect(seen.map((line) => line.replace(/ #\d+$/, ''))).toEqual(['POST /drop']);
   });
 
   it('is a 502 RefusalError when the upstream cannot be reached, or breaks its answer off', async () => {

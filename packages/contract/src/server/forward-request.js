@@ -1,5 +1,3 @@
-import { Agent as HttpAgent, request as httpRequest } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import { hasBodyHeaders } from '../contract.js';
 import { RefusalError } from './refusal-error.js';
@@ -26,7 +24,7 @@ const HOP_BY_HOP = new Set([
 /**
  * How long a pooled connection to the upstream may stay idle: closed before most servers close theirs (Node's close
  * at 5 s), so that a request is seldom sent on a connection the upstream is closing. A server's `Keep-Alive: timeout`
- * hint shortens it (Node's agent reads it).
+ * hint shortens it (undici reads it).
  */
 const IDLE_CONNECTION_MS = 4_000;
 
@@ -36,6 +34,7 @@ const IDLE_CONNECTION_MS = 4_000;
  */
 const MAX_DECODED_BYTES = 64 * 1024 * 1024;
 
+/** A `Connection` header that names no other header: nearly every message's. */
 const KEEP_ALIVE_OR_CLOSE = /^\s*(?:keep-alive|close)\s*$/i;
 
 /** Methods a retry cannot repeat the effect of (RFC 9110 section 9.2.2). */
@@ -83,9 +82,10 @@ const DECODERS = {
 /**
  * A forwarder to one upstream, as a validating proxy uses it: each request goes on with its method, its target (below
  * the upstream's own path, if it has one), every end-to-end header as it came (the bearer token and `AccountId`
- * included, untouched) and its body byte for byte, over a pool of keep-alive connections; the answer comes back as
- * the upstream sent it, redirects not followed and bodies not decoded, with the decoded text beside it to judge. One
- * timer a request bounds it whole, connection, retry and answer included.
+ * included, untouched) and its body byte for byte, over a pool of keep-alive connections (undici's `Pool`, through its
+ * dispatcher: no stream and no abort signal per request); the answer comes back as the upstream sent it, redirects not
+ * followed and bodies not decoded, with the decoded text beside it to judge. One timer a request bounds it whole,
+ * connection, retry and answer included.
  * @param {string} upstream the upstream's base URL (`https://sandbox.example.com`, or with a path)
  * @param {{ timeoutMs: number, idleMs?: number }} options how long the upstream may take to answer, whole; how long
  *   a pooled connection may stay idle (default 4 s, shorter when the upstream's `Keep-Alive` hint says so)
@@ -93,13 +93,21 @@ const DECODERS = {
  */
 export function createForwarder(upstream, { timeoutMs, idleMs = IDLE_CONNECTION_MS }) {
   const url = new URL(upstream);
-  const secure = url.protocol === 'https:';
-  const agentOptions = { keepAlive: true, timeout: idleMs, scheduling: /** @type {const} */ ('lifo') };
-  const agent = secure ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
-  const send = secure ? httpsRequest : httpRequest;
-  // `[::1]` in a URL, `::1` to connect to.
-  const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const prefix = url.pathname.replace(/\/+$/, '');
+  /** @type {import('undici').Pool | undefined} */
+  let pool;
+  // undici is loaded by a server that forwards only, as it starts: the others never pay for it.
+  const loading = import('undici').then(({ Pool }) => {
+    // undici's own timers are off: the one timer of each request bounds it whole.
+    pool = new Pool(url.origin, {
+      keepAliveTimeout: idleMs,
+      keepAliveMaxTimeout: idleMs,
+      headersTimeout: 0,
+      bodyTimeout: 0,
+    });
+    return pool;
+  });
+  loading.catch(() => {}); // said by the first forward
 
   /**
    * @param {ForwardedRequest} request
@@ -107,87 +115,95 @@ export function createForwarder(upstream, { timeoutMs, idleMs = IDLE_CONNECTION_
    * @returns {Promise<ForwardedAnswer>}
    */
   function forward(request, body) {
+    if (!pool) return loading.then(() => forward(request, body));
+    const dispatcher = pool;
     const method = request.method ?? 'GET';
+    /** @type {Record<string, string | string[]>} */
     const headers = endToEnd(request.headersDistinct);
     // The body was read whole: it goes with its length, whatever framing the client chose.
-    if (body.length > 0 || hasBodyHeaders(request.headersDistinct)) headers['content-length'] = [String(body.length)];
-    const options = { agent, hostname, port: url.port, method, path: `${prefix}${request.url ?? '/'}`, headers };
+    if (body.length > 0 || hasBodyHeaders(request.headersDistinct)) headers['content-length'] = String(body.length);
+    const options = { method, path: `${prefix}${request.url ?? '/'}`, headers, body: body.length > 0 ? body : null };
     return new Promise((resolve, reject) => {
       let settled = false;
-      let timedOut = false;
       let retried = false;
-      let answering = false;
-      /** @type {import('node:http').ClientRequest | undefined} */
-      let outgoing;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        fail(undefined);
-      }, timeoutMs);
-      /** @param {unknown} error undefined when the answer stopped short with no error of its own */
-      const fail = (error) => {
+      /** @type {import('undici').Dispatcher.DispatchController | undefined} */
+      let controller;
+      /** @type {{ status: number, headers: import('node:http').IncomingHttpHeaders } | undefined} */
+      let head;
+      /** @type {Buffer[]} */
+      let chunks = [];
+      let size = 0;
+      /** @param {RefusalError} refusal */
+      const fail = (refusal) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        outgoing?.destroy();
-        const why = error === undefined ? '' : `: ${reasonOf(error)}`;
-        if (timedOut)
-          reject(new RefusalError(504, `the upstream ${upstream} did not answer ${method} within ${timeoutMs} ms`));
-        else if (answering) reject(new RefusalError(502, `the upstream ${upstream} broke its answer off${why}`));
-        else reject(new RefusalError(502, `the upstream ${upstream} cannot be reached${why}`));
+        controller?.abort(refusal);
+        reject(refusal);
       };
-      /** @param {import('node:http').IncomingMessage} response */
-      const read = (response) => {
-        answering = true;
-        /** @type {Buffer[]} */
-        const chunks = [];
-        let size = 0;
-        response.on('data', (/** @type {Buffer} */ chunk) => {
+      const timer = setTimeout(
+        () => fail(new RefusalError(504, `the upstream ${upstream} did not answer ${method} within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      /** @type {import('undici').Dispatcher.DispatchHandler} */
+      const handler = {
+        onRequestStart(started) {
+          controller = started;
+          if (settled) started.abort(new Error('the request timed out before it was sent'));
+        },
+        onResponseStart(_, status, headers) {
+          // An interim answer (100 Continue) is no answer.
+          if (status >= 200) head = { status, headers };
+        },
+        onResponseData(_, chunk) {
           chunks.push(chunk);
           size += chunk.length;
-        });
-        response.once('end', () => {
-          if (settled) return;
+        },
+        onResponseEnd() {
+          if (settled || !head) return;
           settled = true;
           clearTimeout(timer);
           // Most answers come in one chunk: passed on without a copy.
-          resolve(answerOf(response, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
-        });
-        response.on('error', fail);
-        response.once('close', () => settled || fail(undefined));
-      };
-      const attempt = () => {
-        const sent = send(options, read);
-        outgoing = sent;
-        sent.on('error', (error) => {
-          if (!answering && !retried && !timedOut && retriable(method, sent, error)) {
+          const raw = chunks.length === 1 ? /** @type {Buffer} */ (chunks[0]) : Buffer.concat(chunks, size);
+          resolve(answerOf(head.status, head.headers, raw));
+        },
+        onResponseError(_, error) {
+          if (settled) return;
+          if (!head && !retried && retriable(method, error)) {
             retried = true;
-            attempt();
-          } else fail(error);
-        });
-        sent.end(body.length > 0 ? body : undefined);
+            controller = undefined;
+            chunks = [];
+            size = 0;
+            dispatcher.dispatch(options, handler);
+            return;
+          }
+          const why = reasonOf(error);
+          fail(
+            new RefusalError(
+              502,
+              head
+                ? `the upstream ${upstream} broke its answer off: ${why}`
+                : `the upstream ${upstream} cannot be reached: ${why}`,
+            ),
+          );
+        },
       };
-      try {
-        attempt();
-      } catch (error) {
-        // A target or header node:http refuses to send (none that Node's own parser let in).
-        fail(error);
-      }
+      dispatcher.dispatch(options, handler);
     });
   }
 
-  return { forward, close: () => agent.destroy() };
+  return { forward, close: () => void loading.then((opened) => opened.destroy()).catch(() => {}) };
 }
 
 /**
- * Whether a request that failed before any answer is sent again, once, on a new connection: only when it went out on
- * a pooled connection that the upstream closed as it was reused (it cannot have read the request), and only for a
- * method whose effect a repeat cannot double (RFC 9110 section 9.2.2): a POST the upstream did read would run twice.
+ * Whether a request that failed before any answer is sent again, once, on a new connection: a connection the
+ * upstream closed as the request went out on it (a pooled one it was closing, most likely), and only for a method
+ * whose effect a repeat cannot double (RFC 9110 section 9.2.2): a POST the upstream did read would run twice.
  * @param {string} method
- * @param {import('node:http').ClientRequest} request
- * @param {NodeJS.ErrnoException} error
+ * @param {Error & { code?: string }} error
  */
-function retriable(method, request, error) {
-  return request.reusedSocket && IDEMPOTENT.has(method) && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+function retriable(method, error) {
+  return IDEMPOTENT.has(method) && ['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE'].includes(error.code ?? '');
 }
 
 /**
@@ -197,7 +213,6 @@ function retriable(method, request, error) {
  */
 function endToEnd(headers) {
   const connection = headers.connection;
-  // Nearly every message says only `keep-alive` or `close`: no header named there to look for.
   const named =
     connection && !(connection.length === 1 && KEEP_ALIVE_OR_CLOSE.test(connection[0] ?? ''))
       ? new Set(connection.flatMap((value) => value.toLowerCase().split(',')).map((name) => name.trim()))
@@ -212,16 +227,21 @@ function endToEnd(headers) {
 }
 
 /**
- * @param {import('node:http').IncomingMessage} response
+ * @param {number} status
+ * @param {import('node:http').IncomingHttpHeaders} received the answer's headers as undici hands them over: lower-case
+ *   names
  * @param {Buffer} raw
  * @returns {ForwardedAnswer}
  */
-function answerOf(response, raw) {
+function answerOf(status, received, raw) {
+  /** @type {Record<string, string[] | undefined>} */
+  const distinct = {};
+  for (const name in received) distinct[name] = [received[name] ?? []].flat();
   /** @type {Record<string, string>} */
   const headers = {};
-  for (const [name, values] of Object.entries(endToEnd(response.headersDistinct))) headers[name] = values.join(', ');
+  for (const [name, values] of Object.entries(endToEnd(distinct))) headers[name] = values.join(', ');
   const { text, note } = decodedText(raw, headers['content-encoding']);
-  return { status: response.statusCode ?? 502, headers, raw, text, notes: note ? [note] : [] };
+  return { status, headers, raw, text, notes: note ? [note] : [] };
 }
 
 /**
@@ -259,5 +279,7 @@ function decodedText(raw, contentEncoding) {
  */
 function reasonOf(error) {
   const cause = /** @type {any} */ (error);
-  return cause?.code ?? cause?.message ?? String(error);
+  // undici's own codes (`UND_ERR_SOCKET`) say less than its messages (`other side closed`).
+  if (typeof cause?.code === 'string' && !cause.code.startsWith('UND_ERR_')) return cause.code;
+  return cause?.message ?? String(error);
 }
