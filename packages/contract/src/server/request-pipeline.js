@@ -3,7 +3,7 @@ import { checkAnswer } from './check-answer.js';
 import { createControlRoutes } from './control-routes.js';
 import { answerCrossOrigin } from './cross-origin.js';
 import { createDocsPage, DOCS_PATH } from './docs-page.js';
-import { forwardRequest } from './forward-request.js';
+import { createForwarder } from './forward-request.js';
 import { judgeRequest, readRequest } from './read-request.js';
 import { RefusalError } from './refusal-error.js';
 import { journaledBody, journaledTokenExchange } from './request-journal.js';
@@ -26,8 +26,10 @@ import { continueIfExpected, sendBody, sendJsonText } from './send-answer.js';
  * @property {number} status
  * @property {Record<string, string>} [headers]
  * @property {unknown} [body] a JSON value, serialised by the pipeline; none when undefined
- * @property {string} [text] the JSON text, already serialised (a server that keeps answers made once)
- * @property {Uint8Array} [raw] a body to pass on as it is, its type in `headers` (what an upstream answered)
+ * @property {string} [text] the JSON text, already serialised (a server that keeps answers made once); with `raw`,
+ *   the body as text, decoded from its `Content-Encoding`: what is judged and journaled
+ * @property {Uint8Array} [raw] a body to pass on as it is, its type and encoding in `headers` (what an upstream
+ *   answered)
  * @property {string[]} [notes] what the journal should say of the exchange beside it (a `Prefer` applied or ignored)
  */
 
@@ -69,7 +71,8 @@ import { continueIfExpected, sendBody, sendJsonText } from './send-answer.js';
  * (`check-answer.js`), sent (`send-answer.js`), and the exchange recorded in the journal (`request-journal.js`). A
  * server supplies only how it answers.
  * @param {PipelineSettings} settings
- * @returns {(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse) => void}
+ * @returns {((request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse) => void) &
+ *   { close: () => void }} the request listener, and what closes its pooled connections to an upstream
  */
 export function createRequestPipeline(settings) {
   const { contract, name, answer, screen, limits, journal, upstream, strict = false } = settings;
@@ -86,6 +89,7 @@ export function createRequestPipeline(settings) {
     settings.docsPage === undefined
       ? undefined
       : createDocsPage(contract, settings.docsPage, { preferences: settings.preferences });
+  const forwarder = upstream ? createForwarder(upstream, { timeoutMs: limits.upstreamTimeoutMs }) : undefined;
 
   /**
    * @typedef {object} Exchange what the journal is told of a request, filled in as the pipeline goes
@@ -112,7 +116,7 @@ export function createRequestPipeline(settings) {
     const { operation } = exchange;
     /** @type {string | Uint8Array | undefined} */
     let sent = raw ?? text ?? (body === undefined ? undefined : JSON.stringify(body));
-    const sentText = raw ? Buffer.from(raw).toString('utf8') : /** @type {string | undefined} */ (sent);
+    const sentText = raw ? (text ?? Buffer.from(raw).toString('utf8')) : /** @type {string | undefined} */ (sent);
     let sentStatus = status;
     let sentHeaders = headers;
     const { upstreamFailure } = exchange;
@@ -243,8 +247,7 @@ export function createRequestPipeline(settings) {
     if (read.kind === 'judged') exchange.requestViolations = read.violations;
     let answered;
     try {
-      if (upstream)
-        answered = await forwardRequest(upstream, request, read.body, { timeoutMs: limits.upstreamTimeoutMs });
+      if (forwarder) answered = await forwarder.forward(request, read.body);
       else {
         const answering = /** @type {Answerer} */ (answer)(/** @type {AcceptedRequest} */ (read));
         // Awaited only when it is a promise: a synchronous answer costs no turn of the event loop.
@@ -259,7 +262,11 @@ export function createRequestPipeline(settings) {
     send(response, exchange, answered);
   }
 
-  return (request, response) => {
+  /**
+   * @param {import('node:http').IncomingMessage} request
+   * @param {import('node:http').ServerResponse} response
+   */
+  const listener = (request, response) => {
     /** @type {Exchange} */
     const exchange = { request, arrived: performance.now(), time: new Date().toISOString() };
     handle(request, response, exchange).catch((error) => {
@@ -269,4 +276,5 @@ export function createRequestPipeline(settings) {
       record(exchange, 500, [], text, []);
     });
   };
+  return Object.assign(listener, { close: () => forwarder?.close() });
 }

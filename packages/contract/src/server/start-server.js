@@ -216,6 +216,13 @@ export async function startServer(options) {
     routes: [...options.control.routes, ...journalRoutes(journal), healthRoute(options.name)],
   };
   let bound = { url: '', port: 0 };
+  const pipeline = createRequestPipeline({
+    ...options,
+    control,
+    limits,
+    journal,
+    address: () => ({ port: bound.port, host }),
+  });
   const server = createServer(
     {
       keepAlive: true,
@@ -224,7 +231,7 @@ export async function startServer(options) {
       keepAliveTimeout: limits.keepAliveTimeoutMs,
       connectionsCheckingInterval: CONNECTIONS_CHECK_INTERVAL_MS,
     },
-    createRequestPipeline({ ...options, control, limits, journal, address: () => ({ port: bound.port, host }) }),
+    pipeline,
   );
   server.maxHeadersCount = limits.maxHeadersCount;
   server.on('clientError', answerClientErrors(contract));
@@ -244,6 +251,7 @@ export async function startServer(options) {
       stopping ??= new Promise((resolve) => {
         server.close(() => resolve(undefined));
         server.closeAllConnections();
+        pipeline.close();
       }).then(() => journal.close());
       return stopping;
     },

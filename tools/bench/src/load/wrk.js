@@ -27,13 +27,16 @@ export function wrkVersion() {
  * Loads a target with wrk for a time: one thread (the other core is the server's), each connection sending its next
  * request as soon as its answer is in. wrk is C and light, so the server, not the load, is what limits the rate.
  * @param {LoadTarget} target
- * @param {{ connections: number, seconds: number }} plan
+ * @param {{ connections: number, seconds: number, core?: number }} plan core: the one core wrk runs on (`taskset`),
+ *   kept apart from the servers' (see `pin-to-core.js`)
  * @returns {Promise<LoadResult>}
  */
-export async function runWrk(target, { connections, seconds }) {
+export async function runWrk(target, { connections, seconds, core }) {
   const headers = Object.entries(target.headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...headers, target.url];
-  const run = await runMeasured('wrk', args, { timeoutMs: (seconds + 30) * 1000 });
+  const [command, commandArgs] =
+    core === undefined ? ['wrk', args] : ['taskset', ['--cpu-list', String(core), 'wrk', ...args]];
+  const run = await runMeasured(command, commandArgs, { timeoutMs: (seconds + 30) * 1000 });
   if (run.exitCode !== 0) throw new Error(`wrk failed (exit ${run.exitCode}): ${run.stderr.trim()}`);
   return parseWrkOutput(run.stdout);
 }

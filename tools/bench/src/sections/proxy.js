@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { canPinToCores, pinToCore } from '../load/pin-to-core.js';
 import { requireAllOk, runWrk, wrkVersion } from '../load/wrk.js';
 import { median } from '../measure/statistics.js';
 import { markdownTable } from '../report/markdown-table.js';
-import { formatDuration, formatRatio } from '../report/units.js';
+import { checkAtLeast, checkAtMost } from '../report/targets.js';
+import { formatCount, formatDuration, formatRatio, formatShare } from '../report/units.js';
 import { notMeasured } from '../section-result.js';
 import { startSubject } from '../servers/start-subject.js';
 import { WORKSPACE_DIRS } from '../workspace.js';
@@ -12,26 +14,36 @@ import { WORKSPACE_DIRS } from '../workspace.js';
 const require = createRequire(import.meta.url);
 /** Prism takes some seconds to read the spec before it listens. */
 const PRISM_START_TIMEOUT_MS = 60_000;
+/** The routes to the emulator, the direct one first: every figure is set against it. */
+const ROUTES = /** @type {const} */ (['direct', 'proxy', 'prism']);
+/**
+ * The targets of issue 34: the proxy costs a hop, not a second server. Its p50 at one connection against the direct
+ * call's, its requests per second at 16 connections as a share of the direct call's (Prism's proxy: 12x and ~5 %).
+ */
+const TARGETS = { p50Ratio: 2, connections: 16, share: 0.4 };
+/** Where the servers run, and the load, when the machine lets the bench keep them apart (`pin-to-core.js`). */
+const CORES = { servers: 0, load: 1 };
+
+/** @typedef {{ p50Ms: number, requestsPerSecond: number }} RouteFigures medians over the rounds */
 
 /**
  * Section: what the mock's validating proxy adds to an exchange with the emulator behind it, beside Prism's proxy on
- * the same exchange: the p50 of `GET /v1/rfi/{rfiId}` (with a token the emulator issued) called directly, through
- * `payments-connect-mock --proxy`, and through `prism proxy`, one connection, the three taking turns round after round.
- * No target: the figures say what a team pays for seeing its traffic judged.
+ * the same exchange: `GET /v1/rfi/{rfiId}` (with a token the emulator issued) called directly, through
+ * `payments-connect-mock --proxy`, and through `prism proxy`; the p50 at one connection and the requests per second
+ * at 16, the three routes taking turns round after round. The servers share one core and wrk has the other, as the
+ * targets were set.
  * @type {import('../section-result.js').Section}
  */
 export async function benchProxy({ runs, log }) {
   const section = { id: 'proxy', title: 'Validating proxy: overhead over calling the emulator directly' };
   const wrk = wrkVersion();
-  if (!wrk) return notMeasured(section, 'wrk is not on the PATH (Debian: `apt-get install wrk`)', () => []);
-  /** @type {Array<{ stop: () => Promise<void> }>} */
+  if (!wrk) return notMeasured(section, 'wrk is not on the PATH (Debian: `apt-get install wrk`)', targets);
+  const pinned = canPinToCores();
+  const core = pinned ? CORES.load : undefined;
+  /** @type {Array<{ pid: number | undefined, stop: () => Promise<void> }>} */
   const started = [];
-  /** @type {Map<string, number[]>} p50s by route */
-  const p50s = new Map([
-    ['direct', []],
-    ['proxy', []],
-    ['prism', []],
-  ]);
+  /** @type {Map<string, RouteFigures>} */
+  const figures = new Map();
   try {
     const emulator = await startSubject('emulator');
     started.push(emulator);
@@ -41,6 +53,7 @@ export async function benchProxy({ runs, log }) {
     started.push(proxy);
     const prism = await startPrismProxy(emulator.baseUrl);
     started.push(prism);
+    if (pinned) for (const { pid } of started) pinToCore(pid, CORES.servers);
     const targets = new Map([
       ['direct', emulator.target],
       ['proxy', proxy.target],
@@ -48,46 +61,98 @@ export async function benchProxy({ runs, log }) {
     ]);
     for (const [route, target] of targets) {
       log(`proxy: warming ${route} up`);
-      await runWrk(target, { connections: 1, seconds: runs.warmupSeconds });
+      await runWrk(target, { connections: TARGETS.connections, seconds: runs.warmupSeconds, core });
     }
-    for (let round = 0; round < runs.loadRounds; round += 1) {
-      for (const [route, target] of targets) {
-        log(`proxy: ${route}, round ${round + 1}/${runs.loadRounds}`);
-        const result = await runWrk(target, { connections: 1, seconds: runs.loadSeconds });
-        requireAllOk(result, `${route}`);
-        p50s.get(route)?.push(result.p50Ms);
+    /** @type {Map<string, { p50Ms: number[], requestsPerSecond: number[] }>} */
+    const results = new Map(ROUTES.map((route) => [route, { p50Ms: [], requestsPerSecond: [] }]));
+    for (const [connections, figure] of /** @type {const} */ ([
+      [1, 'p50Ms'],
+      [TARGETS.connections, 'requestsPerSecond'],
+    ])) {
+      for (let round = 0; round < runs.loadRounds; round += 1) {
+        for (const [route, target] of targets) {
+          log(`proxy: ${route}, ${connections} connection(s), round ${round + 1}/${runs.loadRounds}`);
+          const result = await runWrk(target, { connections, seconds: runs.loadSeconds, core });
+          requireAllOk(result, `${route} at ${connections} connection(s)`);
+          results.get(route)?.[figure].push(result[figure]);
+        }
       }
     }
+    for (const [route, { p50Ms, requestsPerSecond }] of results)
+      figures.set(route, { p50Ms: median(p50Ms), requestsPerSecond: median(requestsPerSecond) });
   } catch (error) {
-    return notMeasured(section, error, () => []);
+    return notMeasured(section, error, targets);
   } finally {
     await Promise.all(started.map((subject) => subject.stop()));
   }
-  const [direct, proxy, prism] = ['direct', 'proxy', 'prism'].map((route) => median(p50s.get(route) ?? []));
-  const row = (/** @type {string} */ label, /** @type {number} */ p50) => [
-    label,
-    formatDuration(p50),
-    p50 === direct ? '(the floor)' : `+${formatDuration(p50 - direct)}`,
-    p50 === direct ? '' : formatRatio(p50 / direct),
-  ];
+  const direct = /** @type {RouteFigures} */ (figures.get('direct'));
+  const labels = {
+    direct: 'emulator, directly',
+    proxy: 'payments-connect-mock --proxy',
+    prism: `prism proxy ${prismVersion()}`,
+  };
+  const rows = ROUTES.map((route) => {
+    const { p50Ms, requestsPerSecond } = /** @type {RouteFigures} */ (figures.get(route));
+    const floor = route === 'direct';
+    return [
+      labels[route],
+      formatDuration(p50Ms),
+      floor ? '(the floor)' : `+${formatDuration(p50Ms - direct.p50Ms)}`,
+      floor ? '' : formatRatio(p50Ms / direct.p50Ms),
+      `${formatCount(requestsPerSecond)} req/s`,
+      floor ? '(the floor)' : formatShare(requestsPerSecond / direct.requestsPerSecond),
+    ];
+  });
+  const placement = pinned
+    ? `The servers run on core ${CORES.servers}, wrk (one thread) on core ${CORES.load} (\`taskset\`).`
+    : 'The servers and wrk (one thread) run where the OS puts them (no `taskset`, or one core only).';
   const markdown = [
-    `\`GET /v1/rfi/{rfiId}\` with a bearer token the emulator issued, one connection, loaded by wrk ${wrk}: the`,
-    'emulator called directly, through `payments-connect-mock --proxy` (which checks the request and the answer',
-    'against the contract and journals the exchange), and through `prism proxy` (@stoplight/prism-cli, the same spec),',
-    `each in a process of its own. Medians of ${runs.loadRounds} runs of ${runs.loadSeconds} s, the three taking`,
-    'turns.',
+    `\`GET /v1/rfi/{rfiId}\` with a bearer token the emulator issued, loaded by wrk ${wrk}: the emulator called`,
+    'directly, through `payments-connect-mock --proxy` (which checks the request and the answer against the contract',
+    'and journals the exchange, over a pooled keep-alive connection to the emulator), and through `prism proxy`',
+    '(@stoplight/prism-cli, the same spec), each in a process of its own.',
+    placement,
+    `The p50 at one connection, the requests per second at ${TARGETS.connections} connections: medians of`,
+    `${runs.loadRounds} runs of ${runs.loadSeconds} s each, the three routes taking turns, after a warm-up of each.`,
     '',
     markdownTable(
-      ['Route', 'p50', 'Overhead', 'vs direct'],
       [
-        row('emulator, directly', direct),
-        row('payments-connect-mock --proxy', proxy),
-        row(`prism proxy ${prismVersion()}`, prism),
+        'Route',
+        'p50, 1 connection',
+        'Overhead',
+        'vs direct',
+        `Requests per second, ${TARGETS.connections}`,
+        'vs direct',
       ],
-      { align: ['l', 'r', 'r', 'r'] },
+      rows,
+      { align: ['l', 'r', 'r', 'r', 'r', 'r'] },
     ),
   ].join('\n');
-  return { ...section, markdown, targets: [] };
+  return { ...section, markdown, targets: targets(undefined, figures) };
+}
+
+/**
+ * @param {string} [missing] why there are no figures
+ * @param {Map<string, RouteFigures>} [figures]
+ */
+function targets(missing, figures = new Map()) {
+  const [direct, proxy] = [figures.get('direct'), figures.get('proxy')];
+  return [
+    checkAtMost({
+      target: `Proxy p50 <= ${TARGETS.p50Ratio}x the direct call's at 1 connection`,
+      value: proxy && direct && proxy.p50Ms / direct.p50Ms,
+      limit: TARGETS.p50Ratio,
+      format: formatRatio,
+      missing,
+    }),
+    checkAtLeast({
+      target: `Proxy >= ${TARGETS.share * 100} % of the direct call's req/s at ${TARGETS.connections} connections`,
+      value: proxy && direct && proxy.requestsPerSecond / direct.requestsPerSecond,
+      limit: TARGETS.share,
+      format: formatShare,
+      missing,
+    }),
+  ];
 }
 
 /** Prism's version, from its manifest. */
@@ -98,7 +163,7 @@ function prismVersion() {
 /**
  * `prism proxy` of the bundled spec to an upstream, on a free port, in a process of its own.
  * @param {string} upstream
- * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, pid: number | undefined, stop: () => Promise<void> }>}
  */
 function startPrismProxy(upstream) {
   const cli = join(dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
@@ -121,7 +186,7 @@ function startPrismProxy(upstream) {
       const url = /Prism is listening on (http:\/\/\S+)/.exec(output)?.[1];
       if (!url) return;
       clearTimeout(timer);
-      resolve({ url, stop });
+      resolve({ url, pid: child.pid, stop });
     };
     child.stdout.on('data', read);
     child.stderr.on('data', read);

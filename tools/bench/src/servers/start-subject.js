@@ -18,6 +18,7 @@ const SUBJECT_PROCESS = fileURLToPath(new URL('./subject-process.js', import.met
 /**
  * @typedef {object} Subject a server under measurement, in a process of its own
  * @property {string} kind
+ * @property {number | undefined} pid its process
  * @property {string} baseUrl `http://127.0.0.1:<port>`
  * @property {import('../load/wrk.js').LoadTarget} target the request the load repeats
  * @property {number} firstOkMs from before its package was imported to its first 200
@@ -69,6 +70,7 @@ export async function startSubject(kind, { spec, path, headers, upstream, timeou
     .finally(() => clearTimeout(timer));
   return {
     kind,
+    pid: child.pid,
     baseUrl: ready.url,
     target: { url: `${ready.url}${ready.path}`, headers: ready.headers },
     firstOkMs: ready.firstOkMs,
