@@ -136,7 +136,8 @@ export async function brokenReadmeLinks(packageDir, files) {
       broken.push({ target, line, problem: `${file} is not in the package as packed` });
     } else if (anchor !== undefined && file.endsWith('.md')) {
       const text = file === 'README.md' ? readme : readFileSync(join(packageDir, file), 'utf8');
-      if (!headingAnchors(text).has(anchor)) broken.push({ target, line, problem: `${file} has no heading #${anchor}` });
+      if (!headingAnchors(text).has(anchor))
+        broken.push({ target, line, problem: `${file} has no heading #${anchor}` });
     }
   }
   return broken;
