@@ -112,20 +112,42 @@ export async function packedFiles(packageDir) {
 }
 
 /**
+ * The web address of a package's repository, from its manifest's `repository` (`git+https://host/owner/name.git`).
+ * @param {{ repository?: string | { url?: string } }} manifest
+ * @returns {string | undefined} `https://host/owner/name`
+ */
+export function repositoryWebUrl(manifest) {
+  const url = typeof manifest.repository === 'string' ? manifest.repository : manifest.repository?.url;
+  return url?.replace(/^git\+/, '').replace(/\.git$/, '');
+}
+
+/**
  * The links of a package's README that lead nowhere once the package is installed: a relative path that is not
  * among the packed files (a file of the repository, another package's folder), or an anchor no heading of the file
- * it points into has. Links with a scheme are not followed.
+ * it points into has. Links with a scheme are not followed, but for those into the package's own repository
+ * (`<repository>/blob/main/<path>`, `/tree/main/<path>`): their path must be a file or folder of `repositoryRoot`.
  * @param {string} packageDir
- * @param {string[]} [files] the packed files (default: `packedFiles(packageDir)`)
+ * @param {object} [options]
+ * @param {string[]} [options.files] the packed files (default: `packedFiles(packageDir)`)
+ * @param {string} [options.repositoryRoot] the checkout the repository's links are looked up in
  * @returns {Promise<BrokenLink[]>}
  */
-export async function brokenReadmeLinks(packageDir, files) {
+export async function brokenReadmeLinks(packageDir, { files, repositoryRoot } = {}) {
   const packed = new Set(files ?? (await packedFiles(packageDir)));
   const readme = readFileSync(join(packageDir, 'README.md'), 'utf8');
+  const repository = repositoryWebUrl(JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')));
   /** @type {BrokenLink[]} */
   const broken = [];
   for (const { target, line } of markdownLinks(readme)) {
-    if (ABSOLUTE_TARGET.test(target)) continue;
+    if (ABSOLUTE_TARGET.test(target)) {
+      const inRepository = repository && /^\/(?:blob|tree)\/main\/([^#?]+)/.exec(target.slice(repository.length));
+      if (repositoryRoot && target.startsWith(`${repository}/`) && inRepository?.[1]) {
+        const path = decodeURI(inRepository[1]);
+        if (!existsSync(join(repositoryRoot, path)))
+          broken.push({ target, line, problem: `${path} is not in the repository` });
+      }
+      continue;
+    }
     const hash = target.indexOf('#');
     const path = decodeURI(hash === -1 ? target : target.slice(0, hash));
     const anchor = hash === -1 ? undefined : decodeURIComponent(target.slice(hash + 1));

@@ -1,6 +1,6 @@
 // A README ships in its package and is read where it was installed (node_modules, npm's page): every relative link in
 // it must lead to a file of the package as packed, every anchor to a heading. Another package, or a file of the
-// repository that is not published, is linked by absolute URL.
+// repository that is not published, is linked by absolute URL, which must name a file of the repository.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -64,7 +64,13 @@ describe('brokenReadmeLinks', () => {
     dir = mkdtempSync(join(tmpdir(), 'readme-links-'));
     /** @type {Record<string, string>} */
     const files = {
-      'package.json': JSON.stringify({ name: 'readme-links-fixture', version: '1.0.0', files: ['dist', 'README.md'] }),
+      'package.json': JSON.stringify({
+        name: 'readme-links-fixture',
+        version: '1.0.0',
+        repository: { type: 'git', url: 'git+https://github.com/example/fixture.git' },
+        files: ['dist', 'README.md'],
+      }),
+      'MAINTAINING.md': '# Maintaining',
       'dist/index.js': '',
       'examples/first.js': '',
       'README.md': [
@@ -75,6 +81,8 @@ describe('brokenReadmeLinks', () => {
         '[not packed](examples/first.js)',
         '[another package](../emulator/README.md)',
         '[benchmarks](../../BENCHMARKS.md)',
+        '[maintainers](https://github.com/example/fixture/blob/main/MAINTAINING.md), [folder](https://github.com/example/fixture/tree/main/dist#readme)',
+        '[gone](https://github.com/example/fixture/blob/main/CONTRIBUTING.md)',
       ].join('\n'),
     };
     for (const [path, text] of Object.entries(files)) {
@@ -88,12 +96,17 @@ describe('brokenReadmeLinks', () => {
     expect((await packedFiles(dir)).sort()).toEqual(['README.md', 'dist/index.js', 'package.json']);
   });
 
-  it('names each link that leads nowhere in the installed package, and why', async () => {
-    expect(await brokenReadmeLinks(dir)).toEqual([
+  it('names each link that leads nowhere in the installed package or in its repository, and why', async () => {
+    expect(await brokenReadmeLinks(dir, { repositoryRoot: dir })).toEqual([
       { target: '#limits', line: 4, problem: 'README.md has no heading #limits' },
       { target: 'examples/first.js', line: 5, problem: 'examples/first.js is not in the package as packed' },
       { target: '../emulator/README.md', line: 6, problem: 'leaves the package: link to it by absolute URL' },
       { target: '../../BENCHMARKS.md', line: 7, problem: 'leaves the package: link to it by absolute URL' },
+      {
+        target: 'https://github.com/example/fixture/blob/main/CONTRIBUTING.md',
+        line: 9,
+        problem: 'CONTRIBUTING.md is not in the repository',
+      },
     ]);
   });
 });
@@ -115,7 +128,11 @@ describe('the README of every published package, as packed', () => {
   });
 
   // npm packs each in a process of its own: a few seconds of CPU in all, many more on a busy machine.
-  it.each(dirs)('%s: every relative link and anchor resolves inside the package', { timeout: 120_000 }, async (dir) => {
-    expect(await brokenReadmeLinks(join(ROOT, dir))).toEqual([]);
-  });
+  it.each(dirs)(
+    '%s: its relative links resolve in the package, its links to the repository there',
+    { timeout: 120_000 },
+    async (dir) => {
+      expect(await brokenReadmeLinks(join(ROOT, dir), { repositoryRoot: ROOT })).toEqual([]);
+    },
+  );
 });
