@@ -33,7 +33,7 @@ describe('@payments-connect/openapi as published', () => {
     expect(await runConsumer('consumer.mjs')).toEqual({ version: bundle.info.version, openapi: bundle.openapi });
   });
 
-  it("the README's example, shown as it is, prints what it says, and the README counts what the bundle holds", async () => {
+  it("the README's example, shown as it is, prints what it says; the README counts what the bundle holds", async () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     const file = new URL('consumers/read-the-description.mjs', import.meta.url);
     const example = readFileSync(file, 'utf8');

@@ -81,7 +81,8 @@ describe('brokenReadmeLinks', () => {
         '[not packed](examples/first.js)',
         '[another package](../emulator/README.md)',
         '[benchmarks](../../BENCHMARKS.md)',
-        '[maintainers](https://github.com/example/fixture/blob/main/MAINTAINING.md), [folder](https://github.com/example/fixture/tree/main/dist#readme)',
+        '[maintainers](https://github.com/example/fixture/blob/main/MAINTAINING.md),',
+        '[folder](https://github.com/example/fixture/tree/main/dist#readme)',
         '[gone](https://github.com/example/fixture/blob/main/CONTRIBUTING.md)',
       ].join('\n'),
     };
@@ -104,7 +105,7 @@ describe('brokenReadmeLinks', () => {
       { target: '../../BENCHMARKS.md', line: 7, problem: 'leaves the package: link to it by absolute URL' },
       {
         target: 'https://github.com/example/fixture/blob/main/CONTRIBUTING.md',
-        line: 9,
+        line: 10,
         problem: 'CONTRIBUTING.md is not in the repository',
       },
     ]);
