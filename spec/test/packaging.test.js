@@ -32,4 +32,23 @@ describe('@payments-connect/openapi as published', () => {
   it('consumer.mjs: the YAML bundle found by name and read', async () => {
     expect(await runConsumer('consumer.mjs')).toEqual({ version: bundle.info.version, openapi: bundle.openapi });
   });
+
+  it("the README's example, shown as it is, prints what it says; the README counts what the bundle holds", async () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const file = new URL('consumers/read-the-description.mjs', import.meta.url);
+    const example = readFileSync(file, 'utf8');
+    expect(readme).toContain(`\`\`\`js\n${example}\`\`\``);
+    const { stdout } = await run(process.execPath, [fileURLToPath(file)]);
+    const paths = Object.keys(bundle.paths).length;
+    expect(stdout).toBe(`${bundle.info.version}\n${paths}\n`);
+    const operations = Object.values(bundle.paths).flatMap((item) => Object.keys(item).filter(isMethod)).length;
+    const webhooks = Object.keys(bundle.webhooks).length;
+    expect(example).toContain(`// ${paths} paths, ${operations} operations, plus ${webhooks} webhooks`);
+    expect(readme).toContain(`**${paths} paths, ${operations} operations and ${webhooks} webhooks**`);
+  });
 });
+
+/** @param {string} key a key of a Path Item Object */
+function isMethod(key) {
+  return ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].includes(key);
+}

@@ -12,8 +12,10 @@ import { FAULT_INJECTION_TAG } from '../src/fault-injection-tag.js';
 import { REQUIRED_SANDBOX_SETTINGS } from '../src/target-config.js';
 import { runConformance } from './support/conformance-run.js';
 import { readCoverageTable } from './support/coverage-table.js';
+import { numbersAsN, readmeOutput } from './support/readme-output.js';
 
 const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
+const README = new URL('../README.md', import.meta.url);
 /** A whole run against the mock takes some 10 s on the 2-core CI machine; this is the point where it hung. */
 const RUN_TIMEOUT_MS = 120_000;
 /** The bin's last line. */
@@ -61,6 +63,8 @@ describe('payments-connect-conformance in sandbox mode without its settings', ()
     // Nothing of vitest: no run header, no "No test files found", no report.
     expect(run.output).not.toMatch(/RUN|No test files|Tests\s/);
     expect(run.tests).toBeUndefined();
+    // The README shows this error as the bin prints it, the usage after it.
+    expect(run.output.startsWith(`${readmeOutput(README, 'missing-settings')}\n\nusage: `)).toBe(true);
   });
 });
 
@@ -126,6 +130,12 @@ describe('payments-connect-conformance in sandbox mode against a target that iss
         '(a token for PAYMENTS_CONNECT_CLIENT_ID=conformance-cli-test) answered 404 NOT_FOUND: ',
     );
     expect(run.output).toContain(`(try PAYMENTS_CONNECT_BASE_URL=${mock.url})`);
+    // The README shows this line as the bin prints it, for a target on the emulator's port and a client of its own.
+    const asShown = run.output
+      .trimEnd()
+      .replaceAll(mock.url, 'http://127.0.0.1:4020')
+      .replace('PAYMENTS_CONNECT_CLIENT_ID=conformance-cli-test', 'PAYMENTS_CONNECT_CLIENT_ID=my-client');
+    expect(asShown).toBe(readmeOutput(README, 'no-token-exchange'));
   });
 
   it('credentials refused: names the request, the answer and the settings to check', async () => {
@@ -207,6 +217,10 @@ describe('payments-connect-conformance against the mock, from a project of its o
     // On the mock every documented pair is exercised (the coverage check fails the run otherwise).
     expect(readCoverageTable(run.coverageReport ?? '').filter((cell) => !cell.covered)).toEqual([]);
     expect(summary.covered).toBe(summary.documented);
+  });
+
+  it('ends with the line the README shows, its counts aside', () => {
+    expect(numbersAsN(summaryOf(run).line)).toBe(numbersAsN(readmeOutput(README, 'summary')));
   });
 
   it('does not print the coverage report without --coverage-report, and skips the injected faults on the mock', () => {

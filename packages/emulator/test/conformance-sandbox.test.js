@@ -6,6 +6,7 @@ import { BEHAVIOUR_TAG } from '@payments-connect/conformance/src/behaviour-tag.j
 import { FAULT_INJECTION_TAG } from '@payments-connect/conformance/src/fault-injection-tag.js';
 import { runConformance } from '@payments-connect/conformance/test/support/conformance-run.js';
 import { readCoverageTable } from '@payments-connect/conformance/test/support/coverage-table.js';
+import { numbersAsN, readmeOutput } from '@payments-connect/conformance/test/support/readme-output.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../src/index.js';
 
@@ -96,6 +97,12 @@ describe('the conformance suite in sandbox mode against the emulator', () => {
 
   it('gets only answers that keep the spec from the emulator', () => {
     expect(emulator.violations).toEqual([]);
+  });
+
+  it("ends with the suite's line the README shows for a run against the emulator, its counts aside", () => {
+    const last = run.stdout.trimEnd().split('\n').at(-1) ?? '';
+    const shown = readmeOutput(new URL('../README.md', import.meta.url), 'conformance-summary');
+    expect(numbersAsN(last), withOutput('the run ended otherwise')).toBe(numbersAsN(shown));
   });
 });
 

@@ -1,5 +1,6 @@
 // The package as another team loads it, with require() and with import, in a process of its own.
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -31,5 +32,15 @@ describe('@payments-connect/emulator loaded by name in a consumer process', { ti
     expect(status).toBe(401);
     expect(body).toMatchObject({ code: 'UNAUTHORIZED' });
     expect(env.PAYMENTS_CONNECT_OPEN_RFI_ID).toBe(SEED_IDS.openRfiId);
+  });
+
+  it("from-code.mjs: the README's example, shown as it is, starts one, lists the open cases and stops it", async () => {
+    const file = new URL('consumers/from-code.mjs', import.meta.url);
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain(`\`\`\`js\n${readFileSync(file, 'utf8')}\`\`\``);
+    const { stdout } = await run(process.execPath, [fileURLToPath(file)]);
+    const listed = JSON.parse(stdout).items.map((/** @type {{ rfiId: string }} */ rfi) => rfi.rfiId);
+    expect(listed).toContain(SEED_IDS.openRfiId);
+    expect(listed).not.toContain(SEED_IDS.closedRfiId);
   });
 });

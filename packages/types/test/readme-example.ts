@@ -1,4 +1,4 @@
-// test/readme-example.ts
+// get-rfi-case.ts: your own fetch code, typed by the contract
 import type { ErrorEnvelope, operations, RfiCase } from '@payments-connect/types';
 
 type RfiCaseHeaders = operations['getRfiCase']['parameters']['header']; // { AccountId: string }
