@@ -6,6 +6,7 @@ import { describeFetchFailure } from './fetch-failure.js';
 export {
   checkControlHandlers,
   controlPathTemplates,
+  controlRouteLabel,
   defineControlRoutes,
   fillControlPath,
   prepareControlCall,

@@ -138,6 +138,18 @@ export function fillControlPath(path, params = {}) {
 }
 
 /**
+ * A route as a message names it: its method and its path under the prefix, the template's values filled in when
+ * given (`POST /_emulator/tenants/default/reset`), the template itself otherwise (`DELETE /_emulator/tenants/{tenantId}`).
+ * @param {string} prefix the server's control prefix
+ * @param {ControlRouteDeclaration<any, any>} route
+ * @param {Record<string, string | undefined>} [params]
+ * @returns {string}
+ */
+export function controlRouteLabel(prefix, route, params) {
+  return `${route.method} ${prefix}${params === undefined ? route.path : fillControlPath(route.path, params)}`;
+}
+
+/**
  * Makes a call's request from its arguments, as the route declares, and checks it: the same for a remote call and
  * one in process, so that both take the same arguments and refuse the same ones.
  * @param {string} name the route's, for messages
