@@ -4,7 +4,6 @@
 
 import { accessSync, constants } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { controlRouteLabel } from '@payments-connect/contract/control';
 import {
   DOCS_PATH,
   dataError,
@@ -22,12 +21,12 @@ import {
   usageError,
   writeEnvFile,
 } from '@payments-connect/contract/server';
-import { CONTROL_PREFIX, EMULATOR_CONTROL_ROUTES } from '../src/control-routes.js';
+import { CONTROL_PREFIX, emulatorRouteLabel } from '../src/control-routes.js';
 import { DEFAULT_CLI_PORT, DEFAULT_TOKEN_TTL_SECONDS } from '../src/defaults.js';
 import { writeStateFile } from '../src/state-file.js';
 
 /** Where a running emulator hands out the snapshot `--state` reads. */
-const STATE_ROUTE = controlRouteLabel(CONTROL_PREFIX, EMULATOR_CONTROL_ROUTES.state);
+const STATE_ROUTE = emulatorRouteLabel('state');
 
 const COMMAND = {
   name: 'payments-connect-emulator',

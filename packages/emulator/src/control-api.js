@@ -1,6 +1,5 @@
-import { controlRouteLabel } from '@payments-connect/contract/control';
 import { bindControlRoutes, RefusalError } from '@payments-connect/contract/server';
-import { CONTROL_PREFIX, EMULATOR_CONTROL_ROUTES } from './control-routes.js';
+import { CONTROL_PREFIX, EMULATOR_CONTROL_ROUTES, emulatorRouteLabel } from './control-routes.js';
 
 /**
  * @typedef {import('@payments-connect/contract/server').ControlApi} ControlApi
@@ -75,7 +74,7 @@ function createControlHandlers(controller, info) {
       return ok({ reset: true });
     },
     createTenant: (/** @type {ControlRequest} */ { body }) => {
-      noFields(body, controlRouteLabel(CONTROL_PREFIX, EMULATOR_CONTROL_ROUTES.createTenant));
+      noFields(body, emulatorRouteLabel('createTenant'));
       return created(controller.createTenant());
     },
     tenant: (/** @type {ControlRequest} */ { params }) => ok(controller.tenant(String(params.tenantId))),

@@ -1,4 +1,4 @@
-import { defineControlRoutes } from '@payments-connect/contract/control';
+import { controlRouteLabel, defineControlRoutes } from '@payments-connect/contract/control';
 
 /**
  * @template {unknown[]} [Args=[]]
@@ -204,3 +204,14 @@ export const EMULATOR_CONTROL_ROUTES = defineControlRoutes({
    */
   restoreState: { method: 'PUT', path: '/state', toRequest: (snapshot) => ({ body: snapshot }), bodyLimit: 'request' },
 });
+
+/**
+ * A route of the control API as a message names it: `POST /_emulator/reset`; with values, filled in
+ * (`POST /_emulator/tenants/default/reset`), without, its template (`DELETE /_emulator/tenants/{tenantId}`).
+ * @param {keyof typeof EMULATOR_CONTROL_ROUTES} name
+ * @param {Record<string, string>} [params]
+ * @returns {string}
+ */
+export function emulatorRouteLabel(name, params) {
+  return controlRouteLabel(CONTROL_PREFIX, EMULATOR_CONTROL_ROUTES[name], params);
+}

@@ -1,6 +1,5 @@
-import { controlRouteLabel } from '@payments-connect/contract/control';
 import { RefusalError } from '@payments-connect/contract/server';
-import { CONTROL_PREFIX, EMULATOR_CONTROL_ROUTES } from './control-routes.js';
+import { emulatorRouteLabel } from './control-routes.js';
 import { DEFAULT_TENANT_ID, MAX_TENANTS } from './defaults.js';
 import { buildSandboxEnv } from './sandbox-env.js';
 import { ACCOUNT_IDS, createSeedData, freshSeedIds, SEED_IDS } from './seed.js';
@@ -67,8 +66,8 @@ export function createTenantRegistry({ store, tokens, credentials, url, random }
     if (!entry) {
       throw new RefusalError(
         404,
-        `tenant ${tenantId} not found: it was deleted, or dropped by ${routeLabel('reset')}, which keeps only ` +
-          `the ${DEFAULT_TENANT_ID} tenant`,
+        `tenant ${tenantId} not found: it was deleted, or dropped by ${emulatorRouteLabel('reset')}, which keeps ` +
+          `only the ${DEFAULT_TENANT_ID} tenant`,
       );
     }
     return entry;
@@ -111,7 +110,7 @@ export function createTenantRegistry({ store, tokens, credentials, url, random }
         throw new RefusalError(
           409,
           `${MAX_TENANTS} tenants exist already: delete those you are done with ` +
-            `(${routeLabel('deleteTenant')})`,
+            `(${emulatorRouteLabel('deleteTenant')})`,
         );
       }
       const tenantId = random.uuid();
@@ -143,7 +142,7 @@ export function createTenantRegistry({ store, tokens, credentials, url, random }
         throw new RefusalError(
           409,
           `the ${DEFAULT_TENANT_ID} tenant stays; ` +
-            `${routeLabel('resetTenant', { tenantId: DEFAULT_TENANT_ID })} restores it`,
+            `${emulatorRouteLabel('resetTenant', { tenantId: DEFAULT_TENANT_ID })} restores it`,
         );
       }
       store.drop(Object.values(accountIds));
@@ -198,13 +197,4 @@ function entryOf(accountIds, ids, credentials) {
     )
   );
   return { accountIds, ids, accounts: Object.freeze(accounts), credentials };
-}
-
-/**
- * A control route as a refusal names it.
- * @param {keyof typeof EMULATOR_CONTROL_ROUTES} name
- * @param {Record<string, string>} [params]
- */
-function routeLabel(name, params) {
-  return controlRouteLabel(CONTROL_PREFIX, EMULATOR_CONTROL_ROUTES[name], params);
 }

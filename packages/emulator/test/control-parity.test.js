@@ -63,7 +63,7 @@ describe('emulator.control and connectEmulator', () => {
     expect(await remote.requests({ accountId })).toEqual(local.requests({ accountId }));
   });
 
-  it('refuse the same calls: a RefusalError here, a ControlCallError there, with the same status and message', async () => {
+  it('refuse the same calls: a RefusalError here, a ControlCallError there, same status and message', async () => {
     const remote = connectEmulator(ctx.emulator.url);
     /** @type {any} */
     let here;

@@ -139,7 +139,8 @@ export function fillControlPath(path, params = {}) {
 
 /**
  * A route as a message names it: its method and its path under the prefix, the template's values filled in when
- * given (`POST /_emulator/tenants/default/reset`), the template itself otherwise (`DELETE /_emulator/tenants/{tenantId}`).
+ * given (`POST /_emulator/tenants/default/reset`), the template itself otherwise
+ * (`DELETE /_emulator/tenants/{tenantId}`).
  * @param {string} prefix the server's control prefix
  * @param {ControlRouteDeclaration<any, any>} route
  * @param {Record<string, string | undefined>} [params]

@@ -1,7 +1,7 @@
 import { didYouMean } from '../closest-first.js';
 import { createOperationMatcher, jsonDepth, MAX_JSON_DEPTH, parseMediaType } from '../contract.js';
-import { formatJsonSyntaxError, locateJsonSyntaxError } from '../json-syntax-error.js';
 import { checkControlHandlers, controlPathTemplates } from '../control/control-route-table.js';
+import { formatJsonSyntaxError, locateJsonSyntaxError } from '../json-syntax-error.js';
 import { DEFAULT_LIMITS } from './limits.js';
 import { RefusalError } from './refusal-error.js';
 import { sendJson, sendRefusal } from './send-answer.js';

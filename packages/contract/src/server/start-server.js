@@ -13,6 +13,9 @@ import { createRequestPipeline } from './request-pipeline.js';
 import { answerClientErrors } from './send-answer.js';
 
 export { closestFirst, meantName } from '../closest-first.js';
+export { ControlCallError, controlCaller } from '../control/control-client.js';
+export { describeFetchFailure } from '../control/fetch-failure.js';
+export { HEALTH_PATH } from '../control/server-control-routes.js';
 export {
   dataError,
   EXIT_FAILURE,
@@ -28,9 +31,6 @@ export {
   usageError,
   writeEnvFile,
 } from './command-line.js';
-export { ControlCallError, controlCaller } from '../control/control-client.js';
-export { describeFetchFailure } from '../control/fetch-failure.js';
-export { HEALTH_PATH } from '../control/server-control-routes.js';
 export { bindControlRoutes } from './control-routes.js';
 export { COMMAND_PORTS, DEFAULT_HOST } from './default-addresses.js';
 export { DOCS_PATH, installedDocsPage, PREFERENCES_HONOURED_HEADER } from './docs-page.js';
