@@ -20,12 +20,12 @@ const title = 'every documented 429 and 500, injected through the emulator contr
 
 const found = await findFaults(loadTargetConfig(process.env));
 
-if ('faults' in found) {
-  const { faults } = found;
+if ('emulator' in found) {
+  const { emulator } = found;
   const session = openConformanceSession(found.target);
   afterEach(() => session.checkUnexamined());
   // Also after a failed test, so that no fault is left to answer a later call.
-  afterEach(() => faults.clear());
+  afterEach(() => emulator.clearFaults());
 
   const cases = session.operations.flatMap((operation) =>
     operation.responses
@@ -42,7 +42,7 @@ if ('faults' in found) {
       const ids = pathIds(context, session.target, call.parameters);
       const status = Number(documented.status);
       const headers = documentedHeaderExamples(session.contract, documented.response);
-      await faults.inject({ operationId: operation.operationId, status, headers });
+      await emulator.injectFault({ operationId: operation.operationId, status, headers, times: 1 });
       const result = await call.send(session, ids);
       const answer = await session.expectConforms(result.response, { status, operationId: operation.operationId });
       expect(answer.body.code).toBe(session.contract.errorCode(status, operation));
@@ -54,16 +54,16 @@ if ('faults' in found) {
 }
 
 /**
- * The fault routes of the target, or why there are none. Looked for once, before the tests are made: where they are
- * absent, the tests are one skip with the reason, not dozens.
+ * The emulator's control client at the target, or why there is none. Looked for once, before the tests are made:
+ * where it is absent, the tests are one skip with the reason, not dozens.
  * @param {ReturnType<typeof loadTargetConfig>} target
  * @returns {Promise<{ target: import('../src/target-config.js').SandboxTarget,
- *   faults: import('../src/emulator-faults.js').EmulatorFaults } | { reason: string }>}
+ *   emulator: import('@payments-connect/emulator').EmulatorConnection } | { reason: string }>}
  */
 async function findFaults(target) {
   if (target.kind !== 'sandbox') return { reason: MOCK_REASON };
   const found = await findEmulatorFaults(target.baseUrl);
-  return 'faults' in found ? { target, faults: found.faults } : found;
+  return 'emulator' in found ? { target, emulator: found.emulator } : found;
 }
 
 /**

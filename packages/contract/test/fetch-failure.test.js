@@ -2,7 +2,7 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeFetchFailure } from '../src/server/fetch-failure.js';
+import { describeFetchFailure } from '../src/control/fetch-failure.js';
 
 /**
  * What fetch rejected with.

@@ -39,4 +39,8 @@ describe('README examples', () => {
     expect(output).toContain("rfiId: '4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f'");
     expect(output).toContain('400 VALIDATION_FAILED');
   });
+
+  it('control-routes calls one declared route over HTTP and in process, with the same result', async () => {
+    expect((await runExample('examples/control-routes.js')).trim()).toBe("{ id: 'c 1' } { id: 'c 2' }");
+  });
 });

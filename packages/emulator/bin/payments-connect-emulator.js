@@ -21,8 +21,12 @@ import {
   usageError,
   writeEnvFile,
 } from '@payments-connect/contract/server';
-import { CONTROL_PREFIX, DEFAULT_CLI_PORT, DEFAULT_TOKEN_TTL_SECONDS } from '../src/defaults.js';
+import { CONTROL_PREFIX, emulatorRouteLabel } from '../src/control-routes.js';
+import { DEFAULT_CLI_PORT, DEFAULT_TOKEN_TTL_SECONDS } from '../src/defaults.js';
 import { writeStateFile } from '../src/state-file.js';
+
+/** Where a running emulator hands out the snapshot `--state` reads. */
+const STATE_ROUTE = emulatorRouteLabel('state');
 
 const COMMAND = {
   name: 'payments-connect-emulator',
@@ -34,7 +38,7 @@ ${serverFlagsUsage(DEFAULT_CLI_PORT)}
   --strict              answer 500 instead of a response that violates the spec
   --webhook-url <url>   POST RFI events as JSON to this URL
   --write-env <path>    write the conformance suite's sandbox settings there (NAME=value lines)
-  --state <file>        start from the state a snapshot file holds (--save-state, GET ${CONTROL_PREFIX}/state)
+  --state <file>        start from the state a snapshot file holds (--save-state, ${STATE_ROUTE})
   --save-state <file>   save the state to this file when stopped
   -h, --help            this help
 

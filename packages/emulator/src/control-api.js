@@ -1,8 +1,14 @@
-import { DEFAULT_LIMITS, RefusalError } from '@payments-connect/contract/server';
-import { CONTROL_PREFIX } from './defaults.js';
+import { bindControlRoutes, RefusalError } from '@payments-connect/contract/server';
+import { CONTROL_PREFIX, EMULATOR_CONTROL_ROUTES, emulatorRouteLabel } from './control-routes.js';
 
 /**
- * @typedef {import('@payments-connect/contract/server').ControlRoute} ControlRoute
+ * @typedef {import('@payments-connect/contract/server').ControlApi} ControlApi
+ * @typedef {import('@payments-connect/contract/server').ControlRequest} ControlRequest
+ */
+/**
+ * @template {import('@payments-connect/contract/control').ControlRouteTable} Table
+ * @template {{ [Name in keyof Table]: import('@payments-connect/contract/control').ControlHandler }} Handlers
+ * @typedef {import('@payments-connect/contract/control').InProcessControl<Table, Handlers>} InProcessControl
  */
 
 /**
@@ -20,90 +26,107 @@ import { CONTROL_PREFIX } from './defaults.js';
 /**
  * @typedef {object} ControlInfo
  * @property {() => EmulatorDescription} describe what `GET /_emulator` answers
- * @property {() => unknown} violations the answers that broke the contract so far
+ * @property {() => import('@payments-connect/contract/server').AnswerViolation[]} violations the answers that broke
+ *   the contract so far
  */
 
 /**
- * The control API, under `/_emulator`, outside `/v1` so that it never collides with the contract. No bearer token:
- * it is a local test hook, never part of the documented interface, and the pipeline lets only same-origin local
- * callers reach it. Documented in the README.
+ * The emulator's control API, `EMULATOR_CONTROL_ROUTES` under `/_emulator`, outside `/v1` so that it never collides
+ * with the contract. No bearer token: it is a local test hook, never part of the documented interface, and the
+ * pipeline lets only same-origin local callers reach it. Documented in the README.
  * @param {import('./controller.js').Controller} controller
  * @param {ControlInfo} info
- * @returns {import('@payments-connect/contract/server').ControlApi}
+ * @returns {{ handlers: ControlHandlers, api: ControlApi }} the handler of each route, by name (what
+ *   `emulator.control` calls in this process), and the routes the server serves
  */
 export function createControlApi(controller, info) {
-  const json = (/** @type {unknown} */ body, status = 200) => ({ status, body });
-  /** @type {Array<[string, string, ControlRoute['handle']]>} */
-  const routes = [
-    ['GET', '', () => json(info.describe())],
-    ['POST', '/reset', () => json(controller.reset() ?? { reset: true })],
-    [
-      'POST',
-      '/tenants',
-      ({ body }) => {
-        noFields(body, `POST ${CONTROL_PREFIX}/tenants`);
-        return json(controller.createTenant(), 201);
-      },
-    ],
-    ['GET', '/tenants/{tenantId}', ({ params }) => json(controller.tenant(String(params.tenantId)))],
-    [
-      'POST',
-      '/tenants/{tenantId}/reset',
-      ({ params }) => json(controller.resetTenant(String(params.tenantId)) ?? { reset: true }),
-    ],
-    ['DELETE', '/tenants/{tenantId}', ({ params }) => json(controller.deleteTenant(String(params.tenantId)), 204)],
-    ['POST', '/rfi-cases', ({ body }) => json(controller.createRfiCase(body), 201)],
-    [
-      'POST',
-      '/rfi-cases/{rfiId}/questions/{questionId}/approve',
-      ({ params }) => json(controller.approveQuestion(String(params.rfiId), String(params.questionId))),
-    ],
-    [
-      'POST',
-      '/rfi-cases/{rfiId}/document-requests/{documentRequestId}/approve',
-      ({ params }) => json(controller.approveDocumentRequest(String(params.rfiId), String(params.documentRequestId))),
-    ],
-    ['POST', '/rfi-cases/{rfiId}/close', ({ params }) => json(controller.closeRfiCase(String(params.rfiId)))],
-    ['POST', '/rfi-cases/{rfiId}/cancel', ({ params }) => json(controller.cancelRfiCase(String(params.rfiId)))],
-    ['POST', '/payment-requests', ({ body }) => json(controller.createPaymentRequest(body), 201)],
-    [
-      'POST',
-      '/tokens/expire',
-      ({ body }) => json(controller.expireTokens({ token: body.token, tenantId: body.tenantId })),
-    ],
-    ['GET', '/clock', () => json(controller.clock())],
-    ['POST', '/clock', ({ body }) => json(controller.advanceClock(body.advanceSeconds))],
-    [
-      'GET',
-      '/events',
-      async ({ query }) => {
-        const accountId = accountFilterOf(query);
-        await controller.settleEvents();
-        return json({ items: controller.events(accountId) });
-      },
-    ],
-    ['DELETE', '/events', ({ query }) => json(controller.clearEvents(accountFilterOf(query)), 204)],
-    ['GET', '/faults', ({ query }) => json({ items: controller.faults(accountFilterOf(query)) })],
-    ['POST', '/faults', ({ body }) => json({ injected: true, fault: controller.injectFault(body) }, 201)],
-    ['DELETE', '/faults', ({ query }) => json(controller.clearFaults(accountFilterOf(query)), 204)],
-    ['GET', '/violations', () => json({ items: info.violations() })],
-    ['GET', '/state', async () => json(await controller.state())],
-  ];
+  const handlers = createControlHandlers(controller, info);
   return {
-    prefix: CONTROL_PREFIX,
-    routes: [
-      ...routes.map(([method, path, handle]) => ({ method, path, handle })),
-      // A saved state holds every tenant's records: far more than the test records of the other routes, and no more
-      // than a request body of the contract may carry.
-      {
-        method: 'PUT',
-        path: '/state',
-        maxBodyBytes: DEFAULT_LIMITS.maxBodyBytes,
-        handle: ({ body }) => json(controller.restoreState(body)),
-      },
-    ],
+    handlers,
+    api: {
+      prefix: CONTROL_PREFIX,
+      routes: bindControlRoutes(EMULATOR_CONTROL_ROUTES, {
+        ...handlers,
+        // A caller in another process has no other way to see deliveries done; one in this process has settleEvents.
+        events: async (request) => {
+          await controller.settleEvents();
+          return handlers.events(request);
+        },
+      }),
+    },
   };
 }
+
+/**
+ * The work of each control route, by its name: read the request, ask the controller, answer. Thin on purpose: what a
+ * call may do, and its refusals, are the controller's.
+ * @param {import('./controller.js').Controller} controller
+ * @param {ControlInfo} info
+ */
+function createControlHandlers(controller, info) {
+  const ok = (/** @type {unknown} */ body) => ({ status: 200, body });
+  const created = (/** @type {unknown} */ body) => ({ status: 201, body });
+  const noContent = () => ({ status: 204 });
+  return {
+    describe: () => ok(info.describe()),
+    reset: () => {
+      controller.reset();
+      return ok({ reset: true });
+    },
+    createTenant: (/** @type {ControlRequest} */ { body }) => {
+      noFields(body, emulatorRouteLabel('createTenant'));
+      return created(controller.createTenant());
+    },
+    tenant: (/** @type {ControlRequest} */ { params }) => ok(controller.tenant(String(params.tenantId))),
+    resetTenant: (/** @type {ControlRequest} */ { params }) => {
+      controller.resetTenant(String(params.tenantId));
+      return ok({ reset: true });
+    },
+    deleteTenant: (/** @type {ControlRequest} */ { params }) => {
+      controller.deleteTenant(String(params.tenantId));
+      return noContent();
+    },
+    createRfiCase: (/** @type {ControlRequest} */ { body }) => created(controller.createRfiCase(body)),
+    approveQuestion: (/** @type {ControlRequest} */ { params }) =>
+      ok(controller.approveQuestion(String(params.rfiId), String(params.questionId))),
+    approveDocumentRequest: (/** @type {ControlRequest} */ { params }) =>
+      ok(controller.approveDocumentRequest(String(params.rfiId), String(params.documentRequestId))),
+    closeRfiCase: (/** @type {ControlRequest} */ { params }) => ok(controller.closeRfiCase(String(params.rfiId))),
+    cancelRfiCase: (/** @type {ControlRequest} */ { params }) => ok(controller.cancelRfiCase(String(params.rfiId))),
+    createPaymentRequest: (/** @type {ControlRequest} */ { body }) => created(controller.createPaymentRequest(body)),
+    expireTokens: (/** @type {ControlRequest} */ { body }) => ok(controller.expireTokens(body)),
+    clock: () => ok(controller.clock()),
+    advanceClock: (/** @type {ControlRequest} */ { body }) => ok(controller.advanceClock(body.advanceSeconds)),
+    faults: (/** @type {ControlRequest} */ { query }) => ok({ items: controller.faults(accountFilterOf(query)) }),
+    injectFault: (/** @type {ControlRequest} */ { body }) =>
+      created({ injected: true, fault: controller.injectFault(body) }),
+    clearFaults: (/** @type {ControlRequest} */ { query }) => {
+      controller.clearFaults(accountFilterOf(query));
+      return noContent();
+    },
+    events: (/** @type {ControlRequest} */ { query }) => ok({ items: controller.events(accountFilterOf(query)) }),
+    clearEvents: (/** @type {ControlRequest} */ { query }) => {
+      controller.clearEvents(accountFilterOf(query));
+      return noContent();
+    },
+    settleEvents: async () => {
+      await controller.settleEvents();
+      return noContent();
+    },
+    violations: () => ok({ items: info.violations() }),
+    state: async () => ok(await controller.state()),
+    restoreState: (/** @type {ControlRequest} */ { body }) => ok(controller.restoreState(body)),
+  };
+}
+
+/** @typedef {ReturnType<typeof createControlHandlers>} ControlHandlers */
+
+/**
+ * What tests may do that the API cannot, as functions in the emulator's process: the methods of `connectEmulator`,
+ * with the same arguments and results, given at once where the route answers at once.
+ * @typedef {import('@payments-connect/contract/server').ServerControl &
+ *   InProcessControl<typeof EMULATOR_CONTROL_ROUTES, ControlHandlers>} EmulatorControl
+ */
 
 /**
  * The one filter of the events and faults routes, `?accountId=`: a query naming anything else is refused, so that a

@@ -26,9 +26,6 @@ export const DEFAULT_CREDENTIALS = EXAMPLE_CREDENTIALS;
 /** How long one webhook delivery may take before it is recorded as failed (the emulator never retries). */
 export const WEBHOOK_DELIVERY_TIMEOUT_MS = 2000;
 
-/** Namespace of the control API; outside `/v1` so it can never collide with a documented path. */
-export const CONTROL_PREFIX = '/_emulator';
-
 /** The most questions, or document requests, one case created through the control API may hold. */
 export const MAX_CONTROL_ITEMS = 100;
 

@@ -1,7 +1,9 @@
 import { bodyIssueViolation, childPointer, createContract } from '@payments-connect/contract';
+import { inProcessControl } from '@payments-connect/contract/control';
 import { installedDocsPage, startServer } from '@payments-connect/contract/server';
 import { bundledContract } from './bundled-contract.js';
 import { createControlApi } from './control-api.js';
+import { EMULATOR_CONTROL_ROUTES } from './control-routes.js';
 import { createController } from './controller.js';
 import { DEFAULT_TENANT_ID } from './defaults.js';
 import { createEmulatorClock } from './emulator-clock.js';
@@ -27,7 +29,8 @@ import { createTokenIssuer } from './token-issuer.js';
  * @property {import('./token-issuer.js').Credentials} credentials the client credentials it accepts
  * @property {import('./tenant-registry.js').TenantAccounts} accounts the start-up accounts, by role
  * @property {import('./tenant-registry.js').Fixtures} fixtures the ids of the start-up seed's records
- * @property {import('./controller.js').Controller} control what tests may do that the API cannot, in this process
+ * @property {import('./control-api.js').EmulatorControl} control what tests may do that the API cannot, in this
+ *   process: the methods of `connectEmulator(url)`, with the same arguments and results (see the README)
  * @property {Violation[]} violations responses (and event payloads) that violated the spec since start
  * @property {Array<{ operationId: string, status: number }>} undocumentedResponses error answers of operations whose
  *   spec lists no error status (see the README)
@@ -120,11 +123,24 @@ export async function startEmulator(options) {
     clock,
     clientId: credentials.clientId,
   });
-  const control = createController({ store, tokens, events, faults, tenants, clock, state, random });
+  const controller = createController({ store, tokens, events, faults, tenants, clock, state, random });
   // Before it listens: no call may see the state it starts with half restored.
   if (config.state !== undefined) state.load(config.state);
   const { accounts, fixtures } = tenants.describe(DEFAULT_TENANT_ID);
 
+  const controlApi = createControlApi(controller, {
+    describe: () => ({
+      url,
+      credentials,
+      accounts,
+      fixtures,
+      env: tenants.describe(DEFAULT_TENANT_ID).env,
+      tokenTtlSeconds: config.tokenTtlSeconds,
+      strict: config.strict,
+      webhookUrl: config.webhookUrl ?? null,
+    }),
+    violations: () => [...violations],
+  });
   const { screen, answer } = createOperationAnswerer(contract, operationHandlers, {
     store,
     tokens,
@@ -139,19 +155,7 @@ export async function startEmulator(options) {
     name: 'emulator',
     answer,
     screen,
-    control: createControlApi(control, {
-      describe: () => ({
-        url,
-        credentials,
-        accounts,
-        fixtures,
-        env: tenants.describe(DEFAULT_TENANT_ID).env,
-        tokenTtlSeconds: config.tokenTtlSeconds,
-        strict: config.strict,
-        webhookUrl: config.webhookUrl ?? null,
-      }),
-      violations: () => violations,
-    }),
+    control: controlApi.api,
     // The reference describes the bundled spec: with another one it would document what the emulator does not serve.
     docsPage: config.spec ? undefined : installedDocsPage(import.meta.url),
     port: config.port,
@@ -164,6 +168,8 @@ export async function startEmulator(options) {
   });
   url = server.url;
   const { env } = tenants.describe(DEFAULT_TENANT_ID);
+  /** @type {import('./control-api.js').EmulatorControl} */
+  const control = { ...server.control, ...inProcessControl(EMULATOR_CONTROL_ROUTES, controlApi.handlers) };
 
   /** @type {Promise<void> | undefined} */
   let stopping;

@@ -1,4 +1,5 @@
 import { didYouMean } from '@payments-connect/contract';
+import { emulatorRouteLabel } from './control-routes.js';
 
 /** The most calls one injected fault may answer. */
 export const MAX_FAULT_TIMES = 1000;
@@ -62,7 +63,8 @@ export function createFaultInjector(contract) {
       const problem = faultProblem(contract, spec);
       if (problem !== undefined) return { problem };
       if (count() >= MAX_PENDING_FAULTS) {
-        return { problem: `${MAX_PENDING_FAULTS} faults are pending already: clear some (DELETE /_emulator/faults)` };
+        const clear = emulatorRouteLabel('clearFaults');
+        return { problem: `${MAX_PENDING_FAULTS} faults are pending already: clear some (${clear})` };
       }
       const { operationId, status, body, headers = {}, times = 1, accountId, pathParams = {} } = spec;
       const operation = /** @type {import('@payments-connect/contract').ContractOperation} */ (

@@ -5,10 +5,10 @@
  * declared by the JSDoc of the modules, and published as declarations generated from it.
  */
 
-export { ControlCallError } from '@payments-connect/contract/server';
+export { ControlCallError } from '@payments-connect/contract/control';
 export { connectEmulator } from './connect-emulator.js';
+export { CONTROL_PREFIX } from './control-routes.js';
 export {
-  CONTROL_PREFIX,
   DEFAULT_CLI_PORT,
   DEFAULT_CREDENTIALS,
   DEFAULT_HOST,
@@ -34,14 +34,15 @@ export { STATE_FORMAT, STATE_FORMAT_VERSION } from './state-snapshot.js';
 /** @typedef {import('./event-bus.js').EventRecord} EventRecord */
 /** @typedef {import('./fault-injector.js').FaultSpec} FaultSpec */
 /** @typedef {import('./fault-injector.js').Fault} Fault a pending fault, as `GET /_emulator/faults` lists it */
-/** @typedef {import('./connect-emulator.js').EmulatorClockReading} EmulatorClockReading */
+/** @typedef {import('./control-routes.js').EmulatorClockReading} EmulatorClockReading */
 /** @typedef {import('./tenant-registry.js').Tenant} Tenant */
 /** @typedef {import('./tenant-registry.js').TenantAccounts} TenantAccounts */
 /** @typedef {import('./tenant-registry.js').EmulatorAccount} EmulatorAccount */
 /** @typedef {import('./token-issuer.js').TokenScope} TokenScope */
 /** @typedef {import('./connect-emulator.js').EmulatorConnection} EmulatorConnection what `connectEmulator` returns */
 /** @typedef {import('./connect-emulator.js').ConnectOptions} ConnectOptions */
-/** @typedef {import('./connect-emulator.js').AccountFilter} AccountFilter */
+/** @typedef {import('./control-routes.js').AccountFilter} AccountFilter */
+/** @typedef {import('./control-api.js').EmulatorControl} EmulatorControl what `emulator.control` is */
 /** @typedef {import('./control-api.js').EmulatorDescription} EmulatorDescription what `GET /_emulator` answers */
 /** @typedef {import('@payments-connect/contract/server').JournalEntry} JournalEntry a request the emulator received */
 /** @typedef {import('@payments-connect/contract/server').JournalFilter} JournalFilter */

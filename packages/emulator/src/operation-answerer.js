@@ -1,5 +1,5 @@
 import { RefusalError } from '@payments-connect/contract/server';
-import { CONTROL_PREFIX } from './defaults.js';
+import { CONTROL_PREFIX } from './control-routes.js';
 import { notFound } from './refusals.js';
 
 /**

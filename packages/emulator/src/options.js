@@ -1,4 +1,5 @@
 import { isHttpUrl } from '@payments-connect/contract/server';
+import { emulatorRouteLabel } from './control-routes.js';
 import { DEFAULT_CREDENTIALS, DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS } from './defaults.js';
 
 /**
@@ -64,7 +65,7 @@ export function normalizeOptions(options = {}) {
   if (typeof now !== 'function') throw new TypeError('now must be a function returning epoch milliseconds');
   if (state !== undefined && (state === null || (typeof state !== 'object' && typeof state !== 'string')))
     throw new TypeError(
-      'state must be a snapshot (what GET /_emulator/state answers) or the path of a file holding one',
+      `state must be a snapshot (what ${emulatorRouteLabel('state')} answers) or the path of a file holding one`,
     );
   if (randomSeed !== undefined && (typeof randomSeed !== 'string' || randomSeed === ''))
     throw new TypeError('randomSeed must be a non-empty string');

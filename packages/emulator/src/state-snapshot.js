@@ -1,3 +1,4 @@
+import { emulatorRouteLabel } from './control-routes.js';
 import { UPPER_CASE_WORD } from './controller.js';
 import { DEFAULT_TENANT_ID, MAX_TENANTS } from './defaults.js';
 import { EVENT_DESIGNED_BY, EVENT_TYPES } from './event-bus.js';
@@ -76,7 +77,7 @@ const MAX_NOTE_LENGTH = 2000;
  *   `{ at, problem }`)
  */
 export function checkStateSnapshot(snapshot, expected) {
-  const root = record(jsonCopyOf(snapshot), '(root)', 'a JSON object, as GET /_emulator/state answers it');
+  const root = record(jsonCopyOf(snapshot), '(root)', `a JSON object, as ${emulatorRouteLabel('state')} answers it`);
   checkHeader(root.header, expected);
   exactKeys(root, '(root)', STATE_PARTS);
   const state = /** @type {EmulatorState} */ (root);

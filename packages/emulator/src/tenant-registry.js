@@ -1,5 +1,6 @@
 import { RefusalError } from '@payments-connect/contract/server';
-import { CONTROL_PREFIX, DEFAULT_TENANT_ID, MAX_TENANTS } from './defaults.js';
+import { emulatorRouteLabel } from './control-routes.js';
+import { DEFAULT_TENANT_ID, MAX_TENANTS } from './defaults.js';
 import { buildSandboxEnv } from './sandbox-env.js';
 import { ACCOUNT_IDS, createSeedData, freshSeedIds, SEED_IDS } from './seed.js';
 
@@ -65,8 +66,8 @@ export function createTenantRegistry({ store, tokens, credentials, url, random }
     if (!entry) {
       throw new RefusalError(
         404,
-        `tenant ${tenantId} not found: it was deleted, or dropped by POST ${CONTROL_PREFIX}/reset, which keeps only ` +
-          `the ${DEFAULT_TENANT_ID} tenant`,
+        `tenant ${tenantId} not found: it was deleted, or dropped by ${emulatorRouteLabel('reset')}, which keeps ` +
+          `only the ${DEFAULT_TENANT_ID} tenant`,
       );
     }
     return entry;
@@ -109,7 +110,7 @@ export function createTenantRegistry({ store, tokens, credentials, url, random }
         throw new RefusalError(
           409,
           `${MAX_TENANTS} tenants exist already: delete those you are done with ` +
-            `(DELETE ${CONTROL_PREFIX}/tenants/{tenantId})`,
+            `(${emulatorRouteLabel('deleteTenant')})`,
         );
       }
       const tenantId = random.uuid();
@@ -141,7 +142,7 @@ export function createTenantRegistry({ store, tokens, credentials, url, random }
         throw new RefusalError(
           409,
           `the ${DEFAULT_TENANT_ID} tenant stays; ` +
-            `POST ${CONTROL_PREFIX}/tenants/${DEFAULT_TENANT_ID}/reset restores it`,
+            `${emulatorRouteLabel('resetTenant', { tenantId: DEFAULT_TENANT_ID })} restores it`,
         );
       }
       store.drop(Object.values(accountIds));

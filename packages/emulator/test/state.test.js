@@ -308,11 +308,13 @@ describe('GET and PUT /_emulator/state', () => {
         `control bodies are JSON: line ${line}, column 3: found ']' where a value was expected`,
       );
       for (const value of [[], 'snapshot', null, 42]) {
+        // @ts-expect-error no snapshot, as an untyped caller could pass it
         expect(() => fresh.control.restoreState(value)).toThrow(/the snapshot is refused at \(root\): must be a JSON/);
       }
       /** @type {Record<string, unknown>} */
       const cyclic = {};
       cyclic.self = cyclic;
+      // @ts-expect-error no snapshot, as an untyped caller could pass it
       expect(() => fresh.control.restoreState(cyclic)).toThrow(/refused at \(root\): is no JSON value/);
       expect(timeless(await fresh.control.state())).toEqual(before);
     });

@@ -2,6 +2,7 @@
 // payments-connect-mock: serves the Payments Connect mock in the foreground until it is stopped, or (exec) while a
 // command runs against it.
 import module from 'node:module';
+import { SERVER_CONTROL_ROUTES } from '@payments-connect/contract/control';
 import {
   DOCS_PATH,
   dataError,
@@ -19,9 +20,14 @@ import {
   writeEnvFile,
 } from '@payments-connect/contract/server';
 import { AnswerError } from '../src/configured-answers.js';
-import { CONTROL_PREFIX, DEFAULT_PORT } from '../src/defaults.js';
+import { CONTROL_PREFIX, MOCK_CONTROL_ROUTES } from '../src/control-routes.js';
+import { DEFAULT_PORT } from '../src/defaults.js';
 import { readScenarioFile } from '../src/scenario-file.js';
 import { serveMock } from '../src/serve-mock.js';
+
+/** Where a running mock lists the requests it received, and its configured answers. */
+const REQUESTS_PATH = `${CONTROL_PREFIX}${SERVER_CONTROL_ROUTES.requests.path}`;
+const ANSWERS_PATH = `${CONTROL_PREFIX}${MOCK_CONTROL_ROUTES.answers.path}`;
 
 const COMMAND = {
   name: 'payments-connect-mock',
@@ -51,7 +57,7 @@ command runs without a shell: for a shell line, -- sh -c 'npm run build && npm t
 stderr, so that the command's output is its own.
 
 Pick an answer per request with the Prefer header:  Prefer: code=404  or  Prefer: example=closedCase
-The requests it received: GET ${CONTROL_PREFIX}/requests. The answers: GET, PUT, DELETE ${CONTROL_PREFIX}/answers.
+The requests it received: GET ${REQUESTS_PATH}. The answers: GET, PUT, DELETE ${ANSWERS_PATH}.
 The API reference, with Try it: GET ${DOCS_PATH}.
 It stops on Ctrl-C, SIGTERM or SIGHUP, and when the process that started it (npx, pnpm exec) ends; exec passes
 those on to the command and stops with it.
@@ -130,7 +136,7 @@ const dynamic = args.dynamic ? ` (dynamic answers${args.seed ? `, seed ${args.se
 say(`Payments Connect mock listening on ${mock.url}`);
 if (proxy) say(`  a validating proxy to ${proxy}: every exchange is checked against the contract`);
 say(`  spec: ${mock.specPath}${dynamic}`);
-say(`  requests received: ${mock.url}${CONTROL_PREFIX}/requests${journal.file ? ` (and ${journal.file})` : ''}`);
+say(`  requests received: ${mock.url}${REQUESTS_PATH}${journal.file ? ` (and ${journal.file})` : ''}`);
 if (envFile !== undefined) say(`  settings written to ${envFile}`);
 const answers = Object.entries({ ...scenarioAnswers, ...flagAnswers });
 if (answers.length > 0) say(`  answers: ${answers.map(([id, answer]) => `${id}: ${answer}`).join('; ')}`);

@@ -3,9 +3,6 @@ import { COMMAND_PORTS, DEFAULT_LIMITS } from '@payments-connect/contract/server
 
 export { DEFAULT_HOST } from '@payments-connect/contract/server';
 
-/** The mock's own test API (the request journal), outside `/v1` so that it never collides with a documented path. */
-export const CONTROL_PREFIX = '/_mock';
-
 /** Prism's customary port, so URLs in other teams' configs keep working. */
 export const DEFAULT_PORT = COMMAND_PORTS.mock;
 

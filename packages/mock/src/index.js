@@ -1,9 +1,10 @@
 // @payments-connect/mock: the mock of the Payments Connect API v1.0 for other teams' CI.
 import { serveMock } from './serve-mock.js';
 
-export { ControlCallError } from '@payments-connect/contract/server';
+export { ControlCallError } from '@payments-connect/contract/control';
 export { connectMock } from './connect-mock.js';
-export { CONTROL_PREFIX, DEFAULT_HOST, DEFAULT_PORT, MAX_BODY_BYTES } from './defaults.js';
+export { CONTROL_PREFIX } from './control-routes.js';
+export { DEFAULT_HOST, DEFAULT_PORT, MAX_BODY_BYTES } from './defaults.js';
 
 /** @typedef {import('./serve-mock.js').MockOptions} MockOptions */
 /** @typedef {import('./serve-mock.js').RunningMock} RunningMock */

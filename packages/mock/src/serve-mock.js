@@ -1,8 +1,9 @@
 import { bundledDocumentPath, createContract, loadDocumentFile } from '@payments-connect/contract';
-import { installedDocsPage, isHttpUrl, startServer } from '@payments-connect/contract/server';
-import { answerRoutes } from './answer-routes.js';
+import { bindControlRoutes, installedDocsPage, isHttpUrl, startServer } from '@payments-connect/contract/server';
+import { answerHandlers } from './answer-handlers.js';
 import { AnswerError, createConfiguredAnswers } from './configured-answers.js';
-import { CONTROL_PREFIX, DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
+import { CONTROL_PREFIX, MOCK_CONTROL_ROUTES } from './control-routes.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
 import { prismGenerator } from './generated-payload.js';
 import { createMockAnswerer } from './mock-answer.js';
 import { PREFERENCE_NAMES } from './mock-preferences.js';
@@ -103,7 +104,10 @@ export async function serveMock({
       : { upstream: proxy }),
     strict,
     onUpstreamFailure,
-    control: { prefix: CONTROL_PREFIX, routes: proxy === undefined ? answerRoutes(configured) : [] },
+    control: {
+      prefix: CONTROL_PREFIX,
+      routes: proxy === undefined ? bindControlRoutes(MOCK_CONTROL_ROUTES, answerHandlers(configured)) : [],
+    },
     docsPage,
     // A proxy passes Prefer on to its upstream, which decides: the page offers it only where the mock answers.
     preferences: proxy === undefined ? PREFERENCE_NAMES : [],

@@ -1,7 +1,10 @@
 // connectMock(url): the mock's control API over HTTP, against real servers on 127.0.0.1; errors that name the URL and
 // the cause. The readme project (test/readme/) calls it from a vitest worker, as a consumer's test file does.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { controlPathTemplates, SERVER_CONTROL_ROUTES } from '@payments-connect/contract/control';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTROL_PREFIX, MOCK_CONTROL_ROUTES } from '../src/control-routes.js';
 import { connectMock, startMock } from '../src/index.js';
 
 const HEADERS = { Authorization: 'Bearer t', AccountId: '0f8fad5b-d9cb-469f-a165-70867728950e' };
@@ -94,5 +97,35 @@ describe('connectMock', () => {
     expect(() => connectMock('ftp://127.0.0.1:4010')).toThrow(
       "connectMock takes the mock's http(s) URL, got ftp://127.0.0.1:4010",
     );
+  });
+});
+
+describe('the control routes, declared once', () => {
+  const routes = { ...SERVER_CONTROL_ROUTES, ...MOCK_CONTROL_ROUTES };
+
+  it('are the methods of connectMock, one per route', async () => {
+    const control = connectMock(mock.url);
+    const methods = Object.keys(control).filter((name) => typeof Reflect.get(control, name) === 'function');
+    expect(methods.sort()).toEqual(Object.keys(routes).sort());
+    expect(await control.health()).toEqual({ status: 'ok', server: 'mock' });
+  });
+
+  it("are the README's table of the control API, each with its method, path and call", () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## The control API'));
+    const rows = section
+      .slice(0, section.indexOf('\n\n', section.indexOf('| HTTP')))
+      .split('\n')
+      .filter((line) => line.startsWith('| `'));
+    const documented = rows.map((row) => {
+      const [http = '', call = ''] = row.split('|').slice(1);
+      return [/`(\w+)\(/.exec(call)?.[1], [...http.matchAll(/`([A-Z]+ [^`]*)`/g)].map((m) => m[1])];
+    });
+    const declared = Object.entries(routes).map(([name, route]) => [
+      name,
+      controlPathTemplates(route.path).map((path) => `${route.method} ${CONTROL_PREFIX}${path}`),
+    ]);
+    expect(Object.fromEntries(documented)).toEqual(Object.fromEntries(declared));
+    expect(documented).toHaveLength(declared.length);
   });
 });

@@ -1,28 +1,23 @@
 import { didYouMean } from '../closest-first.js';
 import { createOperationMatcher, jsonDepth, MAX_JSON_DEPTH, parseMediaType } from '../contract.js';
+import { checkControlHandlers, controlPathTemplates } from '../control/control-route-table.js';
 import { formatJsonSyntaxError, locateJsonSyntaxError } from '../json-syntax-error.js';
+import { DEFAULT_LIMITS } from './limits.js';
 import { RefusalError } from './refusal-error.js';
 import { sendJson, sendRefusal } from './send-answer.js';
 
 /**
- * @typedef {object} ControlRequest what a control route is given
- * @property {Record<string, string>} params the path's parameters, by template name
- * @property {URLSearchParams} query
- * @property {any} body the JSON body, an object (`{}` when none)
- */
-
-/**
- * @typedef {object} ControlAnswer
- * @property {number} status
- * @property {unknown} [body] a JSON value; none for 204
+ * @typedef {import('../control/control-route-table.js').ControlRequest} ControlRequest
+ * @typedef {import('../control/control-route-table.js').ControlAnswer} ControlAnswer
+ * @typedef {import('../control/control-route-table.js').ControlHandler} ControlHandler
+ * @typedef {import('../control/control-route-table.js').ControlRouteTable} ControlRouteTable
  */
 
 /**
  * @typedef {object} ControlRoute a route of a server's own test API, never part of the contract
  * @property {string} method upper case
  * @property {string} path below the prefix, a template (`/rfi-cases/{rfiId}/close`; `''` is the prefix itself)
- * @property {(request: ControlRequest) => ControlAnswer | Promise<ControlAnswer>} handle throws a `RefusalError`
- *   to refuse
+ * @property {ControlHandler} handle throws a `RefusalError` to refuse
  * @property {number} [maxBodyBytes] the largest body this route takes, for one that takes more than test records (a
  *   saved state); the server's `maxControlBodyBytes` when left out
  */
@@ -33,6 +28,28 @@ import { sendJson, sendRefusal } from './send-answer.js';
  *   with a path of the contract
  * @property {ControlRoute[]} routes
  */
+
+/**
+ * The routes a server serves for a table of control routes, each bound to the handler of its name: a route with an
+ * optional last segment becomes two (`DELETE /answers` and `DELETE /answers/{operationId}`), and one that takes a
+ * request's body size (`bodyLimit: 'request'`) gets the contract's request body limit.
+ * @template {ControlRouteTable} Table
+ * @param {Table} routes
+ * @param {{ [Name in keyof Table]: ControlHandler }} handlers one per route, by its name
+ * @returns {ControlRoute[]}
+ * @throws {TypeError} when a route has no handler, or a handler no route: at start, not on a call
+ */
+export function bindControlRoutes(routes, handlers) {
+  checkControlHandlers(routes, handlers);
+  return Object.entries(routes).flatMap(([name, route]) =>
+    controlPathTemplates(route.path).map((path) => ({
+      method: route.method,
+      path,
+      handle: /** @type {ControlHandler} */ (handlers[name]),
+      ...(route.bodyLimit === 'request' ? { maxBodyBytes: DEFAULT_LIMITS.maxBodyBytes } : {}),
+    })),
+  );
+}
 
 /**
  * Serves a control API for the pipeline. Only the machine's own callers reach it: its Host must name the server as

@@ -1,6 +1,9 @@
 // @payments-connect/contract/server: the one request pipeline every server of the contract runs on (the mock, the
 // emulator). A server supplies how it answers; listening, limits, reading, checking, refusing and sending are here.
 import { createServer } from 'node:http';
+import { inProcessControl } from '../control/in-process-control.js';
+import { SERVER_CONTROL_ROUTES } from '../control/server-control-routes.js';
+import { bindControlRoutes } from './control-routes.js';
 import { DEFAULT_HOST } from './default-addresses.js';
 import { DOCS_PATH } from './docs-page.js';
 import { CONNECTIONS_CHECK_INTERVAL_MS, DEFAULT_LIMITS } from './limits.js';
@@ -10,6 +13,9 @@ import { createRequestPipeline } from './request-pipeline.js';
 import { answerClientErrors } from './send-answer.js';
 
 export { closestFirst, meantName } from '../closest-first.js';
+export { ControlCallError, controlCaller } from '../control/control-client.js';
+export { describeFetchFailure } from '../control/fetch-failure.js';
+export { HEALTH_PATH } from '../control/server-control-routes.js';
 export {
   dataError,
   EXIT_FAILURE,
@@ -25,11 +31,10 @@ export {
   usageError,
   writeEnvFile,
 } from './command-line.js';
-export { ControlCallError, controlCaller } from './control-client.js';
+export { bindControlRoutes } from './control-routes.js';
 export { COMMAND_PORTS, DEFAULT_HOST } from './default-addresses.js';
 export { DOCS_PATH, installedDocsPage, PREFERENCES_HONOURED_HEADER } from './docs-page.js';
 export { execCommand } from './exec-command.js';
-export { describeFetchFailure } from './fetch-failure.js';
 export { isHttpUrl } from './http-url.js';
 export { DEFAULT_LIMITS, LIMITS_TABLE } from './limits.js';
 export { RefusalError } from './refusal-error.js';
@@ -38,19 +43,14 @@ export { sendJson, sendJsonText, sendRefusal } from './send-answer.js';
 export { serveInForeground } from './serve-in-foreground.js';
 
 /**
- * The readiness route of every server, below its control prefix (`/_mock/health`): 200 with a small JSON body once
- * the server answers. Like every control route it is neither journaled nor forwarded, so probing it counts as no
- * exchange of a validating proxy.
- */
-export const HEALTH_PATH = '/health';
-
-/**
  * @typedef {import('./request-pipeline.js').Answer} Answer
  * @typedef {import('./request-pipeline.js').Answerer} Answerer
  * @typedef {import('./read-request.js').AcceptedRequest} AcceptedRequest
  * @typedef {import('./control-routes.js').ControlApi} ControlApi
  * @typedef {import('./control-routes.js').ControlRoute} ControlRoute
  * @typedef {import('./control-routes.js').ControlRequest} ControlRequest
+ * @typedef {import('./control-routes.js').ControlAnswer} ControlAnswer
+ * @typedef {import('./control-routes.js').ControlHandler} ControlHandler
  * @typedef {import('./limits.js').Limits} Limits
  */
 
@@ -153,8 +153,9 @@ export const HEALTH_PATH = '/health';
  *   slow): an upstream failure, journaled (`upstreamFailure`) and counted apart from the violations
  * @property {import('./request-pipeline.js').PipelineSettings['screen']} [screen] the server's own gate, once the
  *   operation and the bearer token's form are known (a token it did not issue, a fault it was told to inject)
- * @property {ControlApi} [control] the server's control routes, under their prefix; the journal's
- *   (`GET` and `DELETE` of `<prefix>/requests`) and the readiness route (`GET <prefix>/health`) are added to them
+ * @property {ControlApi} [control] the server's control routes, under their prefix; those every server has
+ *   (`SERVER_CONTROL_ROUTES`: the journal's `GET` and `DELETE <prefix>/requests`, the readiness route
+ *   `GET <prefix>/health`) are added to them
  * @property {JournalOptions} [journal] how many requests the journal keeps, and a file it appends them to
  * @property {string} [docsPage] an HTML file served at `/_docs` (GET and HEAD; `/_docs/` redirects there), never
  *   journaled: the rendered reference of `@payments-connect/docs`, whose Try it console then sends to this server
@@ -184,6 +185,8 @@ export const HEALTH_PATH = '/health';
  * @property {() => void} clearRequests forgets them
  * @property {() => ServerSummary} summary every exchange since start: how many, their violations by operation and
  *   kind, and a proxy's upstream failures
+ * @property {ServerControl} control the control routes every server has (`SERVER_CONTROL_ROUTES`), called in this
+ *   process: `health()`, `requests(filter?)`, `clearRequests()`, as the server's remote client has them
  * @property {() => Promise<void>} stop stops listening, closes every connection and flushes the journal's file;
  *   calling it twice is fine
  */
@@ -211,9 +214,10 @@ export async function startServer(options) {
     keepAliveTimeoutMs: timeouts.keepAliveMs ?? DEFAULT_LIMITS.keepAliveTimeoutMs,
   };
   const journal = createRequestJournal(options.journal);
+  const serverHandlers = serverControlHandlers(journal, options.name);
   const control = options.control && {
     prefix: options.control.prefix,
-    routes: [...options.control.routes, ...journalRoutes(journal), healthRoute(options.name)],
+    routes: [...options.control.routes, ...bindControlRoutes(SERVER_CONTROL_ROUTES, serverHandlers)],
   };
   let bound = { url: '', port: 0 };
   const pipeline = createRequestPipeline({
@@ -247,6 +251,7 @@ export async function startServer(options) {
     requests: (filter) => journal.entries(filter),
     clearRequests: () => journal.clear(),
     summary: () => journal.summary(),
+    control: inProcessControl(SERVER_CONTROL_ROUTES, serverHandlers),
     stop() {
       stopping ??= new Promise((resolve) => {
         server.close(() => resolve(undefined));
@@ -259,37 +264,28 @@ export async function startServer(options) {
 }
 
 /**
- * `GET <prefix>/health` ({@link HEALTH_PATH}): what a script or `exec` waits for before it sends a request.
+ * The handlers of the control routes every server has ({@link SERVER_CONTROL_ROUTES}): the readiness route answers
+ * `{ status: 'ok', server }`; the journal's list the requests received (filtered by `operationId`, `status`,
+ * `accountId`, `since`) and forget them. Requests to the control routes are not journaled.
+ * @param {import('./request-journal.js').RequestJournal} journal
  * @param {string} name the server (`mock`, `emulator`)
- * @returns {ControlRoute}
  */
-function healthRoute(name) {
-  return { method: 'GET', path: HEALTH_PATH, handle: () => ({ status: 200, body: { status: 'ok', server: name } }) };
+function serverControlHandlers(journal, name) {
+  return {
+    health: () => ({ status: 200, body: { status: 'ok', server: name } }),
+    requests: (/** @type {ControlRequest} */ { query }) => ({
+      status: 200,
+      body: { items: journal.entries(journalFilterOf(query)), dropped: journal.dropped, size: journal.size },
+    }),
+    clearRequests: () => {
+      journal.clear();
+      return { status: 204 };
+    },
+  };
 }
 
 /**
- * The journal's control routes: `GET <prefix>/requests` lists the requests received (filtered by `operationId`,
- * `status`, `accountId`, `since`), `DELETE` forgets them. Requests to the control routes are not journaled.
- * @param {import('./request-journal.js').RequestJournal} journal
- * @returns {ControlRoute[]}
+ * The control routes every server has, called in its process.
+ * @typedef {import('../control/in-process-control.js').InProcessControl<typeof SERVER_CONTROL_ROUTES,
+ *   ReturnType<typeof serverControlHandlers>>} ServerControl
  */
-function journalRoutes(journal) {
-  return [
-    {
-      method: 'GET',
-      path: '/requests',
-      handle: ({ query }) => ({
-        status: 200,
-        body: { items: journal.entries(journalFilterOf(query)), dropped: journal.dropped, size: journal.size },
-      }),
-    },
-    {
-      method: 'DELETE',
-      path: '/requests',
-      handle: () => {
-        journal.clear();
-        return { status: 204 };
-      },
-    },
-  ];
-}

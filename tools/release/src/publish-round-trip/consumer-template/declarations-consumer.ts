@@ -6,12 +6,18 @@
 // (a command) have no TypeScript entry point; the round trip opens and runs them.
 import { createPaymentsConnectClient, type PaymentsConnectClient } from '@payments-connect/client';
 import { type Contract, loadContract, type ParsedTarget } from '@payments-connect/contract';
+import {
+  type ControlRouteDeclaration,
+  createControlClient,
+  defineControlRoutes,
+} from '@payments-connect/contract/control';
 import { ControlCallError, type JournalEntry, RefusalError } from '@payments-connect/contract/server';
 import {
   type CreateRfiCaseInput,
   connectEmulator,
   type Emulator,
   type EmulatorConnection,
+  type EmulatorControl,
   SHIPPED_SNAPSHOTS,
   startEmulator,
 } from '@payments-connect/emulator';
@@ -28,6 +34,17 @@ export const newTenant = () => emulatorControl.createTenant();
 export const pendingFaults = () => emulatorControl.faults();
 export const savedState = () => emulatorControl.state();
 export const received = (mock: RunningMock) => mock.requests({ operationId: 'getRfiCase' });
+export const inProcess = (emulator: Emulator) => emulator.control;
+export const ownRoutes = defineControlRoutes({
+  ping: { method: 'GET', path: '/ping' } as ControlRouteDeclaration<[], { pong: boolean }>,
+});
+export const ownControl = createControlClient(ownRoutes, 'http://127.0.0.1:4030', {
+  prefix: '/_own',
+  server: 'own server',
+  client: 'connectOwn',
+  timeoutMs: 1000,
+});
+export const pong = async () => (await ownControl.ping()).pong;
 export const target = (raw: string) => contract.match('GET', raw);
 export const client = createPaymentsConnectClient({
   baseUrl: 'http://127.0.0.1:4010',
@@ -39,10 +56,11 @@ export const client = createPaymentsConnectClient({
 // The types a consumer holds, by their names.
 export const named: {
   emulatorControl: EmulatorConnection;
+  inProcess: (emulator: Emulator) => EmulatorControl;
   mockControl: MockConnection;
   contract: Contract;
   client: PaymentsConnectClient;
-} = { emulatorControl, mockControl, contract, client };
+} = { emulatorControl, inProcess, mockControl, contract, client };
 export const closedCase: CreateRfiCaseInput = { status: 'CLOSED', questions: [{ answer: 'yes', approved: true }] };
 
 export async function refusedInputs(emulator: Emulator): Promise<void> {

@@ -2,15 +2,15 @@
 // and every behaviour test of the interface document runs there and passes, none skipped. A behaviour test
 // is one the suite tags "behaviour" (the suite refuses a stateful test without that tag), so the tag, not
 // a test name, decides what must pass here.
-import { BEHAVIOUR_TAG } from '@payments-connect/conformance/src/behaviour-tag.js';
-import { FAULT_INJECTION_TAG } from '@payments-connect/conformance/src/fault-injection-tag.js';
-import { runConformance } from '@payments-connect/conformance/test/support/conformance-run.js';
-import { readCoverageTable } from '@payments-connect/conformance/test/support/coverage-table.js';
-import { numbersAsN, readmeOutput } from '@payments-connect/conformance/test/support/readme-output.js';
+import { startEmulator } from '@payments-connect/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator } from '../src/index.js';
+import { BEHAVIOUR_TAG } from '../src/behaviour-tag.js';
+import { FAULT_INJECTION_TAG } from '../src/fault-injection-tag.js';
+import { runConformance } from './support/conformance-run.js';
+import { readCoverageTable } from './support/coverage-table.js';
+import { numbersAsN, readmeOutput } from './support/readme-output.js';
 
-/** @typedef {import('@payments-connect/conformance/test/support/conformance-run.js').ConformanceRun} ConformanceRun */
+/** @typedef {import('./support/conformance-run.js').ConformanceRun} ConformanceRun */
 
 /** The whole suite takes about 10 s on the 2-core CI machine; a run still going after this has hung. */
 const SANDBOX_RUN_TIMEOUT_MS = 120_000;
@@ -22,7 +22,7 @@ const SANDBOX_RUN_TIMEOUT_MS = 120_000;
  */
 const MIN_BEHAVIOUR_TESTS = 17;
 
-/** @type {import('../src/index.js').Emulator} */
+/** @type {import('@payments-connect/emulator').Emulator} */
 let emulator;
 /** @type {ConformanceRun} */
 let run;
@@ -53,7 +53,7 @@ function summarize({ exitCode, timedOut, tests = [] }) {
   );
 }
 
-/** @param {import('@payments-connect/conformance/test/support/conformance-run.js').ReportedTest} test */
+/** @param {import('./support/conformance-run.js').ReportedTest} test */
 function isBehaviourTest(test) {
   return test.tags?.includes(BEHAVIOUR_TAG) ?? false;
 }

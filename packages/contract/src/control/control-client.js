@@ -1,4 +1,39 @@
+// @payments-connect/contract/control: the control routes of a server as one table, and the clients built from it
+// (over HTTP from any process, or in the server's own process). Loads no contract, no schema validator, no server.
+import { prepareControlCall } from './control-route-table.js';
 import { describeFetchFailure } from './fetch-failure.js';
+
+export {
+  checkControlHandlers,
+  controlPathTemplates,
+  controlRouteLabel,
+  defineControlRoutes,
+  fillControlPath,
+  prepareControlCall,
+} from './control-route-table.js';
+export { describeFetchFailure } from './fetch-failure.js';
+export { inProcessControl } from './in-process-control.js';
+export { HEALTH_PATH, SERVER_CONTROL_ROUTES } from './server-control-routes.js';
+
+/**
+ * @typedef {import('./control-route-table.js').ControlRouteTable} ControlRouteTable
+ * @typedef {import('./control-route-table.js').ControlMethod} ControlMethod
+ * @typedef {import('./control-route-table.js').ControlCallRequest} ControlCallRequest
+ * @typedef {import('./control-route-table.js').ControlRequest} ControlRequest
+ * @typedef {import('./control-route-table.js').ControlAnswer} ControlAnswer
+ * @typedef {import('./control-route-table.js').ControlHandler} ControlHandler
+ * @typedef {import('./server-control-routes.js').ServerHealth} ServerHealth
+ */
+/**
+ * @template {unknown[]} [Args=[]]
+ * @template [Result=unknown]
+ * @typedef {import('./control-route-table.js').ControlRouteDeclaration<Args, Result>} ControlRouteDeclaration
+ */
+/**
+ * @template {ControlRouteTable} Table
+ * @template {{ [Name in keyof Table]: ControlHandler }} Handlers
+ * @typedef {import('./in-process-control.js').InProcessControl<Table, Handlers>} InProcessControl
+ */
 
 /**
  * What a call of a server's control client (`connectMock`, `connectEmulator`) throws when the server refused it or
@@ -29,16 +64,57 @@ export class ControlCallError extends Error {
 
 /**
  * @typedef {(method: string, path: string, request?: { body?: unknown,
- *   query?: Record<string, string | number | undefined> }) => Promise<any>} ControlCall one call of a control API:
- *   its JSON answer, undefined for none (204)
+ *   query?: Record<string, string | number | boolean | undefined> }) => Promise<any>} ControlCall one call of a control
+ *   API: its JSON answer, undefined for none (204)
  */
+
+/**
+ * @typedef {object} ControlClientSettings
+ * @property {string} prefix the server's control prefix (`/_mock`)
+ * @property {string} server the server, in messages (`mock`)
+ * @property {string} client the function that made the client, in messages (`connectMock`)
+ * @property {number} timeoutMs how long one call may take
+ */
+
+/**
+ * A typed client of a control API: one method per route of its table, taking the route's arguments and resolving to
+ * its result.
+ * @template {ControlRouteTable} Table
+ * @typedef {{ [Name in keyof Table]: (...args: import('./control-route-table.js').ControlArgs<Table[Name]>) =>
+ *   Promise<import('./control-route-table.js').ControlResult<Table[Name]>> }} ControlClient
+ */
+
+/**
+ * The client of a server's control API, from any process: a method for each route of the table, which makes the
+ * route's request from its arguments, sends it, and resolves to the route's result, or rejects with a
+ * {@link ControlCallError} naming the call and the cause (a `TypeError` for a missing path value).
+ * @template {ControlRouteTable} Table
+ * @param {Table} routes
+ * @param {string | URL} url the server's base URL
+ * @param {ControlClientSettings} settings
+ * @returns {ControlClient<Table> & { url: string }} `url`: the base URL, no trailing slash
+ * @throws {TypeError} for a URL that is no http(s) URL, a bound that is no positive integer, or a route named `url`
+ */
+export function createControlClient(routes, url, settings) {
+  if (Object.hasOwn(routes, 'url')) throw new TypeError('a control route cannot be named url: the client has its URL');
+  const { base, call } = controlCaller(url, settings);
+  /** @type {Record<string, unknown>} */
+  const client = { url: base };
+  for (const [name, route] of Object.entries(routes)) {
+    client[name] = async (/** @type {unknown[]} */ ...args) => {
+      const { path, query, body } = prepareControlCall(name, route, args);
+      const answer = await call(route.method, path, { query, body });
+      return route.fromAnswer ? route.fromAnswer(answer) : answer;
+    };
+  }
+  return /** @type {ControlClient<Table> & { url: string }} */ (client);
+}
 
 /**
  * The calls of a server's control API from any process, over HTTP, for its typed client: JSON bodies, a bound on
  * each call, and one {@link ControlCallError} for every way a call can fail.
  * @param {string | URL} url the server's base URL
- * @param {{ prefix: string, server: string, client: string, timeoutMs: number }} settings the control prefix
- *   (`/_mock`), the server and its client in messages (`mock`, `connectMock`), how long a call may take
+ * @param {ControlClientSettings} settings
  * @returns {{ base: string, call: ControlCall }} the base URL, no trailing slash, and the caller
  * @throws {TypeError} for a URL that is no http(s) URL, or a bound that is no positive integer
  */
