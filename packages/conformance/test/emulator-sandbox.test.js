@@ -99,9 +99,9 @@ describe('the conformance suite in sandbox mode against the emulator', () => {
     expect(emulator.violations).toEqual([]);
   });
 
-  it("ends with the suite's line the README shows for a run against the emulator, its counts aside", () => {
+  it("ends with the suite's line the emulator's README shows for a run against it, its counts aside", () => {
     const last = run.stdout.trimEnd().split('\n').at(-1) ?? '';
-    const shown = readmeOutput(new URL('../README.md', import.meta.url), 'conformance-summary');
+    const shown = readmeOutput(new URL('../../emulator/README.md', import.meta.url), 'conformance-summary');
     expect(numbersAsN(last), withOutput('the run ended otherwise')).toBe(numbersAsN(shown));
   });
 });
