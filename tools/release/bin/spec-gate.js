@@ -42,7 +42,7 @@ const { values } = readFlags(COMMAND, {
 });
 const format = /** @type {import('../src/spec-gate-report.js').ReportFormat} */ (values.format ?? 'text');
 if (!REPORT_FORMATS.includes(format))
-  usageError(COMMAND, `--format must be ${REPORT_FORMATS.join(', ')}, got '${values.format}'`);
+  usageError(COMMAND, `--format must be text, markdown or json, got '${values.format}'`);
 // Read before the specs are compared (which may rebuild a release): a folder that is not there is a usage error.
 const recordings =
   values.consumers === undefined

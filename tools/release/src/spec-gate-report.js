@@ -139,7 +139,8 @@ function consumersMarkdown(impact) {
         : breaks.length + exercises.length === 0
           ? 'no recorded consumer exercises it'
           : tallyCell(breaks);
-      out.push(`| ${changeCell(change)} | ${code(change.location)} | ${cell(broken)} | ${tallyCell(exercises)} |`);
+      const exercised = hidden ? '' : tallyCell(exercises);
+      out.push(`| ${changeCell(change)} | ${code(change.location)} | ${cell(broken)} | ${exercised} |`);
     }
     out.push('');
     const shown = impact.changes.filter((c) => c.breaks.length + c.exercises.length > 0);

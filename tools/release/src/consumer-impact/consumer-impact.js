@@ -135,9 +135,13 @@ export async function assessConsumerImpact({ before, after, changes, dir, consum
   };
 }
 
+/** Keywords that validate nothing: a change of one cannot explain a violation. */
+const ANNOTATIONS = new Set(['default', 'discriminator']);
+
 /**
  * The breaking changes that explain a violation: of those with a place that is the violation's or encloses it, the
- * deepest; of those, the ones whose keyword the violation names, if any does.
+ * deepest; of those, the ones whose keyword the violation names, else those of the place's values as a whole (no
+ * keyword: a type, an enum, a const), else any but a keyword that validates nothing.
  * @param {Array<{ change: SpecChange, scope: ChangeScope }>} breaking
  * @param {JudgedViolation} violation
  * @param {ExchangeReading} reading
@@ -155,8 +159,12 @@ function explainingChanges(breaking, violation, reading) {
   }
   const deepest = Math.max(...candidates.map((c) => c.depth));
   const nearest = candidates.filter((c) => c.depth === deepest);
-  const named = nearest.filter((c) => c.keyword === violation.rule);
-  return (named.length > 0 ? named : nearest).map((c) => c.index);
+  const ranked = [
+    nearest.filter((c) => c.keyword === violation.rule),
+    nearest.filter((c) => c.keyword === undefined),
+    nearest.filter((c) => !ANNOTATIONS.has(c.keyword ?? '')),
+  ];
+  return (ranked.find((list) => list.length > 0) ?? []).map((c) => c.index);
 }
 
 /** @param {JudgedViolation} violation */
