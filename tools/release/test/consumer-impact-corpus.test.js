@@ -14,6 +14,7 @@ import { readConsumerRecordings } from '../src/consumer-impact/consumer-recordin
 import { compareSpecs } from '../src/spec-changes/compare-specs.js';
 import { breakingChangeCorpus } from './corpus/breaking-change-corpus.js';
 import { corpusConsumers } from './corpus/corpus-consumers.js';
+import { readmeOutput } from './readme-output.js';
 
 const breakingPairs = breakingChangeCorpus.filter((pair) => pair.verdict === 'breaking');
 
@@ -51,20 +52,21 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 const named = (change) => [...change.breaks, ...change.exercises].map((tally) => tally.consumer);
 
 describe('consumer attribution over the breaking-change corpus', () => {
-  it('prints its coverage', () => {
+  it('prints its coverage, as the README shows it', async () => {
     const changes = results.flatMap((r) => r.impact.changes);
     const visible = changes.filter((c) => !c.hidden);
     const broken = visible.filter((c) => c.breaks.some((t) => t.consumer === 'exercising')).length;
     /** @type {Map<string, number>} */
     const hidden = new Map();
     for (const { hidden: reason } of changes) if (reason) hidden.set(reason, (hidden.get(reason) ?? 0) + 1);
-    console.log(
+    const line =
       `consumer attribution: ${results.length} breaking pairs, ${changes.length} breaking changes; ` +
-        `${visible.length} name the exercising consumer (${broken} as broken, ${visible.length - broken} as ` +
-        `exercising them without a break shown), ${changes.length - visible.length} not visible in recordings ` +
-        `(${[...hidden].map(([reason, n]) => `${n}: ${reason}`).join('; ')}); ` +
-        `${results.filter((r) => r.generated.avoiding).length} pairs have an avoiding consumer, named by none`,
-    );
+      `${visible.length} name the exercising consumer (${broken} as broken, ${visible.length - broken} as ` +
+      `exercising them without a break shown), ${changes.length - visible.length} not visible in recordings ` +
+      `(${[...hidden].map(([reason, n]) => `${n}: ${reason}`).join('; ')}); ` +
+      `${results.filter((r) => r.generated.avoiding).length} pairs have an avoiding consumer, named by none`;
+    console.log(line);
+    expect(line).toBe(await readmeOutput('consumer-attribution'));
     expect(results).toHaveLength(breakingPairs.length);
     expect(visible.length).toBeGreaterThan(0);
   });

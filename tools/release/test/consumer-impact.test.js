@@ -7,6 +7,7 @@ import { compareSpecs } from '../src/spec-changes/compare-specs.js';
 import { evaluateSpecGate } from '../src/spec-gate.js';
 import { gateReport } from '../src/spec-gate-report.js';
 import { corpusDocument, json, requestSchema, spec } from './corpus/corpus-document.js';
+import { readmeOutput } from './readme-output.js';
 
 /**
  * A journal line as `--journal` writes it, a GET of /items answered 200 unless said.
@@ -234,7 +235,7 @@ describe('attributing a break to a change', () => {
 });
 
 describe('the report', () => {
-  it('is a pull-request comment in markdown, whole', async () => {
+  it('is a pull-request comment in markdown, whole, and the text the README shows', async () => {
     const before = input({ value: { type: 'string', maxLength: 50 } });
     const after = spec((d) => {
       d.components.schemas.ItemInput = { type: 'object', properties: { value: { type: 'string', maxLength: 20 } } };
@@ -253,6 +254,8 @@ describe('the report', () => {
       changes,
       changesets: [{ id: 'shorter-values', type: 'minor' }],
     });
+    const text = gateReport('text', { result, changes, consumers: { dir: 'journals', impact } });
+    expect(text.slice(text.indexOf('Consumer recordings read'))).toBe(await readmeOutput('consumers-text'));
     expect(gateReport('markdown', { result, changes, consumers: { dir: 'journals', impact } })).toBe(
       `## Spec gate: FAIL
 
