@@ -202,12 +202,12 @@ describe('attributing a break to a change', () => {
     });
     expect(impact.changes[0]).toMatchObject({ breaks: [], exercises: [{ consumer: 'huge' }] });
     expect(impact.changes[0]?.exercises[0]?.example.why).toBe(
-      'may send request field value (the recording does not keep it): the values recorded still fit the new spec',
+      'may send request field value (the recording does not keep it): ' + 'the values recorded still fit the new spec',
     );
     expect(impact.unexplained).toEqual([]);
   });
 
-  it('lists apart what breaks the new spec where no breaking change explains it, and what the old spec lacks', async () => {
+  it('lists apart breaks no breaking change explains, and exchanges of no released operation', async () => {
     const before = input({ value: { type: 'string', maxLength: 50 } });
     const after = input({ value: { type: 'string', maxLength: 5 } });
     // Given no change at all, the violation has nothing to be attributed to.
@@ -256,37 +256,48 @@ describe('the report', () => {
     });
     const text = gateReport('text', { result, changes, consumers: { dir: 'journals', impact } });
     expect(text.slice(text.indexOf('Consumer recordings read'))).toBe(await readmeOutput('consumers-text'));
+    const maxLength = '`schema ItemInput (consumer sends) > value > maxLength`';
     expect(gateReport('markdown', { result, changes, consumers: { dir: 'journals', impact } })).toBe(
-      `## Spec gate: FAIL
-
-Compared with \`@payments-connect/openapi@1.0.0\`: 3 change(s), 2 breaking, 1 non-breaking.
-
-> FAIL: 2 breaking change(s), but the release declared for @payments-connect/openapi is only minor (.changeset/shorter-values.md (minor)).
-> Make the changeset for @payments-connect/openapi a major one, or undo the breaking change. The rules are in tools/release/README.md.
-
-Consumer recordings read from \`journals\`: checkout (2 exchanges), catalogue (1 exchange), reporting (1 exchange).
-
-### Breaking changes and the consumers they break
-
-| Change | Where | Breaks | Exercised, not shown broken |
-|---|---|---|---|
-| \`servers-changed\`: servers changed (removed https://api.example.test; added https://api.example.test/v2): consumers pick a server by its URL or position | \`servers\` | not visible in recordings: recordings do not show which server a consumer is configured with |  |
-| \`request-constraint-tightened\`: maxLength 50 -> 20: requests that were valid may be rejected | \`schema ItemInput (consumer sends) > value > maxLength\` | 1 consumer: checkout (1 exchange) | 1 consumer: catalogue (1 exchange) |
-
-<details><summary>An exchange of each consumer</summary>
-
-- \`request-constraint-tightened\` at \`schema ItemInput (consumer sends) > value > maxLength\`:
-  - checkout (1 exchange), \`checkout.jsonl:1\` \`POST /items -> 201\`: request breaks the new spec: body/value must NOT have more than 20 characters
-  - catalogue (1 exchange), \`catalogue.jsonl:1\` \`POST /items -> 201\`: sends request field value: the values recorded still fit the new spec
-
-</details>
-
-### Other changes
-
-| Change | Where |
-|---|---|
-| \`documentation\`: info.description changed | \`info > description\` |
-`,
+      [
+        '## Spec gate: FAIL',
+        '',
+        'Compared with `@payments-connect/openapi@1.0.0`: 3 change(s), 2 breaking, 1 non-breaking.',
+        '',
+        '> FAIL: 2 breaking change(s), but the release declared for @payments-connect/openapi is only minor ' +
+          '(.changeset/shorter-values.md (minor)).',
+        '> Make the changeset for @payments-connect/openapi a major one, or undo the breaking change. ' +
+          'The rules are in tools/release/README.md.',
+        '',
+        'Consumer recordings read from `journals`: checkout (2 exchanges), catalogue (1 exchange), ' +
+          'reporting (1 exchange).',
+        '',
+        '### Breaking changes and the consumers they break',
+        '',
+        '| Change | Where | Breaks | Exercised, not shown broken |',
+        '|---|---|---|---|',
+        '| `servers-changed`: servers changed (removed https://api.example.test; added https://api.example.test/v2): ' +
+          'consumers pick a server by its URL or position | `servers` | not visible in recordings: recordings do not ' +
+          'show which server a consumer is configured with |  |',
+        '| `request-constraint-tightened`: maxLength 50 -> 20: requests that were valid may be rejected | ' +
+          `${maxLength} | 1 consumer: checkout (1 exchange) | 1 consumer: catalogue (1 exchange) |`,
+        '',
+        '<details><summary>An exchange of each consumer</summary>',
+        '',
+        `- \`request-constraint-tightened\` at ${maxLength}:`,
+        '  - checkout (1 exchange), `checkout.jsonl:1` `POST /items -> 201`: request breaks the new spec: ' +
+          'body/value must NOT have more than 20 characters',
+        '  - catalogue (1 exchange), `catalogue.jsonl:1` `POST /items -> 201`: sends request field value: ' +
+          'the values recorded still fit the new spec',
+        '',
+        '</details>',
+        '',
+        '### Other changes',
+        '',
+        '| Change | Where |',
+        '|---|---|',
+        '| `documentation`: info.description changed | `info > description` |',
+        '',
+      ].join('\n'),
     );
   });
 

@@ -76,7 +76,7 @@ describe('readConsumerRecordings', () => {
     await expect(readConsumerRecordings(file)).rejects.toThrow(`${file} is not a folder`);
   });
 
-  it('marks a body the journal cut as incomplete, and a refused request whose body was not read as unknown', async () => {
+  it('marks a body the journal cut as incomplete, and that of a request refused before it was read', async () => {
     const folder = join(dir, 'cut');
     await mkdir(folder);
     const cut = {

@@ -39,7 +39,8 @@ import { journalEntryReader } from './journal-entry-reader.js';
  * @typedef {object} LineReader
  * @property {string} format how messages name it
  * @property {(record: Record<string, unknown>) => boolean} recognises whether a parsed line is of this format
- * @property {(record: Record<string, unknown>) => ObservedExchange | string} read the exchange, or what is wrong with it
+ * @property {(record: Record<string, unknown>) => ObservedExchange | string} read the exchange, or what is wrong
+ *   with it
  */
 
 /**

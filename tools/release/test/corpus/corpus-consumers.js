@@ -1,11 +1,12 @@
 /**
  * Consumers of a corpus pair, generated from its base document, for the gate's consumer attribution:
  *
- * - **the parts that differ**: every operation of the base document is compared with the revision's, part by part, each
- *   with every `$ref` inlined (so a change to a shared schema shows in each part that uses it): the operation itself
- *   (gone, its path template, operationId, security requirements and the schemes they name), each parameter, the request
- *   body, each response. This is the ground truth of the test, found without the gate's reading of change locations.
- *   Servers and webhooks are left out: a recording holds neither (the gate reports such changes as not visible).
+ * - **the parts that differ**: every operation of the base document is compared with the revision's, part by part,
+ *   each with every `$ref` inlined (so a change to a shared schema shows in each part that uses it): the operation
+ *   itself (gone, its path template, operationId, security requirements and the schemes they name), each parameter,
+ *   the request body, each response. This is the ground truth of the test, found without the gate's reading of
+ *   change locations. Servers and webhooks are left out: a recording holds neither (the gate reports such changes as
+ *   not visible).
  * - **exercising**: for each differing part, exchanges built from the base document that touch it: the operation
  *   called; a parameter sent (and, when it may be left out, left out); the request body sent whole and with its
  *   required fields only; the differing status answered with a whole body. Each value is generated from the base
