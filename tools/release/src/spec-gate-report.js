@@ -198,7 +198,8 @@ function tallyCell(tallies) {
 
 /** @param {ConsumerTally} tally */
 function tallyText(tally) {
-  return `${tallyCount(tally)}, e.g. ${exampleText(tally)}`;
+  const { file, line, why } = tally.example;
+  return `${tallyCount(tally)}, e.g. ${file}:${line} ${exchangeLine(tally.example)}: ${why}`;
 }
 
 /** @param {ConsumerTally} tally */
