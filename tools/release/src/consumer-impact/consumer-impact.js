@@ -85,37 +85,12 @@ export async function assessConsumerImpact({ before, after, changes, dir, consum
         status: exchange.status,
         why,
       });
-      const reading = readExchange(released, exchange);
-      if (typeof reading === 'string') {
-        count(outside, consumer.name, example(reading));
-        continue;
-      }
-      const [old, now] = await Promise.all([
-        judgeExchange(released, exchange, reading),
-        judgeExchange(current, exchange, reading),
-      ]);
-      const kept = new Set(old.violations.map(violationKey));
-      /** @type {Map<number, JudgedViolation>} */
-      const explained = new Map();
-      const unexplainedHere = [];
-      for (const violation of now.violations.filter((v) => !kept.has(violationKey(v)))) {
-        const indexes = explainingChanges(breaking, violation, reading);
-        if (indexes.length === 0) unexplainedHere.push(violation);
-        for (const index of indexes) if (!explained.has(index)) explained.set(index, violation);
-      }
-      if (unexplainedHere.length > 0)
-        count(unexplained, consumer.name, example(unexplainedHere.map((v) => v.message).join('; ')));
-      for (const [index, { change, scope }] of breaking.entries()) {
+      const verdict = await exchangeVerdict(breaking, released, current, exchange);
+      if (verdict.outside) count(outside, consumer.name, example(verdict.outside));
+      if (verdict.unexplained) count(unexplained, consumer.name, example(verdict.unexplained));
+      for (const [index, { effect, why }] of verdict.effects) {
         const tally = /** @type {(typeof tallies)[number]} */ (tallies[index]);
-        const violation = explained.get(index);
-        if (violation) {
-          count(tally.breaks, consumer.name, example(`${violation.side} breaks the new spec: ${violation.message}`));
-          continue;
-        }
-        if (!scope.visible) continue;
-        const effect = effectOf(change.rule, scope.places, (place) => touchOf(place, reading), reading);
-        if (effect)
-          count(tally[effect.effect === 'breaks' ? 'breaks' : 'exercises'], consumer.name, example(effect.why));
+        count(tally[effect === 'breaks' ? 'breaks' : 'exercises'], consumer.name, example(why));
       }
     }
   }
@@ -133,6 +108,45 @@ export async function assessConsumerImpact({ before, after, changes, dir, consum
     unexplained: [...unexplained.values()],
     outside: [...outside.values()],
   };
+}
+
+/**
+ * What the breaking changes do to one exchange: by index, whether it breaks or exercises it and why; or why it is
+ * outside the released spec; and the breaks of the new spec no change explains, in words.
+ * @param {Array<{ change: SpecChange, scope: ChangeScope }>} breaking
+ * @param {import('@payments-connect/contract').Contract} released
+ * @param {import('@payments-connect/contract').Contract} current
+ * @param {import('./consumer-recordings.js').ObservedExchange} exchange
+ * @returns {Promise<{ outside?: string, unexplained?: string,
+ *   effects: Map<number, { effect: import('./change-effects.js').Effect, why: string }> }>}
+ */
+async function exchangeVerdict(breaking, released, current, exchange) {
+  /** @type {Map<number, { effect: import('./change-effects.js').Effect, why: string }>} */
+  const effects = new Map();
+  const reading = readExchange(released, exchange);
+  if (typeof reading === 'string') return { outside: reading, effects };
+  const [old, now] = await Promise.all([
+    judgeExchange(released, exchange, reading),
+    judgeExchange(current, exchange, reading),
+  ]);
+  const kept = new Set(old.violations.map(violationKey));
+  /** @type {JudgedViolation[]} */
+  const unexplained = [];
+  for (const violation of now.violations.filter((v) => !kept.has(violationKey(v)))) {
+    const indexes = explainingChanges(breaking, violation, reading);
+    if (indexes.length === 0) unexplained.push(violation);
+    for (const index of indexes) {
+      if (!effects.has(index))
+        effects.set(index, { effect: 'breaks', why: `${violation.side} breaks the new spec: ${violation.message}` });
+    }
+  }
+  for (const [index, { change, scope }] of breaking.entries()) {
+    if (effects.has(index) || !scope.visible) continue;
+    const effect = effectOf(change.rule, scope.places, (place) => touchOf(place, reading), reading);
+    if (effect) effects.set(index, effect);
+  }
+  const words = unexplained.map((v) => v.message).join('; ');
+  return { ...(words ? { unexplained: words } : {}), effects };
 }
 
 /** Keywords that validate nothing: a change of one cannot explain a violation. */
