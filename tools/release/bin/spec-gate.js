@@ -1,24 +1,32 @@
 #!/usr/bin/env node
 // The breaking-change gate CI runs: compares the bundled spec with the last release (a git tag) and
-// fails when the spec changed with no changeset for it, or broke consumers without a major one.
+// fails when the spec changed with no changeset for it, or broke consumers without a major one. With --consumers, it
+// names the recorded consumers each breaking change breaks.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readFlags } from '@payments-connect/contract/server';
+import { readFlags, usageError } from '@payments-connect/contract/server';
+import { assessConsumerImpact } from '../src/consumer-impact/consumer-impact.js';
+import { readConsumerRecordings } from '../src/consumer-impact/consumer-recordings.js';
 import { readChangesetsFor } from '../src/pending-changesets.js';
 import { BUNDLED_SPEC_FILE, SPEC_DIR } from '../src/release-constants.js';
 import { bundleSpecAtRef, findLastSpecRelease } from '../src/released-spec.js';
 import { compareSpecs } from '../src/spec-changes/compare-specs.js';
 import { evaluateSpecGate } from '../src/spec-gate.js';
+import { gateReport, REPORT_FORMATS } from '../src/spec-gate-report.js';
 
 const COMMAND = {
   name: 'payments-connect-spec-gate',
   usage: `usage: payments-connect-spec-gate [--root DIR] [--current FILE] [--base-file FILE | --base-ref REF]
+                                  [--consumers DIR] [--format text|markdown|json]
   --root       repository root (default: this workspace)
   --current    bundled spec to check (default: spec/${BUNDLED_SPEC_FILE})
   --base-file  compare with this bundled spec (e.g. dist/openapi.json of the published package)
   --base-ref   compare with the spec at this git ref instead of the last release tag
+  --consumers  a folder of consumers' journals (*.jsonl, one a consumer, named after it): name the consumers
+               each breaking change breaks
+  --format     text (default), markdown (a pull-request comment) or json
   -h, --help   this help`,
 };
 
@@ -28,8 +36,20 @@ const { values } = readFlags(COMMAND, {
     current: { type: 'string' },
     'base-file': { type: 'string' },
     'base-ref': { type: 'string' },
+    consumers: { type: 'string' },
+    format: { type: 'string' },
   },
 });
+const format = /** @type {import('../src/spec-gate-report.js').ReportFormat} */ (values.format ?? 'text');
+if (!REPORT_FORMATS.includes(format))
+  usageError(COMMAND, `--format must be text, markdown or json, got '${values.format}'`);
+// Read before the specs are compared (which may rebuild a release): a folder that is not there is a usage error.
+const recordings =
+  values.consumers === undefined
+    ? undefined
+    : await readConsumerRecordings(values.consumers).catch((/** @type {Error} */ error) =>
+        usageError(COMMAND, `--consumers: ${error.message}`),
+      );
 
 const root = resolve(values.root ?? fileURLToPath(new URL('../../..', import.meta.url)));
 const currentFile = resolve(values.current ?? join(root, SPEC_DIR, BUNDLED_SPEC_FILE));
@@ -53,12 +73,20 @@ if (values['base-file']) {
   if (release) base = { spec: await bundleSpecAtRef(root, release.tag), version: release.version, name: release.tag };
 }
 
+const changes = base.spec ? compareSpecs(base.spec, current) : [];
 const result = evaluateSpecGate({
   releasedVersion: base.version,
   baseline: base.name,
   currentVersion,
-  changes: base.spec ? compareSpecs(base.spec, current) : [],
+  changes,
   changesets: await readChangesetsFor(root),
 });
-console.log(result.report);
-process.exit(result.ok ? 0 : 1);
+const consumers = recordings && {
+  dir: recordings.dir,
+  impact: base.spec
+    ? await assessConsumerImpact({ before: base.spec, after: current, changes, ...recordings })
+    : undefined,
+};
+console.log(gateReport(format, { result, changes, consumers }));
+// Not process.exit: a long report to a pipe is written out before the process ends.
+process.exitCode = result.ok ? 0 : 1;

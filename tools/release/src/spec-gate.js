@@ -14,22 +14,39 @@ import { formatChanges } from './spec-changes/format-changes.js';
  */
 
 /**
+ * The gate's decision.
+ * @typedef {object} SpecGateResult
+ * @property {boolean} ok whether the spec may ship as it is
+ * @property {string} report the whole decision as text: the changes, then the conclusion
+ * @property {string} conclusion the decision without the list of changes (`FAIL: 1 breaking change(s), but ...`)
+ * @property {string | undefined} baseline what was compared with; undefined when nothing was released yet
+ */
+
+/**
  * Decides whether the spec may ship as it is: a change needs a changeset for the spec package, and a
  * breaking change needs a major one. A version already moved by `changeset version` counts as declared.
  * @param {SpecGateInput} input
- * @returns {{ ok: boolean, report: string }}
+ * @returns {SpecGateResult}
  */
 export function evaluateSpecGate({ releasedVersion, baseline, currentVersion, changes, changesets }) {
   if (releasedVersion === undefined) {
-    return {
-      ok: true,
-      report:
-        `No release of ${SPEC_PACKAGE} yet (no git tag ${SPEC_RELEASE_TAG_PREFIX}*): ` +
-        'there is nothing to compare with, so the gate passes.',
-    };
+    const conclusion =
+      `No release of ${SPEC_PACKAGE} yet (no git tag ${SPEC_RELEASE_TAG_PREFIX}*): ` +
+      'there is nothing to compare with, so the gate passes.';
+    return { ok: true, report: conclusion, conclusion, baseline: undefined };
   }
   const release = baseline ?? `${SPEC_RELEASE_TAG_PREFIX}${releasedVersion}`;
-  if (changes.length === 0) return { ok: true, report: `The spec is unchanged since ${release}.` };
+  /** @param {boolean} ok @param {string} conclusion @returns {SpecGateResult} */
+  const decided = (ok, conclusion) => ({
+    ok,
+    report: `Spec changes since ${release}:\n${formatChanges(changes)}\n\n${conclusion}`,
+    conclusion,
+    baseline: release,
+  });
+  if (changes.length === 0) {
+    const conclusion = `The spec is unchanged since ${release}.`;
+    return { ok: true, report: conclusion, conclusion, baseline: release };
+  }
 
   const versionBump = bumpBetween(releasedVersion, currentVersion);
   const declared = highestBump([versionBump, ...changesets.map((c) => c.type)]);
@@ -38,26 +55,23 @@ export function evaluateSpecGate({ releasedVersion, baseline, currentVersion, ch
     ...changesets.map((c) => `.changeset/${c.id}.md (${c.type})`),
     ...(versionBump === 'none' ? [] : [`package version ${releasedVersion} -> ${currentVersion} (${versionBump})`]),
   ];
-  const summary = `Spec changes since ${release}:\n${formatChanges(changes)}\n`;
 
   if (declared === 'none') {
-    return {
-      ok: false,
-      report:
-        `${summary}\nFAIL: the spec changed but no changeset names ${SPEC_PACKAGE}.\n` +
+    return decided(
+      false,
+      `FAIL: the spec changed but no changeset names ${SPEC_PACKAGE}.\n` +
         `Run \`pnpm changeset\`, select ${SPEC_PACKAGE} and choose ` +
         `${breaking.length > 0 ? 'major (there are breaking changes)' : 'minor for additions, patch for fixes'}.`,
-    };
+    );
   }
   if (breaking.length > 0 && declared !== 'major') {
-    return {
-      ok: false,
-      report:
-        `${summary}\nFAIL: ${breaking.length} breaking change(s), ` +
+    return decided(
+      false,
+      `FAIL: ${breaking.length} breaking change(s), ` +
         `but the release declared for ${SPEC_PACKAGE} is only ${declared} (${declaredBy.join(', ')}).\n` +
         `Make the changeset for ${SPEC_PACKAGE} a major one, or undo the breaking change. ` +
         'The rules are in tools/release/README.md.',
-    };
+    );
   }
-  return { ok: true, report: `${summary}\nOK: covered by a ${declared} release (${declaredBy.join(', ')}).` };
+  return decided(true, `OK: covered by a ${declared} release (${declaredBy.join(', ')}).`);
 }

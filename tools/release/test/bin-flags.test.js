@@ -17,6 +17,9 @@ describe('the release bins', () => {
   it.for([
     ['spec-gate', ['--base-rev', 'v1.0.0'], "unknown option '--base-rev' (did you mean --base-ref?)"],
     ['spec-gate', ['--bogus'], "unknown option '--bogus'\n"],
+    ['spec-gate', ['--consumer', 'journals'], "unknown option '--consumer' (did you mean --consumers?)"],
+    ['spec-gate', ['--format', 'xml'], "--format must be text, markdown or json, got 'xml'"],
+    ['spec-gate', ['--consumers', '/no/such/journals'], '--consumers: /no/such/journals does not exist'],
     ['check-spec-version', ['--rot', '.'], "unknown option '--rot' (did you mean --root?)"],
     ['version-packages', ['--roots=.'], "unknown option '--roots' (did you mean --root?)"],
   ])('%s %j: a usage error naming the flag meant, exit 2', async ([bin, args, problem]) => {

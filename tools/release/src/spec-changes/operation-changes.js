@@ -24,8 +24,18 @@ const PATH_VARIABLE = /\{([^}]*)\}/g;
  */
 
 /**
- * Lists the operations of a document through the contract model, keyed so that the same operation matches across
- * versions even when a path variable is renamed (`/rfi/{id}` and `/rfi/{rfiId}` are one path on the wire).
+ * The key of an operation that stays the same when a path variable is renamed (`/rfi/{id}` and `/rfi/{rfiId}` are one
+ * path on the wire): `get /rfi/{}`.
+ * @param {string} method
+ * @param {string} path the path template
+ */
+export function operationKey(method, path) {
+  return `${method.toLowerCase()} ${path.replace(PATH_VARIABLE, '{}')}`;
+}
+
+/**
+ * Lists the operations of a document through the contract model, keyed by {@link operationKey} so that the same
+ * operation matches across versions even when a path variable is renamed.
  * @param {any} document
  * @returns {Map<string, OperationEntry>}
  */
@@ -34,7 +44,7 @@ export function collectOperations(document) {
   const operations = new Map();
   for (const { method, path, pathItem, operation } of listOperations(document)) {
     const label = `${method} ${path}`;
-    operations.set(`${method.toLowerCase()} ${path.replace(PATH_VARIABLE, '{}')}`, {
+    operations.set(operationKey(method, path), {
       label,
       name: path,
       webhook: false,

@@ -1,0 +1,118 @@
+// The "Keep your journal" recipe of the mock's and the emulator's READMEs (the YAML block after
+// `<!-- recipe: keep-journal -->`), run as written: its `run` step in bash against this workspace's bins, with a test
+// command that calls the API, must leave the file its upload step keeps, and that file must be what
+// `spec-gate --consumers` reads as one consumer named after it.
+import { execFile } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { readConsumerRecordings } from '../src/consumer-impact/consumer-recordings.js';
+
+const PACKAGES = new URL('../../../packages/', import.meta.url);
+/** The recipe ends within seconds; the limit only ends one that hangs. */
+const RECIPE_TIMEOUT_MS = 120_000;
+
+/**
+ * The test command the recipe runs (`npm test`): it calls the API at PAYMENTS_CONNECT_BASE_URL as a service would,
+ * with a token from the emulator's credentials when it has them (the mock takes any bearer token).
+ */
+const SERVICE = `
+const url = process.env.PAYMENTS_CONNECT_BASE_URL;
+const account = process.env.PAYMENTS_CONNECT_ACCOUNT_ID ?? '0f8fad5b-d9cb-469f-a165-70867728950e';
+async function main() {
+  let token = 'service-token';
+  if (process.env.PAYMENTS_CONNECT_CLIENT_ID) {
+    const answer = await fetch(url + '/auth/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        clientId: process.env.PAYMENTS_CONNECT_CLIENT_ID,
+        clientSecret: process.env.PAYMENTS_CONNECT_CLIENT_SECRET,
+      }),
+    });
+    token = (await answer.json()).access_token;
+  }
+  const cases = await fetch(url + '/v1/rfi', { headers: { authorization: 'Bearer ' + token, accountid: account } });
+  process.exit(cases.status === 200 ? 0 : 1);
+}
+main().catch(() => process.exit(1));
+`;
+
+/**
+ * The YAML block after a README's `<!-- recipe: keep-journal -->`, parsed: the steps of a job.
+ * @param {URL} readme
+ * @returns {Promise<any[]>}
+ */
+async function keepJournalSteps(readme) {
+  const text = await readFile(readme, 'utf8');
+  const marker = '<!-- recipe: keep-journal -->';
+  const at = text.indexOf(marker);
+  const block = at === -1 ? null : /^```yaml\n([\s\S]*?)^```$/m.exec(text.slice(at + marker.length));
+  if (!block?.[1]) throw new Error(`${readme} has no \`\`\`yaml block after ${marker}`);
+  return parse(block[1]);
+}
+
+/**
+ * Runs a shell line with `bash -e` as a CI step would.
+ * @param {string} line
+ * @param {{ cwd: string, env: NodeJS.ProcessEnv }} options
+ * @returns {Promise<{ code: number, output: string }>}
+ */
+function runStep(line, { cwd, env }) {
+  return new Promise((resolve) => {
+    execFile('bash', ['-e', '-c', line], { cwd, env, timeout: RECIPE_TIMEOUT_MS }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
+    );
+  });
+}
+
+let dir = '';
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'readme-keep-journal-'));
+  await mkdir(join(dir, 'bin'));
+  await writeFile(join(dir, 'service.cjs'), SERVICE);
+  const node = JSON.stringify(process.execPath);
+  const bin = (/** @type {string} */ name) =>
+    JSON.stringify(fileURLToPath(new URL(`${name}/bin/payments-connect-${name}.js`, PACKAGES)));
+  const stubs = {
+    npx: [
+      'case "$1" in',
+      `  payments-connect-mock) shift; exec ${node} ${bin('mock')} "$@" ;;`,
+      `  payments-connect-emulator) shift; exec ${node} ${bin('emulator')} "$@" ;;`,
+      '  *) exit 127 ;;',
+      'esac',
+    ],
+    npm: [`exec ${node} ${JSON.stringify(join(dir, 'service.cjs'))}`],
+  };
+  for (const [name, lines] of Object.entries(stubs)) {
+    await writeFile(join(dir, 'bin', name), `#!/bin/sh\n${lines.join('\n')}\n`);
+    await chmod(join(dir, 'bin', name), 0o755);
+  }
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe.each(['mock', 'emulator'])("the %s README's keep-journal recipe", (server) => {
+  it('journals the run to the file it uploads, kept when the tests fail too, which the gate reads', async () => {
+    const [run, upload] = await keepJournalSteps(new URL(`${server}/README.md`, PACKAGES));
+    expect(upload).toMatchObject({ uses: expect.stringMatching(/^actions\/upload-artifact@v\d+$/), if: 'always()' });
+    const kept = String(upload.with.path);
+    expect(run.run).toContain(`--journal ${kept}`);
+
+    const cwd = join(dir, server);
+    await mkdir(cwd);
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PAYMENTS_')));
+    const { code, output } = await runStep(run.run, { cwd, env: { ...env, PATH: `${dir}/bin:${process.env.PATH}` } });
+    expect(code, output).toBe(0);
+
+    const { consumers, problems } = await readConsumerRecordings(cwd);
+    expect(problems).toEqual([]);
+    expect(consumers.map((c) => c.name)).toEqual([basename(kept, '.jsonl')]);
+    const targets = consumers[0]?.exchanges.map(
+      (e) => `${e.exchange.method} ${e.exchange.target} ${e.exchange.status}`,
+    );
+    expect(targets).toContain('GET /v1/rfi 200');
+  });
+});
