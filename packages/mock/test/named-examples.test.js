@@ -1,8 +1,10 @@
 // Every named example of the spec, sent to the mock as it is (an upload as a real multipart body, its file part named
-// as its example names it), gets the answer its paired response example shows when `Prefer` asks for that example.
+// as its example names it), gets the answer its paired response example shows: without a preference, since the
+// request is that example (src/example-matcher.js), and when `Prefer` asks for that example.
 import { loadContract } from '@payments-connect/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock } from '../src/index.js';
+import { SERVED_EXAMPLE_HEADER } from '../src/mock-answer.js';
 
 const contract = loadContract();
 
@@ -45,5 +47,34 @@ describe('every named example, sent as it is, gets its paired answer from the mo
     expect({ status: response.status, body: text }).toMatchObject({ status: Number(status) });
     if (example === undefined) expect(text).toBe('');
     else expect(JSON.parse(text)).toEqual(example.value);
+  });
+});
+
+describe('every named example, sent as it is with no preference, is answered by its own example', () => {
+  it('includes every error example a request can state', () => {
+    const errors = exchanges.filter(([, , named]) => Number(named.response?.status) >= 400).map(([label]) => label);
+    expect(errors.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(exchanges)('%s', async (_label, operation, named) => {
+    const request = contract.exampleRequest(operation, named.name);
+    /** @type {Record<string, string>} */
+    const headers = { ...request.headers };
+    if (operation.requiresBearer) headers.Authorization = 'Bearer example-access-token';
+    const response = await fetch(`${mock.url}${request.target}`, {
+      method: request.method,
+      headers,
+      body: request.body,
+    });
+    const text = await response.text();
+    const example = named.response?.example;
+    expect({ status: response.status, body: text }).toMatchObject({ status: Number(named.response?.status) });
+    expect(response.headers.get(SERVED_EXAMPLE_HEADER)).toBe(example === undefined ? null : named.name);
+    // The request asked for nothing: RFC 7240 lets the mock say only what was asked.
+    expect(response.headers.get('Preference-Applied')).toBeNull();
+    if (example === undefined) expect(text).toBe('');
+    else expect(JSON.parse(text)).toEqual(example.value);
+    const entry = mock.requests({ operationId: operation.operationId }).at(-1);
+    expect(entry?.notes).toEqual([`the request is the example ${named.name}: answered its ${response.status}`]);
   });
 });
