@@ -65,14 +65,14 @@ describe('a request that is a named example', () => {
     expect(statuses(withTerminal)).toEqual(['OPEN', 'CLOSED', 'CANCELLED']);
   });
 
-  it('needs its whole body: another answer to the closed case is no example, and gets the answer of today', async () => {
+  it('needs its whole body: another answer to the closed case is no example, and is answered as before', async () => {
     const request = exampleRequest('answerRfiQuestion', 'rfiNotOpen');
     const answer = await send(mock, { ...request, body: JSON.stringify({ answer: 'Another answer.' }) });
     expect(answer).toMatchObject({ status: 200, served: 'answered' });
     expect(mock.requests().at(-1)?.notes).toEqual([]);
   });
 
-  it('is a multipart example when it has its parts, each of its size, whatever their file names and types', async () => {
+  it('is a multipart example when it has its parts, each of its size, whatever the file names and types', async () => {
     const request = exampleRequest('attachRfiDocument', 'rfiNotOpen');
     const operation = contract.operation('attachRfiDocument');
     const media = operation?.requestBody?.requestBody.content['multipart/form-data'];
