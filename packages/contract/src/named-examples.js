@@ -4,11 +4,12 @@ import { parseMediaType } from './media-type.js';
 import { dereference } from './resolve-ref.js';
 
 /**
- * Named examples paired by name, the way example-driven tools (Microcks, contract-test runners) pair them: the
+ * Named examples paired by name, the way example-driven tools (Microcks, Specmatic's contract tests) pair them: the
  * parameter examples, the request body example and the response example that share a name are the parts of one
- * exchange. A name given only to parameters is input without output, which such tools discard: a shared parameter
- * (`AccountId`) carries the names of every operation that uses it. The one exception is an operation whose success
- * answers no content (a 204, the 200 of a DELETE): there, a name every parameter carries pairs with that response.
+ * exchange. Every name any part carries makes an exchange for those tools, so each operation's parameters carry the
+ * names of that operation's exchanges only: a name given only to parameters is input without output, which such tools
+ * discard or, on an operation whose success answers no content (a 204, the 200 of a DELETE), test against that
+ * response. There a name the parameters carry pairs with that response.
  */
 
 /**
@@ -47,8 +48,9 @@ import { dereference } from './resolve-ref.js';
  */
 
 /**
- * Every named example of an operation, paired by name: the names of its request body and response examples, and,
- * when its success answers no content, the names all its parameters carry. In document order, requests first.
+ * Every named example of an operation, paired by name: the names its request body, its responses and its parameters
+ * carry, in document order, requests first. A name no response carries pairs with the success when that answers no
+ * content; otherwise it is a problem, as is a parameter without an example of a name the request sends.
  * @param {unknown} document the bundled document
  * @param {ContractOperation} operation
  * @returns {NamedExample[]}
@@ -56,12 +58,9 @@ import { dereference } from './resolve-ref.js';
 export function listNamedExamples(document, operation) {
   const bodies = bodyExamples(document, operation);
   const responses = responseExamples(document, operation);
-  const names = [...bodies.keys(), ...responses.keys()];
+  const parameterNames = operation.parameters.flatMap((parameter) => Object.keys(parameter.examples));
+  const names = [...bodies.keys(), ...responses.keys(), ...parameterNames];
   const noContent = noContentSuccess(operation);
-  if (noContent) {
-    const [first, ...rest] = operation.parameters.map((parameter) => Object.keys(parameter.examples));
-    names.push(...(first ?? []).filter((name) => rest.every((list) => list.includes(name))));
-  }
   return [...new Set(names)].map((name) => {
     const parameters = operation.parameters
       .filter((parameter) => Object.hasOwn(parameter.examples, name))

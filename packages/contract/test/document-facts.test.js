@@ -103,14 +103,13 @@ describe('the facts of the interface document', () => {
     });
   });
 
-  it('takes the shared AccountId header on every /v1 operation, and none on the token', () => {
-    const accountId = resolve({ $ref: '#/components/parameters/AccountId' });
-    expect(accountId).toMatchObject({ name: 'AccountId', in: 'header', required: true, schema: { type: 'string' } });
-    const shared = '#/components/parameters/AccountId/schema';
+  it('takes the required AccountId header (the AccountId schema) on every /v1 operation, none on the token', () => {
+    expect(resolve({ $ref: '#/components/schemas/AccountId' })).toMatchObject({ type: 'string' });
+    const shared = { $ref: '#/components/schemas/AccountId' };
     for (const [key, operation] of operations) {
-      const pointers = operation.parameters.map((parameter) => parameter.schemaPointer);
-      if (key === TOKEN_OPERATION) expect(pointers, key).not.toContain(shared);
-      else expect(pointers, key).toContain(shared);
+      const accountIds = operation.parameters.filter(({ name }) => name === 'AccountId');
+      if (key === TOKEN_OPERATION) expect(accountIds, key).toEqual([]);
+      else expect(accountIds, key).toMatchObject([{ in: 'header', required: true, parameter: { schema: shared } }]);
     }
   });
 

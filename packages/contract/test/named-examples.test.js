@@ -95,15 +95,20 @@ describe('named examples, paired by name', () => {
   it('an operation whose success has no content pairs the names all its parameters carry with that response', () => {
     const deactivate = contract.operation('deactivateUser');
     if (!deactivate) throw new Error('no deactivateUser');
-    const user = contract.namedExamples(deactivate).find((named) => named.name === 'user');
-    expect(user).toMatchObject({ problems: [], response: { status: '204', example: undefined } });
+    const requests = contract.namedExamples(deactivate).filter((named) => named.parameters.length > 0);
+    expect(requests).toMatchObject([
+      { name: 'deactivatedUser', problems: [], response: { status: '204', example: undefined } },
+    ]);
   });
 });
 
 describe('the pairing check can fail', () => {
   it('names a parameter without the example, a multipart body given as text, a request no response answers', () => {
     const document = structuredClone(contract.document);
-    delete document.components.parameters.RfiId.examples.answered;
+    const answer = document.paths['/v1/rfi/{rfiId}/questions/{questionId}/answer'];
+    delete answer.parameters.find((/** @type {any} */ p) => p.name === 'rfiId').examples.answered;
+    // A name of another operation's exchange, which tools would make an exchange of this one's.
+    answer.parameters[0].examples.openCase = answer.parameters[0].examples.answered;
     // What a bundler that reads a serialized body into the example makes of it: a string, not the object of parts.
     document.components.examples.RfiDocumentUpload = {
       value: '--b\r\nContent-Disposition: form-data; name="document"',
@@ -119,6 +124,7 @@ describe('the pairing check can fail', () => {
       ),
     );
     expect(problems).toContainEqual(expect.stringMatching(/^submitRfiResponses extra: .*no response has an example/));
+    expect(problems).toContainEqual(expect.stringMatching(/^answerRfiQuestion openCase: .*no response has an example/));
   });
 
   it('names a request body example with no value, an externalValue file included (the model reads none)', () => {

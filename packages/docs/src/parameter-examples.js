@@ -3,10 +3,10 @@
  */
 
 /**
- * Lists each example value of a parameter once. The spec gives a parameter one named example per exchange it takes
- * part in, so that tools pair the parts of an exchange by name (`AccountId` has one for every named request example,
- * `rfiId` one for each case an exchange acts on); Redoc lists them all, the same id four times under `rfiId` and
- * twenty-two under `AccountId`. The docs' copy keeps the first name of each distinct value, in document order, so
+ * Lists each example value of a parameter once. The spec gives a parameter one named example per exchange of its
+ * operation, so that tools pair the parts of an exchange by name (`AccountId` one for each, `rfiId` one for each case
+ * an exchange acts on); Redoc lists them all, the open case twice under the `rfiId` of an RFI write and the account
+ * four times under its `AccountId`. The docs' copy keeps the first name of each distinct value, in document order, so
  * the first example (the one the samples and the console use) stays first. Mutates the contract's document; call it
  * after whatever reads the named examples (the samples, the console's model).
  * @param {Contract} contract The contract of a copy of the bundled document.

@@ -27,7 +27,7 @@ describe('addCodeSamples', () => {
   it('follows the spec, not a list of operations: a new operation gets samples too', () => {
     const document = structuredClone(loadBundledDocument());
     document.paths['/v1/rfi/{rfiId}/notes'] = {
-      parameters: [{ $ref: '#/components/parameters/AccountId' }, { $ref: '#/components/parameters/RfiId' }],
+      parameters: structuredClone(document.paths['/v1/rfi/{rfiId}'].parameters),
       post: {
         operationId: 'createRfiNote',
         summary: 'Add a note',

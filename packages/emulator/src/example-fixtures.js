@@ -30,6 +30,7 @@ const PARAMETER_FIXTURES = {
   payerId: ['getPayer', 'payerId', 'payer'],
   beneficiaryId: ['getBeneficiary', 'beneficiaryId', 'beneficiary'],
   userId: ['getUser', 'userId', 'user'],
+  secondUserId: ['deactivateUser', 'userId', 'deactivatedUser'],
   personId: ['getRelatedPerson', 'personId', 'director'],
   corporateId: ['getRelatedCorporate', 'corporateId', 'parentCompany'],
   primaryAccountId: ['getRfiCase', 'AccountId', 'openCase'],

@@ -3,7 +3,7 @@ import { EXAMPLE_IDS } from './example-fixtures.js';
 /**
  * The seed data every emulator starts with and returns to on reset. The ids of the primary account and of the
  * records the spec's named examples name are read from those examples (`example-fixtures.js`), so that each example,
- * sent as it is, finds its record; the other ids (another account's records, a second user) are the emulator's own.
+ * sent as it is, finds its record; the other ids (another account's records) are the emulator's own.
  *
  * Three accounts: a business account the conformance suite acts as, a second business account whose
  * resources the first must never see (404, never 403), and an individual account (no business profile).
@@ -24,7 +24,6 @@ export const SEED_IDS = Object.freeze({
   otherAccountPaymentRequestId: '7f685545-26ff-4699-a0e3-857a09aaed06',
   otherAccountPayerId: '0c3f8e2d-5b6a-4d4f-9e3c-2a7b8d9f0e12',
   otherAccountBeneficiaryId: '6b9e4a3f-2c5d-4e7f-8a1b-3c4d5e6f7a81',
-  secondUserId: '1c6f0b2a-3d4e-4f5a-8b6c-7d8e9f0a1b2d',
   otherAccountUserId: '4a7c1e3f-5b6d-4e8f-9a0b-1c2d3e4f5a61',
   individualUserId: '5b8d2f4a-6c7e-4f9a-8b1c-2d3e4f5a6b72',
   otherAccountPersonId: '7c9e3a5b-8d0f-4a1b-9c2d-3e4f5a6b7c83',

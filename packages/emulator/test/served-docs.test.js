@@ -23,6 +23,7 @@ describeServedReference(
     bin: Object.keys(manifest.bin)[0] ?? '',
     publishedPage: createRequire(import.meta.url).resolve('@payments-connect/docs/index.html'),
     honoursPrefer: false,
+    namesServedExample: false,
   },
   (opened) => {
     it("starts with the emulator's credentials and seed account, and lists that account's RFI cases", async () => {

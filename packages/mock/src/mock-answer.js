@@ -1,4 +1,5 @@
 import { RefusalError } from '@payments-connect/contract/server';
+import { createExampleMatcher } from './example-matcher.js';
 import { generatePayload } from './generated-payload.js';
 import {
   chooseResponse,
@@ -14,6 +15,7 @@ import { pathIdSlots, withRequestIds } from './path-ids.js';
  * @typedef {import('@payments-connect/contract').ContractOperation} ContractOperation
  * @typedef {import('@payments-connect/contract').ContractResponse} ContractResponse
  * @typedef {import('./mock-preferences.js').Preferences} Preferences
+ * @typedef {import('./example-matcher.js').MatchedExample} MatchedExample
  */
 
 /**
@@ -41,8 +43,12 @@ export const SERVED_EXAMPLE_HEADER = 'Served-Example';
  * parameters); one that the operation cannot honour is refused (400) naming what it documents. A request that states
  * none of them gets the answer configured for its operation, if there is one: the request's own always win, since a
  * test that sends them means them. What was applied is said in `Preference-Applied` (RFC 7240) and in the journal;
- * the example served, in `Served-Example`. The answer speaks of the resources the request names: the example's own
- * ids give way to the request's path ids (`path-ids.js`), so that a case asked for by its id is that case.
+ * the example served, in `Served-Example`. A request that states no preference and has no configured answer, but is
+ * a named request example of the spec (its path ids, query and body: `example-matcher.js`), gets the response example
+ * of the same name: the closed case's id answers the write with its 409, as Microcks and Specmatic's stubs answer.
+ * The journal says which example the request was (`Preference-Applied` does not: the request asked for nothing).
+ * The answer speaks of the resources the request names: the example's own ids give way to the request's path ids
+ * (`path-ids.js`), so that a case asked for by its id is that case.
  * @param {Contract} contract
  * @param {{ dynamic: boolean, seed?: string }} defaults the mock's own `--dynamic` and `--seed`
  * @param {import('./configured-answers.js').ConfiguredAnswers} configured the answers configured per operation
@@ -108,14 +114,56 @@ export function createMockAnswerer(contract, defaults, configured) {
    * @type {Map<string, MockAnswer & { text: string | undefined }>}
    */
   const plainAnswers = new Map();
+  /** The same, for a request that is a named example other than the one answered by default: by operation, name. */
+  const matchedAnswers = new Map();
+  const matchExample = createExampleMatcher(contract);
+  /** @type {Map<string, ReturnType<typeof chooseResponse>>} what each operation answers without preferences */
+  const defaultChoices = new Map();
+  /** @type {WeakMap<MatchedExample, string>} the journal's note of each example answered plainly, made once */
+  const plainMatchNotes = new WeakMap();
 
-  /** @param {ContractOperation} operation */
-  function plainAnswer(operation) {
-    let answer = plainAnswers.get(operation.operationId);
+  /**
+   * @param {MatchedExample} matched
+   * @param {number} status
+   */
+  function plainMatchNote(matched, status) {
+    let note = plainMatchNotes.get(matched);
+    if (note === undefined) {
+      note = matchNote(matched, status);
+      plainMatchNotes.set(matched, note);
+    }
+    return note;
+  }
+
+  /**
+   * Whether a named example is the one an operation answers without preferences: its answer is the plain one.
+   * @param {ContractOperation} operation
+   * @param {MatchedExample} matched
+   */
+  function isDefaultAnswer(operation, matched) {
+    let chosen = defaultChoices.get(operation.operationId);
+    if (chosen === undefined) {
+      chosen = chooseResponse(operation, {});
+      defaultChoices.set(operation.operationId, chosen);
+    }
+    return !('problem' in chosen) && chosen.response === matched.response && chosen.example === matched.name;
+  }
+
+  /**
+   * @param {ContractOperation} operation
+   * @param {MatchedExample | undefined} matched the named example the request is
+   */
+  function plainAnswer(operation, matched) {
+    const answers = matched === undefined ? plainAnswers : matchedAnswers;
+    const key = matched === undefined ? operation.operationId : `${operation.operationId} ${matched.name}`;
+    let answer = answers.get(key);
     if (answer === undefined) {
-      const chosen = answerAsPreferred(operation, {});
+      const chosen =
+        matched === undefined
+          ? answerAsPreferred(operation, {})
+          : makeAnswer(operation, matched.response, matched.name, {}, false);
       answer = { ...chosen, text: chosen.body === undefined ? undefined : JSON.stringify(chosen.body) };
-      plainAnswers.set(operation.operationId, answer);
+      answers.set(key, answer);
     }
     return answer;
   }
@@ -128,27 +176,35 @@ export function createMockAnswerer(contract, defaults, configured) {
     const configuredAnswer = configured.get(operation.operationId);
     const ownStated = Object.keys(read.preferences).length > 0;
     const applyConfigured = configuredAnswer !== undefined && !ownStated;
+    const matched = matchExample(operation, request.values);
+    const applyMatch = matched !== undefined && !ownStated && configuredAnswer === undefined;
     const plain = !ownStated && configuredAnswer === undefined && !defaults.dynamic && read.ignored.length === 0;
     const path = request.values.path;
     if (plain) {
-      const { status, headers, body, slots, text } = plainAnswer(operation);
+      // The example answered by default needs no answer of its own: the benchmarks' requests are that example.
+      const own = matched !== undefined && !isDefaultAnswer(operation, matched) ? matched : undefined;
+      const { status, headers, body, slots, text } = plainAnswer(operation, own);
       const filled = withRequestIds(body, slots, path);
+      const notes = matched === undefined ? [] : [plainMatchNote(matched, status)];
       // The text made once serves every request that names the example's own ids (the benchmarks' among them).
-      return filled === body
-        ? { status, headers, body, text, notes: [] }
-        : { status, headers, body: filled, notes: [] };
+      return filled === body ? { status, headers, body, text, notes } : { status, headers, body: filled, notes };
     }
-    const { status, headers, body, slots } = answerAsPreferred(
-      operation,
-      applyConfigured ? configuredAnswer.preferences : read.preferences,
-    );
+    const { status, headers, body, slots } = applyMatch
+      ? makeAnswer(operation, matched.response, matched.name, {}, defaults.dynamic)
+      : answerAsPreferred(operation, applyConfigured ? configuredAnswer.preferences : read.preferences);
     const answer = { status, headers, body: withRequestIds(body, slots, path) };
     /** @type {string[]} what the journal says of the choice */
     const notes = read.ignored.map(
       (preference) => `Prefer ${preference} ignored: the mock takes ${PREFERENCE_NAMES.join(', ')}`,
     );
-    const applied = answer.headers['Preference-Applied'];
     const configuredFor = `the answer configured for ${operation.operationId}`;
+    if (applyMatch) notes.push(matchNote(matched, status, defaults.dynamic));
+    else if (matched !== undefined && !isDefaultAnswer(operation, matched)) {
+      // Said only where the example would have changed the answer: a test that means it learns why it did not.
+      const winner = applyConfigured ? `${configuredFor} wins` : "the request's own preferences win";
+      notes.push(`the request is the example ${matched.name}, not answered by it: ${winner}`);
+    }
+    const applied = answer.headers['Preference-Applied'];
     const source = applyConfigured
       ? configuredFor
       : `the request's ${header === undefined ? '__ parameters' : 'Prefer'}`;
@@ -157,6 +213,17 @@ export function createMockAnswerer(contract, defaults, configured) {
       notes.push(`${configuredFor} (${configuredAnswer.answer}) not applied: the request's own preferences win`);
     return { ...answer, notes };
   };
+}
+
+/**
+ * What the journal says of a request that is a named example and was answered by it.
+ * @param {MatchedExample} matched
+ * @param {number} status
+ * @param {boolean} [generated] the mock generates its answers (`--dynamic`): the example's status, generated data
+ */
+function matchNote(matched, status, generated = false) {
+  const data = generated ? ', its data generated' : '';
+  return `the request is the example ${matched.name}: answered its ${status}${data}`;
 }
 
 /**

@@ -19,6 +19,7 @@ describeServedReference(
     bin: Object.keys(manifest.bin)[0] ?? '',
     publishedPage: createRequire(import.meta.url).resolve('@payments-connect/docs/index.html'),
     honoursPrefer: true,
+    namesServedExample: true,
   },
   (opened) => {
     it('sends every operation of the spec, with its examples, and shows the answer the mock gives', async () => {

@@ -33,12 +33,7 @@ export interface paths {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path?: never;
             cookie?: never;
@@ -62,16 +57,11 @@ export interface paths {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description Identifier of the payment request (UUID). */
-                paymentRequestId: components["parameters"]["PaymentRequestId"];
+                paymentRequestId: string;
             };
             cookie?: never;
         };
@@ -101,16 +91,11 @@ export interface paths {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description Identifier of the payment request (UUID). */
-                paymentRequestId: components["parameters"]["PaymentRequestId"];
+                paymentRequestId: string;
             };
             cookie?: never;
         };
@@ -136,16 +121,11 @@ export interface paths {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description Identifier of the payer (UUID). */
-                payerId: components["parameters"]["PayerId"];
+                payerId: string;
             };
             cookie?: never;
         };
@@ -170,16 +150,11 @@ export interface paths {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description Identifier of the beneficiary (UUID). */
-                beneficiaryId: components["parameters"]["BeneficiaryId"];
+                beneficiaryId: string;
             };
             cookie?: never;
         };
@@ -203,18 +178,8 @@ export interface paths {
     "/v1/account/users/{userId}": {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
-            };
-            path: {
-                /** @description Identifier of the user (UUID). */
-                userId: components["parameters"]["UserId"];
-            };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         /**
@@ -242,16 +207,11 @@ export interface paths {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description Identifier of the user (UUID). */
-                userId: components["parameters"]["UserId"];
+                userId: string;
             };
             cookie?: never;
         };
@@ -272,12 +232,7 @@ export interface paths {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path?: never;
             cookie?: never;
@@ -299,16 +254,11 @@ export interface paths {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description The related person's `personId` (UUID). */
-                personId: components["parameters"]["PersonId"];
+                personId: string;
             };
             cookie?: never;
         };
@@ -333,16 +283,11 @@ export interface paths {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description The related corporate's `corporateId` (UUID). */
-                corporateId: components["parameters"]["CorporateId"];
+                corporateId: string;
             };
             cookie?: never;
         };
@@ -367,12 +312,7 @@ export interface paths {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path?: never;
             cookie?: never;
@@ -394,12 +334,7 @@ export interface paths {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path?: never;
             cookie?: never;
@@ -423,16 +358,11 @@ export interface paths {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description The RFI case's `rfiId` (UUID). Another account's case answers 404, never 403. */
-                rfiId: components["parameters"]["RfiId"];
+                rfiId: string;
             };
             cookie?: never;
         };
@@ -455,18 +385,13 @@ export interface paths {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description The RFI case's `rfiId` (UUID). Another account's case answers 404, never 403. */
-                rfiId: components["parameters"]["RfiId"];
+                rfiId: string;
                 /** @description The question's `questionId` (UUID) within the case. */
-                questionId: components["parameters"]["QuestionId"];
+                questionId: string;
             };
             cookie?: never;
         };
@@ -492,18 +417,13 @@ export interface paths {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description The RFI case's `rfiId` (UUID). Another account's case answers 404, never 403. */
-                rfiId: components["parameters"]["RfiId"];
+                rfiId: string;
                 /** @description The document request's `documentRequestId` (UUID) within the case. */
-                documentRequestId: components["parameters"]["DocumentRequestId"];
+                documentRequestId: string;
             };
             cookie?: never;
         };
@@ -530,16 +450,11 @@ export interface paths {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description The RFI case's `rfiId` (UUID). Another account's case answers 404, never 403. */
-                rfiId: components["parameters"]["RfiId"];
+                rfiId: string;
             };
             cookie?: never;
         };
@@ -656,6 +571,13 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * @description The `AccountId` header: selects the account acted on. Required by every `/v1` operation; it does not replace the
+         *     bearer token. A connected app sends only the `customerAccountId` of an active, customer-approved connection. A
+         *     request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header. Its format
+         *     is not shown in v1.0 (identifiers in paths are UUIDs).
+         */
+        AccountId: string;
         /**
          * @description The webhook list. Its response body is not shown in interface v1.0, so no shape is asserted here:
          *     any JSON value is valid.
@@ -1147,34 +1069,7 @@ export interface components {
             };
         };
     };
-    parameters: {
-        /**
-         * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-         *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-         *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-         */
-        AccountId: string;
-        /** @description Identifier of the payment request (UUID). */
-        PaymentRequestId: string;
-        /** @description Identifier of the payer (UUID). */
-        PayerId: string;
-        /** @description Identifier of the beneficiary (UUID). */
-        BeneficiaryId: string;
-        /** @description Identifier of the user (UUID). */
-        UserId: string;
-        /** @description The related person's `personId` (UUID). */
-        PersonId: string;
-        /** @description The related corporate's `corporateId` (UUID). */
-        CorporateId: string;
-        /** @description When `true`, terminal cases (`CLOSED`, `CANCELLED`) are included. By default they are left out. */
-        IncludeTerminal: boolean;
-        /** @description The RFI case's `rfiId` (UUID). Another account's case answers 404, never 403. */
-        RfiId: string;
-        /** @description The question's `questionId` (UUID) within the case. */
-        QuestionId: string;
-        /** @description The document request's `documentRequestId` (UUID) within the case. */
-        DocumentRequestId: string;
-    };
+    parameters: never;
     requestBodies: never;
     headers: {
         /**
@@ -1190,6 +1085,7 @@ export type TokenRequest = components['schemas']['TokenRequest'];
 export type TokenResponse = components['schemas']['TokenResponse'];
 export type GatewayErrorCode = components['schemas']['GatewayErrorCode'];
 export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
+export type AccountId = components['schemas']['AccountId'];
 export type WebhookList = components['schemas']['WebhookList'];
 export type PreviewLogoUpload = components['schemas']['PreviewLogoUpload'];
 export type PaymentLinkPreviewLogoResponse = components['schemas']['PaymentLinkPreviewLogoResponse'];
@@ -1240,17 +1136,6 @@ export type ResponseRfiAnswerBadRequest = components['responses']['RfiAnswerBadR
 export type ResponseRfiConflict = components['responses']['RfiConflict'];
 export type ResponseRfiDocumentBadRequest = components['responses']['RfiDocumentBadRequest'];
 export type ResponseRfiDocumentConflict = components['responses']['RfiDocumentConflict'];
-export type ParameterAccountId = components['parameters']['AccountId'];
-export type ParameterPaymentRequestId = components['parameters']['PaymentRequestId'];
-export type ParameterPayerId = components['parameters']['PayerId'];
-export type ParameterBeneficiaryId = components['parameters']['BeneficiaryId'];
-export type ParameterUserId = components['parameters']['UserId'];
-export type ParameterPersonId = components['parameters']['PersonId'];
-export type ParameterCorporateId = components['parameters']['CorporateId'];
-export type ParameterIncludeTerminal = components['parameters']['IncludeTerminal'];
-export type ParameterRfiId = components['parameters']['RfiId'];
-export type ParameterQuestionId = components['parameters']['QuestionId'];
-export type ParameterDocumentRequestId = components['parameters']['DocumentRequestId'];
 export type HeaderRetryAfter = components['headers']['RetryAfter'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -1290,12 +1175,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path?: never;
             cookie?: never;
@@ -1324,16 +1204,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description Identifier of the payment request (UUID). */
-                paymentRequestId: components["parameters"]["PaymentRequestId"];
+                paymentRequestId: string;
             };
             cookie?: never;
         };
@@ -1358,16 +1233,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description Identifier of the payment request (UUID). */
-                paymentRequestId: components["parameters"]["PaymentRequestId"];
+                paymentRequestId: string;
             };
             cookie?: never;
         };
@@ -1386,16 +1256,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description Identifier of the payment request (UUID). */
-                paymentRequestId: components["parameters"]["PaymentRequestId"];
+                paymentRequestId: string;
             };
             cookie?: never;
         };
@@ -1424,16 +1289,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description Identifier of the payer (UUID). */
-                payerId: components["parameters"]["PayerId"];
+                payerId: string;
             };
             cookie?: never;
         };
@@ -1461,16 +1321,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description Identifier of the payer (UUID). */
-                payerId: components["parameters"]["PayerId"];
+                payerId: string;
             };
             cookie?: never;
         };
@@ -1503,16 +1358,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description Identifier of the beneficiary (UUID). */
-                beneficiaryId: components["parameters"]["BeneficiaryId"];
+                beneficiaryId: string;
             };
             cookie?: never;
         };
@@ -1540,16 +1390,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description Identifier of the beneficiary (UUID). */
-                beneficiaryId: components["parameters"]["BeneficiaryId"];
+                beneficiaryId: string;
             };
             cookie?: never;
         };
@@ -1582,16 +1427,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description Identifier of the user (UUID). */
-                userId: components["parameters"]["UserId"];
+                userId: string;
             };
             cookie?: never;
         };
@@ -1619,16 +1459,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description Identifier of the user (UUID). */
-                userId: components["parameters"]["UserId"];
+                userId: string;
             };
             cookie?: never;
         };
@@ -1661,16 +1496,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description Identifier of the user (UUID). */
-                userId: components["parameters"]["UserId"];
+                userId: string;
             };
             cookie?: never;
         };
@@ -1697,16 +1527,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description Identifier of the user (UUID). */
-                userId: components["parameters"]["UserId"];
+                userId: string;
             };
             cookie?: never;
         };
@@ -1739,12 +1564,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path?: never;
             cookie?: never;
@@ -1778,16 +1598,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description The related person's `personId` (UUID). */
-                personId: components["parameters"]["PersonId"];
+                personId: string;
             };
             cookie?: never;
         };
@@ -1815,16 +1630,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description The related person's `personId` (UUID). */
-                personId: components["parameters"]["PersonId"];
+                personId: string;
             };
             cookie?: never;
         };
@@ -1857,16 +1667,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description The related corporate's `corporateId` (UUID). */
-                corporateId: components["parameters"]["CorporateId"];
+                corporateId: string;
             };
             cookie?: never;
         };
@@ -1894,16 +1699,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description The related corporate's `corporateId` (UUID). */
-                corporateId: components["parameters"]["CorporateId"];
+                corporateId: string;
             };
             cookie?: never;
         };
@@ -1936,12 +1736,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path?: never;
             cookie?: never;
@@ -1970,15 +1765,10 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description When `true`, terminal cases (`CLOSED`, `CANCELLED`) are included. By default they are left out. */
-                includeTerminal?: components["parameters"]["IncludeTerminal"];
+                includeTerminal?: boolean;
             };
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path?: never;
             cookie?: never;
@@ -2007,16 +1797,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description The RFI case's `rfiId` (UUID). Another account's case answers 404, never 403. */
-                rfiId: components["parameters"]["RfiId"];
+                rfiId: string;
             };
             cookie?: never;
         };
@@ -2044,18 +1829,13 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description The RFI case's `rfiId` (UUID). Another account's case answers 404, never 403. */
-                rfiId: components["parameters"]["RfiId"];
+                rfiId: string;
                 /** @description The question's `questionId` (UUID) within the case. */
-                questionId: components["parameters"]["QuestionId"];
+                questionId: string;
             };
             cookie?: never;
         };
@@ -2089,18 +1869,13 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description The RFI case's `rfiId` (UUID). Another account's case answers 404, never 403. */
-                rfiId: components["parameters"]["RfiId"];
+                rfiId: string;
                 /** @description The document request's `documentRequestId` (UUID) within the case. */
-                documentRequestId: components["parameters"]["DocumentRequestId"];
+                documentRequestId: string;
             };
             cookie?: never;
         };
@@ -2134,16 +1909,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /**
-                 * @description Selects the account acted on. Required by every `/v1` operation; it does not replace the bearer
-                 *     token. A connected app sends only the `customerAccountId` of an active, customer-approved connection.
-                 *     A request for another account's RFI answers 404 `NOT_FOUND`: if a 404 is unexpected, check this header.
-                 */
-                AccountId: components["parameters"]["AccountId"];
+                AccountId: components["schemas"]["AccountId"];
             };
             path: {
                 /** @description The RFI case's `rfiId` (UUID). Another account's case answers 404, never 403. */
-                rfiId: components["parameters"]["RfiId"];
+                rfiId: string;
             };
             cookie?: never;
         };

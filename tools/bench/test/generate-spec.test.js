@@ -21,7 +21,13 @@ describe('generateResources', () => {
     const write = operations.find((operation) => operation.method === 'put');
     if (!write) throw new Error('no write generated');
     const item = /** @type {any} */ (files.get(/** @type {{ $ref: string }} */ (paths[write.path]).$ref));
-    expect(item.parameters).toContainEqual({ $ref: '../components/parameters/AccountId.yaml' });
+    expect(item.parameters).toContainEqual(
+      expect.objectContaining({
+        name: 'AccountId',
+        in: 'header',
+        schema: { $ref: '../components/schemas/AccountId.yaml' },
+      }),
+    );
     const requestNames = Object.keys(item.put.requestBody.content['application/json'].examples);
     const responseNames = Object.keys(item.put.responses['200'].content['application/json'].examples);
     expect(requestNames).toEqual(responseNames);

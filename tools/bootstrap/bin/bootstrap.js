@@ -1,18 +1,19 @@
 #!/usr/bin/env node
 // The README's two commands (`npm start`, `npm test`) must work on a machine with only Node and npm: this finds
 // pnpm (or runs the pinned one through npx), finds or installs what the tests need beyond npm packages (a
-// Chromium for the browser tests), installs the workspace, then runs the job.
+// Chromium for the browser tests, a Java for Specmatic's), installs the workspace, then runs the job.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_PATH_VARIABLE, canInstallChromium, findChromium, HOW_TO_GET_CHROMIUM } from '../src/find-chromium.js';
 import {
-  CHROMIUM_PATH_VARIABLE,
-  canInstallChromium,
-  DEBIAN_CHROMIUM,
-  findChromium,
-  HOW_TO_GET_CHROMIUM,
-} from '../src/find-chromium.js';
+  canInstallJava,
+  DEBIAN_JAVA_PACKAGE,
+  findJava,
+  HOW_TO_GET_JAVA,
+  JAVA_HOME_VARIABLE,
+} from '../src/find-java.js';
 import { runTestJob } from '../src/test-job.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -25,8 +26,9 @@ const EVERY_TASK = ['lint', 'lint:repo', 'build', 'check', 'typecheck', 'test'];
 
 /**
  * Jobs by name: `steps`, pnpm argument lists run in order; `tests`, whether each step is a test run that ends with
- * the closing `N passed, N failed` line; `chromium`, whether the browser tests (docs, mock, emulator) are among them.
- * @type {Record<string, { steps: string[][], tests: boolean, chromium: boolean }>}
+ * the closing `N passed, N failed` line; `chromium`, whether the browser tests (docs, mock, emulator) are among them;
+ * `java`, whether the peer tools' tests (Specmatic, a Java program) are.
+ * @type {Record<string, { steps: string[][], tests: boolean, chromium: boolean, java?: boolean }>}
  */
 const JOBS = {
   // Everything a contributor or CI must see green: lint, build, type checks, every test suite. Full logs, so
@@ -43,6 +45,15 @@ const JOBS = {
     steps: [['exec', 'turbo', 'run', 'test:publish', '--output-logs=full']],
     tests: true,
     chromium: false,
+  },
+  // Tools other teams run against the servers, run as those teams run them: Specmatic's contract tests from the spec's
+  // examples against the emulator and the mock (tools/specmatic). A JVM and a jar of 85 MB: a job of its own, which CI
+  // runs after `test`.
+  'test:peers': {
+    steps: [['exec', 'turbo', 'run', 'test:peers', '--output-logs=full']],
+    tests: true,
+    chromium: false,
+    java: true,
   },
   // Build everything, then serve the mock in the foreground (it prints its URL and where it serves the docs).
   start: {
@@ -79,29 +90,33 @@ function pnpmCommand() {
 }
 
 /**
- * The Chromium the browser tests drive: found, or installed from Debian's packages when this runs as root
+ * A program the tests need beyond npm packages: found, or installed from Debian's packages when this runs as root
  * with apt-get; otherwise the job stops at once, saying how to get one.
- * @returns {string}
+ * @param {{ name: string, find: () => { path: string | undefined, reason?: string }, variable: string,
+ *   debianPackage: string, howToGet: string, canInstall: (machine: { uid: number | undefined,
+ *   hasAptGet: boolean }) => boolean }} program `variable`: the one that names it, whose choice is the user's to fix
+ * @returns {string} its path
  */
-function chromiumForTests() {
-  const found = findChromium();
+function programForTests({ name, find, variable, debianPackage, howToGet, canInstall }) {
+  const found = find();
   if (found.path !== undefined) return found.path;
   const hasAptGet = spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
-  // A Chromium the user named, but that is not there, is their choice to fix: nothing is installed in its place.
-  if (process.env[CHROMIUM_PATH_VARIABLE] || !canInstallChromium({ uid: process.getuid?.(), hasAptGet })) {
+  // A program the user named, but that is not there, is their choice to fix: nothing is installed in its place.
+  if (process.env[variable] || !canInstall({ uid: process.getuid?.(), hasAptGet })) {
     console.error(`[bootstrap] ${found.reason}`);
     process.exit(1);
   }
-  say("no Chromium found: installing Debian's chromium (apt-get, about a minute)");
+  say(`no ${name} found: installing Debian's ${debianPackage} (apt-get, about a minute)`);
   const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const installed =
     run('apt-get', ['update', '-q'], aptEnv) === 0 &&
-    run('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'chromium'], aptEnv) === 0;
-  if (!installed || !findChromium().path) {
-    console.error(`[bootstrap] installing chromium failed; ${HOW_TO_GET_CHROMIUM}`);
+    run('apt-get', ['install', '-y', '-q', '--no-install-recommends', debianPackage], aptEnv) === 0;
+  const path = installed ? find().path : undefined;
+  if (path === undefined) {
+    console.error(`[bootstrap] installing ${debianPackage} failed; ${howToGet}`);
     process.exit(1);
   }
-  return DEBIAN_CHROMIUM;
+  return path;
 }
 
 const job = Object.hasOwn(JOBS, process.argv[2] ?? '') ? JOBS[/** @type {string} */ (process.argv[2])] : undefined;
@@ -111,8 +126,26 @@ if (!job) {
 }
 const env = { ...process.env };
 if (job.chromium) {
-  env.CHROMIUM_PATH = chromiumForTests();
+  env.CHROMIUM_PATH = programForTests({
+    name: 'Chromium',
+    find: findChromium,
+    variable: CHROMIUM_PATH_VARIABLE,
+    debianPackage: 'chromium',
+    howToGet: HOW_TO_GET_CHROMIUM,
+    canInstall: canInstallChromium,
+  });
   say(`Chromium for the browser tests: ${env.CHROMIUM_PATH}`);
+}
+if (job.java) {
+  const java = programForTests({
+    name: 'Java',
+    find: findJava,
+    variable: JAVA_HOME_VARIABLE,
+    debianPackage: DEBIAN_JAVA_PACKAGE,
+    howToGet: HOW_TO_GET_JAVA,
+    canInstall: canInstallJava,
+  });
+  say(`Java for the peer tools' tests: ${java}`);
 }
 const [pnpm, prefix] = pnpmCommand();
 say('installing the workspace (pnpm install --frozen-lockfile)');

@@ -3,6 +3,7 @@
 // server's whole file: the server's own tests run on the same page, before the closing checks.
 
 import { readFileSync } from 'node:fs';
+import { loadContract } from '@payments-connect/contract';
 import { DOCS_PATH } from '@payments-connect/contract/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe-audit.js';
@@ -31,6 +32,8 @@ import { answerInView, openConsole, openConsoleFromBar, preferSettled, send } fr
  * @property {string} publishedPage the page of `@payments-connect/docs` as the server's package resolves it
  * @property {boolean} honoursPrefer whether its answers follow a `Prefer` header (the mock's do, the emulator's not):
  *   the console offers the field only then
+ * @property {boolean} namesServedExample whether its answers name the example they were made from in
+ *   `Served-Example` (the mock's do; the emulator answers from its state)
  */
 
 /**
@@ -46,6 +49,12 @@ import { answerInView, openConsole, openConsoleFromBar, preferSettled, send } fr
 const REPOSITORY_SCRIPTS = /npm start|pnpm (?:--filter|mock|run|docs)|contract repository/;
 /** Words of a file the reader does not have: the interface document the contract was written from. */
 const SOURCE_DOCUMENT = /interface document\b|payments-connect-interface|\.md\b/i;
+/**
+ * The spec's request example of a write to the closed case, which both servers refuse with its 409: the emulator from
+ * its state, the mock because the request is that example.
+ */
+const CLOSED_CASE_WRITE = { operationId: 'answerRfiQuestion', example: 'rfiNotOpen' };
+
 /** The area tags the spec keeps for what interface v1.0 names without an operation. */
 const AREA_WITHOUT_OPERATIONS = 'Wallets';
 
@@ -171,6 +180,35 @@ export function describeServedReference(subject, more) {
         expect(text).not.toContain('Placeholder URL');
       } finally {
         await openConsoleFromBar(page);
+      }
+    });
+
+    it("answers the closed case's ids, typed in the console, with the 409 of its example (RFI_NOT_OPEN)", async () => {
+      const { page } = opened;
+      const contract = loadContract();
+      const operation = contract.operation(CLOSED_CASE_WRITE.operationId);
+      if (!operation) throw new Error(`the spec has no ${CLOSED_CASE_WRITE.operationId}`);
+      const request = contract.exampleRequest(operation, CLOSED_CASE_WRITE.example);
+      const body = new TextDecoder().decode(request.body);
+      try {
+        await page.locator('#try-it-operation').selectOption(CLOSED_CASE_WRITE.operationId);
+        for (const { name, in: location, value } of contract
+          .namedExamples(operation)
+          .find((named) => named.name === CLOSED_CASE_WRITE.example)?.parameters ?? []) {
+          if (location === 'path') await page.locator(`#try-it-path-${name}`).fill(String(value));
+        }
+        await page.locator('#try-it-body').fill(body);
+        const shown = await send(page, CLOSED_CASE_WRITE.operationId, { keepFields: true });
+        expect(shown.status.split('\n')[1]).toMatch(/^409 Conflict in/);
+        expect(JSON.parse(shown.body)).toMatchObject({
+          code: 'CONFLICT',
+          message: expect.stringContaining('RFI_NOT_OPEN'),
+        });
+        const served = subject.namesServedExample ? CLOSED_CASE_WRITE.example : undefined;
+        expect(shown.headers['served-example']).toBe(served);
+      } finally {
+        // The next test that picks this operation gets its fields afresh.
+        await page.locator('#try-it-operation').selectOption('getRfiCase');
       }
     });
 

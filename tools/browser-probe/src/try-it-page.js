@@ -70,10 +70,12 @@ export function answerInView(page) {
  * Picks an operation, sends it, and waits for the console to show the outcome.
  * @param {Page} page
  * @param {string} operationId
+ * @param {{ keepFields?: boolean }} [options] `keepFields`: the operation is picked already and its fields filled in
+ *   by the caller; picking it again would fill them with its first example anew
  * @returns {Promise<{ status: string, headers: Record<string, string>, body: string }>}
  */
-export async function send(page, operationId) {
-  await page.locator('#try-it-operation').selectOption(operationId);
+export async function send(page, operationId, { keepFields = false } = {}) {
+  if (!keepFields) await page.locator('#try-it-operation').selectOption(operationId);
   const status = page.locator('#try-it-response-status');
   await status.evaluate((node) => {
     node.textContent = '';

@@ -44,8 +44,8 @@ export default function AccountIdOnV1() {
     if (accountIds.length === 0) {
       reportOnce(ctx, {
         message:
-          `${label} lacks the required header parameter ${ACCOUNT_ID_HEADER}: add a $ref to the shared ` +
-          `${ACCOUNT_ID_HEADER} parameter component to the path-level parameters.`,
+          `${label} lacks the required header parameter ${ACCOUNT_ID_HEADER}: add it to the parameters of the ` +
+          `path (or of the operation), with an example of each name the operation's examples use.`,
         location: ctx.location.key(),
       });
       return;

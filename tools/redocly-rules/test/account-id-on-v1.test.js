@@ -19,7 +19,8 @@ describe(ruleId, () => {
         pointer: '#/paths/~1v1~1payers~1{payerId}/get',
         message:
           'GET /v1/payers/{payerId} lacks the required header parameter AccountId: ' +
-          'add a $ref to the shared AccountId parameter component to the path-level parameters.',
+          "add it to the parameters of the path (or of the operation), with an example of each name the operation's " +
+          'examples use.',
       },
       // Shared by GET and PUT at path level: one problem, not two.
       {

@@ -70,7 +70,7 @@ export function generateResources(operationCount) {
 }
 
 /**
- * The files of one resource: its path item, its path parameter, its schemas and examples.
+ * The files of one resource: its path item (with its parameters), its schemas and examples.
  * @param {string} number the resource's number, zero-padded
  * @param {{ path: string, tag: string, withWrite: boolean }} options
  */
@@ -78,10 +78,11 @@ function resourceFiles(number, { path, tag, withWrite }) {
   const name = `Item${number}`;
   const id = `00000000-0000-4000-8000-${Number(number).toString(16).padStart(12, '0')}`;
   const pathParameter = { name: `item${number}Id`, example: id };
+  const exampleName = `item${number}`;
   const json = (/** @type {string} */ component) => ({
     'application/json': {
       schema: { $ref: `${COMPONENTS}/schemas/${component}.yaml` },
-      examples: { [`item${number}`]: { $ref: `${COMPONENTS}/examples/${component}.yaml` } },
+      examples: { [exampleName]: { $ref: `${COMPONENTS}/examples/${component}.yaml` } },
     },
   });
   const errors = (/** @type {Record<string, string>} */ byStatus) =>
@@ -92,9 +93,23 @@ function resourceFiles(number, { path, tag, withWrite }) {
       ]),
     );
   const item = {
+    // Written in the path file, as ours are: a parameter's examples carry the names of its operations' exchanges.
     parameters: [
-      { $ref: `${COMPONENTS}/parameters/AccountId.yaml` },
-      { $ref: `${COMPONENTS}/parameters/${name}Id.yaml` },
+      {
+        name: 'AccountId',
+        in: 'header',
+        required: true,
+        schema: { $ref: `${COMPONENTS}/schemas/AccountId.yaml` },
+        examples: { [exampleName]: { $ref: `${COMPONENTS}/examples/AccountPrimary.yaml` } },
+      },
+      {
+        name: pathParameter.name,
+        in: 'path',
+        required: true,
+        description: `Identifier of item ${number} (UUID).`,
+        schema: { type: 'string', format: 'uuid' },
+        examples: { [exampleName]: { value: id } },
+      },
     ],
     get: {
       operationId: `get${name}`,
@@ -113,14 +128,6 @@ function resourceFiles(number, { path, tag, withWrite }) {
   };
   /** @type {Record<string, object>} */
   const files = {
-    [`components/parameters/${name}Id.yaml`]: {
-      name: pathParameter.name,
-      in: 'path',
-      required: true,
-      description: `Identifier of item ${number} (UUID).`,
-      schema: { type: 'string', format: 'uuid' },
-      example: id,
-    },
     [`components/schemas/${name}.yaml`]: {
       type: 'object',
       description: `Item ${number}.`,
