@@ -42,7 +42,10 @@ describe('a journal the mock wrote, judged by the gate', () => {
     const after = structuredClone(before);
     delete after.paths['/v1/rfi/{rfiId}'].get; // the consumer reads a case
     // It asks for terminal cases, which the revision refuses; it sends the parameter, so its default does not apply.
-    after.components.parameters.IncludeTerminal.schema = { type: 'boolean', const: false };
+    const includeTerminal = after.paths['/v1/rfi'].get.parameters.find(
+      (/** @type {{ name: string }} */ parameter) => parameter.name === 'includeTerminal',
+    );
+    includeTerminal.schema = { type: 'boolean', const: false };
     delete after.paths['/v1/account/business-profile']; // it never calls this
     const changes = compareSpecs(before, after);
     const recordings = await readConsumerRecordings(join(dir, 'journals'));
