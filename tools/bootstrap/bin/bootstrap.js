@@ -20,21 +20,55 @@ const pinned = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).pack
 const pinnedVersion = pinned.split('@')[1];
 const windows = process.platform === 'win32';
 
-/** Every task of the workspace: the packages' own, and the root's one-process lint and type check. */
+/** Every task of `npm test`: the packages' own, and the root's one-process lint and type check. */
 const EVERY_TASK = ['lint', 'lint:repo', 'build', 'check', 'typecheck', 'test'];
+
+/** Runs a command with one Chromium for all of its browser test runs (the test support's, after the install). */
+const WITH_SHARED_CHROMIUM = ['exec', 'node', 'tools/browser-probe/bin/with-shared-chromium.js'];
 
 /**
  * Jobs by name: `steps`, pnpm argument lists run in order; `tests`, whether each step is a test run that ends with
- * the closing `N passed, N failed` line; `chromium`, whether the browser tests (docs, mock, emulator) are among them.
- * @type {Record<string, { steps: string[][], tests: boolean, chromium: boolean }>}
+ * the closing `N passed, N failed` line (`testsExpected: false`: one that may rightly test nothing); `chromium`,
+ * whether the browser tests (docs, mock, emulator) are among them.
+ * @type {Record<string, { steps: string[][], tests: boolean, testsExpected?: boolean, chromium: boolean }>}
  */
 const JOBS = {
-  // Everything a contributor or CI must see green: lint, build, type checks, every test suite. Full logs, so
-  // that the closing line also counts the tests of tasks turbo replays from its cache.
+  // Everything a contributor or CI must see green: lint, build, type checks, every test suite but the full-size
+  // stress runs, the browser tests in one Chromium. Full logs, so that the closing line also counts the tests of
+  // tasks turbo replays from its cache.
   test: {
-    steps: [['exec', 'turbo', 'run', ...EVERY_TASK, '--output-logs=full', '--continue']],
+    steps: [[...WITH_SHARED_CHROMIUM, 'turbo', 'run', ...EVERY_TASK, '--output-logs=full', '--continue']],
     tests: true,
     chromium: true,
+  },
+  // The loop while working: lint, the type check and the unit and in-process tests of the packages that changes not
+  // yet committed touch, and of the packages that depend on them. Turbo replays what did not change.
+  'test:quick': {
+    steps: [
+      [
+        'exec',
+        'turbo',
+        'run',
+        'lint',
+        'lint:repo',
+        'typecheck',
+        'test:quick',
+        '--filter=//',
+        '--filter=...[HEAD]',
+        '--output-logs=full',
+        '--continue',
+      ],
+    ],
+    tests: true,
+    testsExpected: false,
+    chromium: false,
+  },
+  // The full-size runs the counts of `test` leave out (the hardening at 100 tries an upload size, 1,000 tenants,
+  // 100,000 journal entries), which CI runs after `test`.
+  'test:stress': {
+    steps: [['exec', 'turbo', 'run', 'test:stress', '--output-logs=full', '--continue']],
+    tests: true,
+    chromium: false,
   },
   // The publish round trip (tools/release): the release rehearsed against a local registry, the packages installed
   // with npm in a fresh project and run on Node 20, 22 and 24. It takes over a minute, so it is a job of its own,
@@ -121,7 +155,8 @@ for (const args of job.steps) {
   if (status !== 0) break;
   say(`pnpm ${args.join(' ')}`);
   if (job.tests) {
-    status = (await runTestJob(pnpm, [...prefix, ...args], { cwd: root, env })).status;
+    const { testsExpected } = job;
+    status = (await runTestJob(pnpm, [...prefix, ...args], { cwd: root, env, testsExpected })).status;
   } else {
     status = run(pnpm, [...prefix, ...args], env);
   }

@@ -7,11 +7,12 @@ import { closingLine, summarizeTestRun } from './test-run-summary.js';
  * @param {string} command
  * @param {string[]} args
  * @param {{ cwd: string, env: NodeJS.ProcessEnv, log?: (line: string) => void,
- *   echo?: NodeJS.WritableStream | null }} options
- *   `echo` receives the command's output as it comes (default: this process's stdout; null: none)
+ *   echo?: NodeJS.WritableStream | null, testsExpected?: boolean }} options
+ *   `echo` receives the command's output as it comes (default: this process's stdout; null: none);
+ *   `testsExpected: false` lets a run that tested nothing pass (see summarizeTestRun)
  * @returns {Promise<{ status: 0 | 1, summary: import('./test-run-summary.js').TestRunSummary }>}
  */
-export function runTestJob(command, args, { cwd, env, log = console.log, echo = process.stdout }) {
+export function runTestJob(command, args, { cwd, env, log = console.log, echo = process.stdout, testsExpected }) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd,
@@ -27,7 +28,7 @@ export function runTestJob(command, args, { cwd, env, log = console.log, echo = 
     child.on('error', reject);
     child.on('close', (code, signal) => {
       const exitStatus = code ?? (signal ? 128 : 1);
-      const summary = summarizeTestRun(output, { exitStatus });
+      const summary = summarizeTestRun(output, { exitStatus, testsExpected });
       log(`\n[bootstrap] ${summary.vitestRuns} vitest runs`);
       for (const failure of summary.failures) log(`[bootstrap] failure: ${failure}`);
       // One closing line for the whole workspace, in the plain form CI and humans read.

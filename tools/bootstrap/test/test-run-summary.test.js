@@ -1,7 +1,7 @@
 // The closing line against real turbo + vitest output, captured from a small workspace with one package of each
 // kind of failure (test/fixtures/*.txt): a failing test, a suite whose hook failed, a crash before any test, a
-// package with no test file, a vitest project that found no test files, an unhandled error; and from this
-// repository, a failed root lint and type check.
+// package with no test file, a vitest project that found no test files, an unhandled error; the tiers' own tasks
+// (test:quick, test:stress); and from this repository, a failed root lint and type check.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { closingLine, summarizeTestRun } from '../src/test-run-summary.js';
@@ -51,6 +51,25 @@ describe('summarizeTestRun', () => {
     const summary = summarizeTestRun(captured('passing'), { exitStatus: 2 });
     expect(summary.failed).toBe(1);
     expect(summary.failures).toEqual(['the run exited with status 2 and named no failed task']);
+  });
+
+  it('the tiers run as turbo tasks of their own (test:quick, test:stress): each failure counted and named', () => {
+    const stress = summarizeTestRun(captured('stress-tier'), { exitStatus: 1 });
+    // 1 failed test beside 1 that passed, a crash before any test, 1 package that passed
+    expect(closingLine(stress)).toBe('2 passed, 2 failed, 0 skipped');
+    expect(stress.failures).toEqual([
+      'crash#test:stress: failed without a test result (a crash, a lint, type or build error, or no test file found)',
+    ]);
+    const quick = summarizeTestRun(captured('quick-tier'), { exitStatus: 1 });
+    expect(closingLine(quick)).toBe('2 passed, 1 failed, 0 skipped');
+  });
+
+  it('a quick run that rightly tested nothing (no package changed) passes; a run of every test may not', () => {
+    const nothingChanged = captured('quick-tier-no-change');
+    expect(summarizeTestRun(nothingChanged, { exitStatus: 0, testsExpected: false })).toMatchObject({ failed: 0 });
+    expect(summarizeTestRun(nothingChanged, { exitStatus: 0 })).toMatchObject({ failed: 1 });
+    // Even where nothing need be tested, a run that exited non-zero is red.
+    expect(summarizeTestRun(nothingChanged, { exitStatus: 1, testsExpected: false })).toMatchObject({ failed: 1 });
   });
 
   it('a run in which nothing was tested is a failure', () => {
