@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { LIMITS_TABLE } from '@payments-connect/contract/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dropUploads, inBatches, pipelined, slowHeaders, slowUpload } from './abusive-clients.js';
 import { HOSTILE_REQUESTS } from './hostile-requests.js';
 import { sendRaw } from './raw-exchange.js';
@@ -27,6 +27,31 @@ import { startServerProcess } from './server-process.js';
  *   that process need (the emulator issues its own tokens; the mock takes any)
  */
 
+/**
+ * How many abusive clients each test sends. `npm test` sends as many as the defect each test guards needs to show;
+ * `test:stress` (vitest's `fullSize`, provided by the servers' `vitest run --mode stress`) sends the full-size runs.
+ * The rates below were measured with the defect fixed in d773808 put back (a refused upload's connection closed once
+ * its answer was out, the rest of the body discarded for 2 s, then cut).
+ */
+const COUNTS = inject('fullSize')
+  ? { refusedUploads: 100, overLimitUploads: 20, droppedUploads: 1_000, unreadUploads: 50 }
+  : {
+      // Per upload size and way. The defect failed every slow upload of 1 MiB and 9 MiB (cut before its body was
+      // written whole) and lost 29 to 57 of 100 fetch answers at 9 MiB: one slow upload catches it, 20 fetch uploads
+      // miss it with a chance below 0.71^20 (0.1 %) on their own. At 200 bytes the body is whole before the answer
+      // and the defect lost 1 slow upload of 100: no count short of thousands would guard it there.
+      refusedUploads: 20,
+      // The defect lost 22 to 52 of 100 fetch answers over the limit and 3 to 7 of 100 slow ones: 20 each way miss
+      // it with a chance of 0.78^20 x 0.97^20, 0.4 %, on their own; as at full size, since fewer would lose more.
+      overLimitUploads: 20,
+      // A socket kept for each dropped upload shows as 100 more open files, ten times the 10 the test allows; a
+      // server that held each declared megabyte would grow by 100 MB, past the 64 MB bound.
+      droppedUploads: 100,
+      // The defect lost 21 to 24 of 50 answers: 40 uploads miss it with a chance below 0.58^40, under one in a
+      // billion; a server that read the bodies into memory would grow by 380 MB, six times the 64 MB bound.
+      unreadUploads: 40,
+    };
+
 /** @param {import('./hostile-requests.js').Credentials} credentials */
 const authHeaders = (credentials) => ({ Authorization: credentials.authorization, AccountId: credentials.accountId });
 
@@ -48,9 +73,9 @@ export async function expectStillAnswers({ url, credentials }) {
 
 /**
  * Registers the tests every server of ours passes under hostile input, over real sockets: the table of hostile
- * requests, pipelining, a body over the limit, a slowloris client, 1,000 dropped uploads and 50 unauthenticated
- * 9.5 MB uploads. One definition for the mock and the emulator, so that neither is held to less; what only one of
- * them has (the mock's CORS, the emulator's control API) stays in its own tests.
+ * requests, pipelining, a body over the limit, a slowloris client, refused and dropped uploads, and unauthenticated
+ * 9.5 MB uploads ({@link COUNTS} of each). One definition for the mock and the emulator, so that neither is held to
+ * less; what only one of them has (the mock's CORS, the emulator's control API) stays in its own tests.
  * @param {HardeningSubject} subject
  */
 export function describeHardening(subject) {
@@ -133,7 +158,8 @@ export function describeHardening(subject) {
       });
       afterAll(() => server?.stop());
 
-      it('1,000 dropped uploads leave no socket and no memory behind', async () => {
+      const dropped = COUNTS.droppedUploads;
+      it(`${dropped.toLocaleString('en')} dropped uploads leave no socket and no memory behind`, async () => {
         await expectStillAnswers(target);
         const before = server.stats();
         const { credentials } = target;
@@ -141,7 +167,7 @@ export function describeHardening(subject) {
           `PUT ${new URL(putResponses()).pathname} HTTP/1.1\r\nHost: ${new URL(server.url).host}\r\n` +
           `Authorization: ${credentials.authorization}\r\nAccountId: ${credentials.accountId}\r\n` +
           `Content-Type: application/json\r\nContent-Length: ${declaredBytes}\r\n\r\n`;
-        await dropUploads(server.url, { count: 1_000, head, declaredBytes: 1_000_000, sentBytes: 64 * 1024 });
+        await dropUploads(server.url, { count: dropped, head, declaredBytes: 1_000_000, sentBytes: 64 * 1024 });
         await expectStillAnswers(target);
         // Sockets close as their drops are noticed; give the server a bounded moment to see the last ones.
         for (let wait = 0; wait < 100 && server.stats().fds > before.fds + 10; wait++) {
@@ -171,11 +197,12 @@ export function describeHardening(subject) {
         'Content-Type': type,
       });
 
+      const tries = COUNTS.refusedUploads;
       it.for([200, 1024 * 1024, 9 * 1024 * 1024])(
-        'refused %i-byte uploads are each answered: 100 sent with fetch, 100 from a slow socket',
+        `refused %i-byte uploads are each answered: ${tries} sent with fetch, ${tries} from a slow socket`,
         async (bodyBytes) => {
           const body = Buffer.alloc(bodyBytes, 0x61);
-          const fetched = await inBatches(100, 10, (index) => {
+          const fetched = await inBatches(tries, 10, (index) => {
             const refusal = refusalOf(index);
             return fetch(`${target.url}${uploadPath()}`, {
               method: refusal.method,
@@ -188,7 +215,7 @@ export function describeHardening(subject) {
           });
           expect(fetched.filter(({ status }, index) => status !== refusalOf(index).status)).toEqual([]);
           const host = new URL(target.url).host;
-          const slow = await inBatches(100, 10, async (index) => {
+          const slow = await inBatches(tries, 10, async (index) => {
             const refusal = refusalOf(index);
             const headers = Object.entries({ Host: host, ...uploadHeaders(refusal), 'Content-Length': bodyBytes });
             const connection = index % 2 === 0 ? 'Connection: close\r\n' : '';
@@ -209,33 +236,36 @@ export function describeHardening(subject) {
         },
       );
 
-      it('uploads over the body limit are each answered, 20 with fetch and 20 from a slow socket', async () => {
+      const overLimit = COUNTS.overLimitUploads;
+      const overLimitTitle = `${overLimit} with fetch and ${overLimit} from a slow socket`;
+      it(`uploads over the body limit are each answered, ${overLimitTitle}`, async () => {
         const bodyBytes = subject.maxBodyBytes + 1;
         const headers = { ...uploadHeaders(refusals[0]), Authorization: target.credentials.authorization };
         const body = Buffer.alloc(bodyBytes, 0x61);
-        const fetched = await inBatches(20, 5, () =>
+        const fetched = await inBatches(overLimit, 5, () =>
           fetch(`${target.url}${uploadPath()}`, { method: 'PUT', headers, body }).then(
             (response) => response.status,
             (error) => String(error.cause?.code ?? error.message),
           ),
         );
-        expect(fetched).toEqual(Array(20).fill(400));
+        expect(fetched).toEqual(Array(overLimit).fill(400));
         const host = new URL(target.url).host;
         const head =
           `PUT ${uploadPath()} HTTP/1.1\r\nHost: ${host}\r\n` +
           `${Object.entries(headers)
             .map(([name, value]) => `${name}: ${value}\r\n`)
             .join('')}Content-Length: ${bodyBytes}\r\n\r\n`;
-        const slow = await inBatches(20, 5, () => slowUpload(target.url, { head, bodyBytes }));
-        expect(slow.map(({ answer }) => answer.status)).toEqual(Array(20).fill(400));
+        const slow = await inBatches(overLimit, 5, () => slowUpload(target.url, { head, bodyBytes }));
+        expect(slow.map(({ answer }) => answer.status)).toEqual(Array(overLimit).fill(400));
       });
 
-      it('50 unauthenticated 9.5 MB uploads are refused before their bodies are read', async () => {
+      const unread = COUNTS.unreadUploads;
+      it(`${unread} unauthenticated 9.5 MB uploads are refused before their bodies are read`, async () => {
         const before = server.stats();
         const body = 'x'.repeat(9.5 * 1024 * 1024);
-        // Ten at a time: a server that kept the bodies would grow by some 95 MB, far past the bound below, while a
-        // server starved of CPU by fifty at once could time a connection out before reading its head.
-        const answers = await inBatches(50, 10, () =>
+        // Ten at a time: a server that kept the bodies would grow by some 95 MB a batch, far past the bound below,
+        // while a server starved of CPU by all of them at once could time a connection out before reading its head.
+        const answers = await inBatches(unread, 10, () =>
           fetch(putResponses(), {
             method: 'PUT',
             headers: { AccountId: target.credentials.accountId, 'content-type': 'application/json' },
@@ -246,7 +276,7 @@ export function describeHardening(subject) {
           ),
         );
         // 401 before the body, every one of them: the body is drained, never read into memory.
-        expect(answers).toEqual(Array(50).fill(401));
+        expect(answers).toEqual(Array(unread).fill(401));
         await expectStillAnswers(target);
         expect(server.stats().rssBytes - before.rssBytes).toBeLessThan(64 * 1024 * 1024);
       });
