@@ -1,5 +1,6 @@
 import { isHttpUrl } from '@payments-connect/contract/server';
-import { DEFAULT_CREDENTIALS, DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS } from './defaults.js';
+import { DEFAULT_CREDENTIALS, DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS, MAX_TENANTS } from './defaults.js';
+import { MAX_PENDING_FAULTS } from './fault-injector.js';
 
 /**
  * @typedef {object} EmulatorOptions
@@ -22,6 +23,10 @@ import { DEFAULT_CREDENTIALS, DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS } from './
  * @property {import('@payments-connect/contract/server').Timeouts} [timeouts] how long slow clients may take to send
  *   a request head, a whole request, and how long an idle connection stays open (defaults: the limits of every
  *   server of the contract, in the README)
+ * @property {number} [maxTenants] how many tenants may exist besides `default` (default {@link MAX_TENANTS}): a memory
+ *   bound, which a snapshot to restore must keep too
+ * @property {number} [maxPendingFaults] how many injected faults may wait for their calls at once (default
+ *   {@link MAX_PENDING_FAULTS}); a snapshot to restore must keep it too
  */
 
 /**
@@ -43,6 +48,8 @@ export function normalizeOptions(options = {}) {
     journal,
     state,
     randomSeed,
+    maxTenants = MAX_TENANTS,
+    maxPendingFaults = MAX_PENDING_FAULTS,
   } = options;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new TypeError(`port must be an integer from 0 to 65535, got ${port}`);
@@ -68,6 +75,9 @@ export function normalizeOptions(options = {}) {
     );
   if (randomSeed !== undefined && (typeof randomSeed !== 'string' || randomSeed === ''))
     throw new TypeError('randomSeed must be a non-empty string');
+  for (const [name, value] of Object.entries({ maxTenants, maxPendingFaults })) {
+    if (!Number.isInteger(value) || value < 1) throw new TypeError(`${name} must be a positive integer, got ${value}`);
+  }
   return {
     port,
     host,
@@ -82,5 +92,7 @@ export function normalizeOptions(options = {}) {
     journal,
     state,
     randomSeed,
+    maxTenants,
+    maxPendingFaults,
   };
 }
