@@ -1,10 +1,13 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * The end-to-end file, which `test:quick` (`vitest run --mode quick`) leaves to `npm test`: the gate's command against
- * a throwaway git repository, bundling with Redocly.
+ * The end-to-end files, which `test:quick` (`vitest run --mode quick`) leaves to `npm test`: the commands, each in a
+ * process of its own.
  */
-const END_TO_END = ['test/spec-gate-bin.test.js'];
+const END_TO_END = [
+  'test/bins.test.js',
+  'test/spec-gate-bin.test.js', // the gate against a throwaway git repository, bundling with Redocly
+];
 
 export default defineConfig(({ mode }) => ({
   test: {

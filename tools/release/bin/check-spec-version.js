@@ -2,11 +2,14 @@
 // Fails when spec/openapi.yaml's info.version differs from the version of @payments-connect/openapi.
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { readFlags } from '@payments-connect/contract/server';
 import { SPEC_DIR } from '../src/release-constants.js';
 import { checkSpecVersionSync } from '../src/spec-version.js';
 
-const { values } = parseArgs({ options: { root: { type: 'string' } } });
+const USAGE = `usage: check-spec-version [--root DIR]
+  --root  repository root (default: this workspace)`;
+
+const { values } = readFlags({ name: 'check-spec-version', usage: USAGE }, { options: { root: { type: 'string' } } });
 const root = resolve(values.root ?? fileURLToPath(new URL('../../..', import.meta.url)));
 const result = await checkSpecVersionSync(join(root, SPEC_DIR));
 (result.ok ? console.log : console.error)(result.message);

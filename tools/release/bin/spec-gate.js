@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { readFlags, runFailure } from '@payments-connect/contract/server';
 import { readChangesetsFor } from '../src/pending-changesets.js';
 import { BUNDLED_SPEC_FILE, SPEC_DIR } from '../src/release-constants.js';
 import { bundleSpecAtRef, findLastSpecRelease } from '../src/released-spec.js';
@@ -18,25 +18,25 @@ const USAGE = `usage: spec-gate [--root DIR] [--current FILE] [--base-file FILE 
   --base-file  compare with this bundled spec (e.g. dist/openapi.json of the published package)
   --base-ref   compare with the spec at this git ref instead of the last release tag`;
 
-const { values } = parseArgs({
+// The bins' convention: --help prints the usage; a flag unknown or without its value prints the problem and the
+// usage and exits 2; a gate that fails, or cannot run, exits 1.
+const COMMAND = { name: 'spec-gate', usage: USAGE };
+const { values } = readFlags(COMMAND, {
   options: {
     root: { type: 'string' },
     current: { type: 'string' },
     'base-file': { type: 'string' },
     'base-ref': { type: 'string' },
-    help: { type: 'boolean' },
   },
 });
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
 
 const root = resolve(values.root ?? fileURLToPath(new URL('../../..', import.meta.url)));
 const currentFile = resolve(values.current ?? join(root, SPEC_DIR, BUNDLED_SPEC_FILE));
 if (!existsSync(currentFile)) {
-  console.error(`${currentFile} is missing: build the spec first (pnpm --filter @payments-connect/openapi build).`);
-  process.exit(2);
+  runFailure(
+    COMMAND,
+    `${currentFile} is missing: build the spec first (pnpm --filter @payments-connect/openapi build)`,
+  );
 }
 const current = JSON.parse(await readFile(currentFile, 'utf8'));
 const { version: currentVersion } = JSON.parse(await readFile(join(root, SPEC_DIR, 'package.json'), 'utf8'));

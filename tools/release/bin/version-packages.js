@@ -4,12 +4,15 @@
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { readFlags } from '@payments-connect/contract/server';
 import { packageBin } from '../src/package-bin.js';
 import { SPEC_DIR, SPEC_ROOT_FILE } from '../src/release-constants.js';
 import { syncSpecInfoVersion } from '../src/spec-version.js';
 
-const { values } = parseArgs({ options: { root: { type: 'string' } } });
+const USAGE = `usage: version-packages [--root DIR]
+  --root  repository root (default: this workspace)`;
+
+const { values } = readFlags({ name: 'version-packages', usage: USAGE }, { options: { root: { type: 'string' } } });
 const root = resolve(values.root ?? fileURLToPath(new URL('../../..', import.meta.url)));
 
 execFileSync(process.execPath, [packageBin('@changesets/cli', 'changeset'), 'version'], {
