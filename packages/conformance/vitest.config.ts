@@ -57,6 +57,9 @@ export default defineConfig(({ mode }) => ({
           include: ['test/**/*.test.js'],
           exclude: [...configDefaults.exclude, ...(mode === 'quick' ? ['test/cli.test.js'] : [])],
           sequence: { groupOrder: 0 },
+          // The files keep no state between them (the runs of the bin work in folders of their own), so a worker
+          // runs them one after another on the modules it loaded once.
+          isolate: false,
         },
       },
     ],
