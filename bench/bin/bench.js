@@ -49,7 +49,7 @@ if (options.help) {
   console.log(usage(known));
   process.exit(0);
 }
-// `pnpm bench --out x.md` runs this script in tools/bench: a relative path means where the user typed it.
+// `pnpm bench --out x.md` runs this script in bench: a relative path means where the user typed it.
 const out = options.out && resolve(process.env.INIT_CWD ?? process.cwd(), options.out);
 const started = performance.now();
 const log = (/** @type {string} */ message) =>

@@ -3,11 +3,11 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The bench package's own directory (tools/bench). */
+/** The bench package's own directory (bench). */
 const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(join(BENCH_DIR, 'package.json'));
 /** The repository root, where `pnpm build` runs and BENCHMARKS.md is written. */
-export const REPO_ROOT = join(BENCH_DIR, '..', '..');
+export const REPO_ROOT = join(BENCH_DIR, '..');
 
 /** Workspace directories the benchmarks read, by the role they play. */
 export const WORKSPACE_DIRS = {

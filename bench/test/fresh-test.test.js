@@ -8,14 +8,14 @@ describe('failureLines', () => {
       '@payments-connect/mock:test:  × test/cli.test.js > refuses a bad --port 30012ms',
       '@payments-connect/mock:test:  FAIL  test/cli.test.js > refuses a bad --port',
       '  Failed:    @payments-connect/mock#test',
-      '[bootstrap] failure: @payments-connect/docs:check exited 2',
+      '[test-run] failure: @payments-connect/docs#test: failed without a test result (a crash)',
     ];
     expect(failureLines(lines)).toEqual(lines.slice(1));
   });
 });
 
 describe('closingLine', () => {
-  it("finds the bootstrap's closing line, the last if there are several, and says when there is none", () => {
+  it("finds the test job's closing line, the last if there are several, and says when there is none", () => {
     const lines = [
       '@payments-connect/mock:test:       Tests  63 passed (63)',
       '12 passed, 1 failed, 0 skipped',

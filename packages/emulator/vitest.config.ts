@@ -33,7 +33,7 @@ const README: TestProjectInlineConfiguration = {
   test: { name: 'readme', include: ['test/readme/*.test.ts'], globalSetup: [README_SETUP] },
 };
 
-/** The reference at /_docs in a real Chromium, the one of the run (tools/browser-probe). */
+/** The reference at /_docs in a real Chromium, the one of the run (test-support/browser-probe). */
 const DOCS: TestProjectInlineConfiguration = {
   extends: true,
   test: {

@@ -25,7 +25,7 @@ const START_MOCK: TestProjectInlineConfiguration = {
   test: { name: 'start-mock', include: ['test/start-mock.test.js'] },
 };
 
-/** The reference at /_docs in a real Chromium, the one of the run (tools/browser-probe). */
+/** The reference at /_docs in a real Chromium, the one of the run (test-support/browser-probe). */
 const DOCS: TestProjectInlineConfiguration = {
   extends: true,
   test: {

@@ -15,7 +15,7 @@ import { markdownTable } from './markdown-table.js';
 export function renderReport({ sections, machine, startedAt, durationMs, command, notes }) {
   const targets = sections.flatMap((section) => section.targets);
   const lines = [
-    '<!-- GENERATED FILE: written by `pnpm bench` (tools/bench). Do not edit by hand; run the bench again. -->',
+    '<!-- GENERATED FILE: written by `pnpm bench` (bench). Do not edit by hand; run the bench again. -->',
     '',
     '# Benchmarks',
     '',

@@ -52,7 +52,7 @@ export async function benchFreshTest({ tempDir, log }) {
 }
 
 /**
- * The run's closing line, which the bootstrap prints last: `1909 passed, 0 failed, 17 skipped`.
+ * The run's closing line, which its test job prints last: `1909 passed, 0 failed, 17 skipped`.
  * @param {string[]} lines
  * @returns {string}
  */
@@ -62,12 +62,12 @@ export function closingLine(lines) {
 
 /**
  * The lines of a run's output that say what failed: vitest's failed tests and files, turbo's failed tasks, the
- * bootstrap's failures that are no failed test; the first few of them.
+ * test job's failures that are no failed test; the first few of them.
  * @param {string[]} lines
  * @returns {string[]}
  */
 export function failureLines(lines) {
   return lines
-    .filter((line) => /(\s(×|FAIL)\s)|\[bootstrap\] failure:|^\s*Failed:\s|ERR_PNPM|AssertionError|Error: /.test(line))
+    .filter((line) => /(\s(×|FAIL)\s)|\[test-run\] failure:|^\s*Failed:\s|ERR_PNPM|AssertionError|Error: /.test(line))
     .slice(0, FAILURE_LINES_SHOWN);
 }

@@ -60,7 +60,7 @@ export async function benchScale({ runs, tempDir, log }) {
   );
   const superlinear = SCALE_STEPS.filter((_, index) => growth[index]?.some((each) => each?.superlinear));
   const markdown = [
-    'Specs shaped like ours (tools/bench/src/scale): our spec as written, and generated resources up to the count,',
+    'Specs shaped like ours (bench/src/scale): our spec as written, and generated resources up to the count,',
     'each a path file with a read and an update, its path parameter, schema and a named example paired between',
     'request and response, `AccountId` at path level, and our error responses by the rule of section 4. Every',
     'generated spec passes our lint policy (spec/redocly.yaml with the plugin) with no problem. Each step runs in a',

@@ -3,7 +3,7 @@ import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { packageBin } from '../package-bin.js';
+import { packageBin } from '@payments-connect/release-tools/package-bin';
 import { childEnv } from './child-env.js';
 
 const run = promisify(execFile);

@@ -4,7 +4,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { packageBin } from '../package-bin.js';
+import { packageBin } from '@payments-connect/release-tools/package-bin';
 import { freePort } from './ports.js';
 
 /** Where packages other than ours come from (openapi-fetch and its dependencies). */
@@ -29,7 +29,7 @@ const HOST = '127.0.0.1';
  * ours is ever looked up, let alone published, anywhere else); every other package is proxied from the
  * upstream registry read-only, so dependencies such as openapi-fetch still resolve. A proxy set in the
  * environment is handed on, as npm would use it. (TLS trust comes from NODE_EXTRA_CA_CERTS, which the
- * registry process inherits; tools/release/turbo.json passes it through.)
+ * registry process inherits; this package's turbo.json passes it through.)
  * @param {string} upstream
  */
 function registryConfig(upstream) {

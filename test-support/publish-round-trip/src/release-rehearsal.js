@@ -1,14 +1,14 @@
 import { execFile } from 'node:child_process';
 import { appendFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { packageBin } from '../package-bin.js';
+import { packageBin } from '@payments-connect/release-tools/package-bin';
 import { childEnv } from './child-env.js';
 import { copyWorkspace } from './workspace-copy.js';
 
 const run = promisify(execFile);
-const BIN = fileURLToPath(new URL('../../bin/', import.meta.url));
+/** A command of the release tools, as `pnpm version-packages` and the gate run it. */
+const releaseTool = (/** @type {string} */ name) => packageBin('@payments-connect/release-tools', name);
 /** Enough for pnpm's and changesets' output of a whole release. */
 const MAX_OUTPUT_BYTES = 32 * 1024 * 1024;
 
@@ -62,12 +62,12 @@ export async function rehearseRelease({ sourceRoot, copyRoot, registry, changese
 
   let log = '';
   await writeFile(join(copyRoot, '.changeset', 'release-rehearsal.md'), changeset);
-  log += await step(process.execPath, [join(BIN, 'version-packages.js'), '--root', copyRoot]);
+  log += await step(process.execPath, [releaseTool('payments-connect-version-packages'), '--root', copyRoot]);
   log += await step('git', ['add', '--all']);
   log += await step('git', ['commit', '--quiet', '-m', 'Version packages']);
   const packages = await publicPackages(copyRoot);
   log += await step('pnpm', [...packages.flatMap((p) => ['--filter', p.name]), 'run', '--if-present', 'build']);
-  log += await step(process.execPath, [join(BIN, 'check-spec-version.js'), '--root', copyRoot]);
+  log += await step(process.execPath, [releaseTool('payments-connect-check-spec-version'), '--root', copyRoot]);
   log += await step(process.execPath, [packageBin('@changesets/cli', 'changeset'), 'publish']);
   const { stdout: tags } = await run('git', ['tag', '--list'], { cwd: copyRoot });
   return {

@@ -20,19 +20,14 @@ import { join } from 'node:path';
 import { promisify, stripVTControlCharacters } from 'node:util';
 import { startMock } from '@payments-connect/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childEnv } from '../src/publish-round-trip/child-env.js';
-import {
-  createConsumerProject,
-  MODULE_RESOLUTIONS,
-  runConsumer,
-  typeCheckConsumer,
-} from '../src/publish-round-trip/consumer-project.js';
-import { installWeights } from '../src/publish-round-trip/install-weight.js';
-import { startLocalRegistry } from '../src/publish-round-trip/local-registry.js';
-import { envWithNode, nodeMatrix } from '../src/publish-round-trip/node-matrix.js';
-import { freePort, waitUntilClosed, waitUntilListening } from '../src/publish-round-trip/ports.js';
-import { killGroup, readmeRecipe, runShellScript } from '../src/publish-round-trip/readme-recipe.js';
-import { rehearseRelease } from '../src/publish-round-trip/release-rehearsal.js';
+import { childEnv } from '../src/child-env.js';
+import { createConsumerProject, MODULE_RESOLUTIONS, runConsumer, typeCheckConsumer } from '../src/consumer-project.js';
+import { installWeights } from '../src/install-weight.js';
+import { startLocalRegistry } from '../src/local-registry.js';
+import { envWithNode, nodeMatrix } from '../src/node-matrix.js';
+import { freePort, waitUntilClosed, waitUntilListening } from '../src/ports.js';
+import { killGroup, readmeRecipe, runShellScript } from '../src/readme-recipe.js';
+import { rehearseRelease } from '../src/release-rehearsal.js';
 
 const run = promisify(execFile);
 const WORKSPACE = new URL('../../../', import.meta.url).pathname;
@@ -251,7 +246,7 @@ describe('publish round trip through a local registry', { timeout: STEP_TIMEOUT_
 });
 
 describe('the installed packages on Node 20, 22 and 24', { timeout: STEP_TIMEOUT_MS }, () => {
-  /** @type {import('../src/publish-round-trip/node-matrix.js').NodeRuntime[]} */
+  /** @type {import('../src/node-matrix.js').NodeRuntime[]} */
   let runtimes = [];
   beforeAll(async () => {
     runtimes = await timed('Node runtimes ready', nodeMatrix);

@@ -29,8 +29,8 @@ export function runTestJob(command, args, { cwd, env, log = console.log, echo = 
     child.on('close', (code, signal) => {
       const exitStatus = code ?? (signal ? 128 : 1);
       const summary = summarizeTestRun(output, { exitStatus, testsExpected });
-      log(`\n[bootstrap] ${summary.vitestRuns} vitest runs`);
-      for (const failure of summary.failures) log(`[bootstrap] failure: ${failure}`);
+      log(`\n[test-run] ${summary.vitestRuns} vitest runs`);
+      for (const failure of summary.failures) log(`[test-run] failure: ${failure}`);
       // One closing line for the whole workspace, in the plain form CI and humans read.
       log(closingLine(summary));
       resolve({ status: exitStatus !== 0 || summary.failed > 0 ? 1 : 0, summary });
