@@ -8,8 +8,10 @@ import { SkippedBehaviourGuard } from './src/skipped-behaviour-guard.js';
 // The suite (`suite/`, what this package ships) runs as three projects: the conformance tests; then (groupOrder 1)
 // the faults injected through the emulator's control API, alone, since a fault answers whoever calls its operation
 // next; then (groupOrder 2, once every suite file has finished) the coverage check that reads what they exercised,
-// writes the report and fails on gaps. The package's own tests (`test/`, not shipped) are a fourth project, whose
-// runs of the bin (test/cli.test.js: the suite as users run it, nested) `test:quick` (`--mode quick`) leaves out.
+// writes the report and fails on gaps. The package's own tests (`test/`, not shipped) are a fourth project.
+// `test` (in `npm test`) runs that project alone: test/cli.test.js runs the three others through the bin against the
+// mock, as users run them, and running them here as well would prove the same twice. `test:quick` (`--mode quick`)
+// runs the three in this process instead, and leaves out the runs of the bin.
 export default defineConfig(({ mode }) => ({
   test: {
     // A timeout only ends a hang: far above what the slowest test takes on a busy machine, so no verdict rides on it.
