@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { BEHAVIOUR_TAG_DEFINITION } from './src/behaviour-tag.js';
 import { EmptyProjectGuard } from './src/empty-project-guard.js';
 import { FAULT_INJECTION_TAG_DEFINITION } from './src/fault-injection-tag.js';
@@ -9,7 +9,10 @@ import { SkippedBehaviourGuard } from './src/skipped-behaviour-guard.js';
 // the faults injected through the emulator's control API, alone, since a fault answers whoever calls its operation
 // next; then (groupOrder 2, once every suite file has finished) the coverage check that reads what they exercised,
 // writes the report and fails on gaps. The package's own tests (`test/`, not shipped) are a fourth project.
-export default defineConfig({
+// `test` (in `npm test`) runs that project alone: test/cli.test.js runs the three others through the bin against the
+// mock, as users run them, and running them here as well would prove the same twice. `test:quick` (`--mode quick`)
+// runs the three in this process instead, and leaves out the runs of the bin.
+export default defineConfig(({ mode }) => ({
   test: {
     // A timeout only ends a hang: far above what the slowest test takes on a busy machine, so no verdict rides on it.
     testTimeout: 300_000,
@@ -54,9 +57,13 @@ export default defineConfig({
         test: {
           name: 'self-test',
           include: ['test/**/*.test.js'],
+          exclude: [...configDefaults.exclude, ...(mode === 'quick' ? ['test/cli.test.js'] : [])],
           sequence: { groupOrder: 0 },
+          // The files keep no state between them (the runs of the bin work in folders of their own), so a worker
+          // runs them one after another on the modules it loaded once.
+          isolate: false,
         },
       },
     ],
   },
-});
+}));

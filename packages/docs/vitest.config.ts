@@ -1,11 +1,26 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-export default defineConfig({
+/**
+ * The end-to-end files, which `test:quick` (`vitest run --mode quick`) leaves to `npm test`: the page in a browser, the
+ * samples compiled by TypeScript, the package packed by npm, the serve script in a process of its own.
+ */
+const END_TO_END = [
+  'test/docs-server.test.js',
+  'test/packaging.test.js',
+  'test/page-layout.test.js',
+  'test/samples-typecheck.test.js',
+];
+
+export default defineConfig(({ mode }) => ({
   test: {
     include: ['test/**/*.test.js'],
-    // Builds the reference once into test-results/build for the tests that read the output, and starts the one
-    // Chromium the browser tests share.
-    globalSetup: ['test/global-setup.js', '@payments-connect/browser-probe/shared-chromium'],
+    exclude: [...configDefaults.exclude, ...(mode === 'quick' ? END_TO_END : [])],
+    // Builds the reference once into test-results/build for the tests that read the output, and (but in test:quick)
+    // starts the one Chromium the browser tests share, or takes the run's.
+    globalSetup: [
+      'test/global-setup.js',
+      ...(mode === 'quick' ? [] : ['@payments-connect/browser-probe/shared-chromium']),
+    ],
     // Two files at once, even on two cores (the default leaves one core free: one file at a time there). One browser
     // file keeps about 1.3 cores busy, two keep both; the browser files start first, being the largest (or slowest).
     maxWorkers: 2,
@@ -19,4 +34,4 @@ export default defineConfig({
     hookTimeout: 300_000,
     expect: { poll: { timeout: 30_000 } },
   },
-});
+}));

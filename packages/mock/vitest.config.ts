@@ -1,6 +1,50 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-export default defineConfig({
+/**
+ * The end-to-end files, which `test:quick` (`vitest run --mode quick`) leaves to `npm test`: the command in processes
+ * of its own, clients that abuse a server process, the package loaded by consumers, the reference in a browser.
+ */
+const END_TO_END = [
+  'test/cli.test.js',
+  'test/cli-exec.test.js',
+  'test/hostile-input.test.js',
+  'test/packaging.test.js',
+  'test/proxy.test.js', // its last tests run the command as a proxy
+  'test/readme.test.js', // the README's flag table against the command's --help
+  'test/served-docs.test.js',
+];
+
+/** What `test:stress` (`vitest run --mode stress`) runs at full size (`fullSize`). */
+const STRESS: TestProjectInlineConfiguration = {
+  extends: true,
+  test: { name: 'stress', include: ['test/hostile-input.test.js'], provide: { fullSize: true } },
+};
+
+/** The proof that importing the package loads no Prism needs a module graph of its own. */
+const START_MOCK: TestProjectInlineConfiguration = {
+  extends: true,
+  test: { name: 'start-mock', include: ['test/start-mock.test.js'] },
+};
+
+/** The reference at /_docs in a real Chromium, the one of the run (test-support/browser-probe). */
+const DOCS: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    name: 'docs',
+    include: ['test/served-docs.test.js'],
+    globalSetup: ['@payments-connect/browser-probe/shared-chromium'],
+  },
+};
+
+/** The README's vitest recipe, run as a consumer writes it: its vitest.config.ts, its globalSetup, its test files. */
+const README: TestProjectInlineConfiguration = {
+  extends: './test/readme/vitest.config.ts',
+  root: './test/readme',
+  // A timeout only ends a hang, as below: vitest's default, which the README keeps, a busy machine may pass.
+  test: { name: 'readme', testTimeout: 300_000, hookTimeout: 300_000 },
+};
+
+export default defineConfig(({ mode }) => ({
   test: {
     // A timeout only ends a hang: far above what the slowest test takes on a busy machine, so no verdict rides on it.
     testTimeout: 300_000,
@@ -8,36 +52,29 @@ export default defineConfig({
     // Two files at once, even on two cores (the default leaves one core free there): the hardening file spends much
     // of its time waiting on a server in a process of its own.
     maxWorkers: 2,
-    projects: [
-      // The test files keep no state between them (each starts its own servers), so a worker runs them one after
-      // another on the modules it loaded once; all but the one that proves importing the package loads no Prism,
-      // which needs a module graph of its own.
-      {
-        extends: true,
-        test: {
-          name: 'mock',
-          include: ['test/**/*.test.js'],
-          exclude: ['test/start-mock.test.js', 'test/served-docs.test.js'],
-          isolate: false,
-        },
-      },
-      { extends: true, test: { name: 'start-mock', include: ['test/start-mock.test.js'] } },
-      // The reference at /_docs in a real Chromium, started once for the run (tools/browser-probe).
-      {
-        extends: true,
-        test: {
-          name: 'docs',
-          include: ['test/served-docs.test.js'],
-          globalSetup: ['@payments-connect/browser-probe/shared-chromium'],
-        },
-      },
-      // The README's vitest recipe, run as a consumer writes it: its vitest.config.ts, its globalSetup, its test files.
-      {
-        extends: './test/readme/vitest.config.ts',
-        root: './test/readme',
-        // A timeout only ends a hang, as above: vitest's default, which the README keeps, a busy machine may pass.
-        test: { name: 'readme', testTimeout: 300_000, hookTimeout: 300_000 },
-      },
-    ],
+    projects:
+      mode === 'stress'
+        ? [STRESS]
+        : [
+            {
+              extends: true,
+              test: {
+                name: 'mock',
+                include: ['test/**/*.test.js'],
+                exclude: [
+                  ...configDefaults.exclude,
+                  'test/start-mock.test.js',
+                  'test/served-docs.test.js',
+                  ...(mode === 'quick' ? END_TO_END : []),
+                ],
+                // The test files keep no state between them (each starts its own servers), so a worker runs them one
+                // after another on the modules it loaded once.
+                isolate: false,
+              },
+            },
+            START_MOCK,
+            ...(mode === 'quick' ? [] : [DOCS]),
+            README,
+          ],
   },
-});
+}));

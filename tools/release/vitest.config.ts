@@ -1,10 +1,23 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-export default defineConfig({
+/**
+ * The end-to-end files, which `test:quick` (`vitest run --mode quick`) leaves to `npm test`: the commands, each in a
+ * process of its own.
+ */
+const END_TO_END = [
+  'test/bins.test.js',
+  'test/spec-gate-bin.test.js', // the gate against a throwaway git repository, bundling with Redocly
+];
+
+export default defineConfig(({ mode }) => ({
   test: {
     // A timeout only ends a hang: far above what the slowest test takes on a busy machine, so no verdict rides on it.
     testTimeout: 300_000,
     hookTimeout: 300_000,
     include: ['test/**/*.test.js'],
+    exclude: [...configDefaults.exclude, ...(mode === 'quick' ? END_TO_END : [])],
+    // The test files keep no state between them (the end-to-end ones work in throwaway folders), so a worker runs them
+    // one after another on the modules it loaded once, rather than reloading them for each file.
+    isolate: false,
   },
-});
+}));

@@ -24,7 +24,7 @@ export function createSender(
     const { signal } = request;
     // Nothing to follow when openapi-fetch built the request without a signal (`abortable: false`), nor for the
     // token request, which callers share. Spared then, since a listener on a request's fresh signal costs about
-    // as much as the attempt's own controller (tools/bench/src/sections/client.js, stubbed fetch).
+    // as much as the attempt's own controller (bench/src/sections/client.js, stubbed fetch).
     const followsCaller = tokens && request.abortable !== false;
     const attemptTimeoutMs = request.timeoutMs ?? timeoutMs;
     const body = request.body && (await request.arrayBuffer());

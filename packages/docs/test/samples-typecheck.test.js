@@ -50,7 +50,7 @@ describe('TypeScript samples', () => {
     const canary = join(canaryDir, 'canary.ts');
     writeFileSync(canary, CANARY);
 
-    // The same compiler options `pnpm check` uses (tsconfig.samples.json), over this run's build.
+    // The compiler options of tsconfig.samples.json (what an editor opening the samples uses), over this run's build.
     const configFile = join(packageDir, 'tsconfig.samples.json');
     const config = ts.getParsedCommandLineOfConfigFile(
       configFile,

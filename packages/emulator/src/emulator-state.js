@@ -34,7 +34,14 @@ import { checkStateSnapshot, STATE_FORMAT, STATE_FORMAT_VERSION } from './state-
 export function createEmulatorState({ contract, store, tokens, events, faults, tenants, clock, clientId }) {
   const info = contract.document.info ?? {};
   const takenFrom = { title: String(info.title), specVersion: String(info.version) };
-  const expected = { contract, takenFrom, defaultTenant: tenants.snapshot()[0], clientId };
+  const expected = {
+    contract,
+    takenFrom,
+    defaultTenant: tenants.snapshot()[0],
+    clientId,
+    maxTenants: tenants.max,
+    maxPendingFaults: faults.maxPending,
+  };
 
   /**
    * Replaces the whole state with a snapshot's, once every part of it is checked.

@@ -109,10 +109,10 @@ export async function startEmulator(options) {
       }
     },
   });
-  const faults = createFaultInjector(contract);
+  const faults = createFaultInjector(contract, { maxPending: config.maxPendingFaults });
   const credentials = config.credentials;
   let url = '';
-  const tenants = createTenantRegistry({ store, tokens, credentials, url: () => url, random });
+  const tenants = createTenantRegistry({ store, tokens, credentials, url: () => url, random, max: config.maxTenants });
   const state = createEmulatorState({
     contract,
     store,

@@ -4,7 +4,7 @@ import { emulatorRouteLabel } from './control-routes.js';
 /** The most calls one injected fault may answer. */
 export const MAX_FAULT_TIMES = 1000;
 
-/** The most faults pending at once: each is kept until it has answered its calls or is cleared. */
+/** The most faults pending at once by default: each is kept until it has answered its calls or is cleared. */
 export const MAX_PENDING_FAULTS = 1000;
 
 /**
@@ -37,8 +37,9 @@ export const MAX_PENDING_FAULTS = 1000;
  * scoped to an account and to path values, so that a test file working in its own tenant never answers another
  * file's calls with its fault.
  * @param {import('@payments-connect/contract').Contract} contract a fault may name only its operations
+ * @param {{ maxPending: number }} bound how many faults may be pending at once
  */
-export function createFaultInjector(contract) {
+export function createFaultInjector(contract, { maxPending }) {
   /** @type {Map<string, Fault[]>} the pending faults of each operation, in the order they were injected */
   const pending = new Map();
   let injected = 0;
@@ -55,6 +56,8 @@ export function createFaultInjector(contract) {
     Object.entries(fault.pathParams).every(([name, value]) => pathParams[name] === value);
 
   return {
+    /** How many faults may be pending at once. */
+    maxPending,
     /**
      * @param {FaultSpec} spec
      * @returns {{ fault: Fault } | { problem: string }} the fault as listed, or why it is refused
@@ -62,9 +65,9 @@ export function createFaultInjector(contract) {
     add(spec) {
       const problem = faultProblem(contract, spec);
       if (problem !== undefined) return { problem };
-      if (count() >= MAX_PENDING_FAULTS) {
+      if (count() >= maxPending) {
         const clear = emulatorRouteLabel('clearFaults');
-        return { problem: `${MAX_PENDING_FAULTS} faults are pending already: clear some (${clear})` };
+        return { problem: `${maxPending} faults are pending already: clear some (${clear})` };
       }
       const { operationId, status, body, headers = {}, times = 1, accountId, pathParams = {} } = spec;
       const operation = /** @type {import('@payments-connect/contract').ContractOperation} */ (

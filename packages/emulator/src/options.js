@@ -1,6 +1,7 @@
 import { isHttpUrl } from '@payments-connect/contract/server';
 import { emulatorRouteLabel } from './control-routes.js';
-import { DEFAULT_CREDENTIALS, DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS } from './defaults.js';
+import { DEFAULT_CREDENTIALS, DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS, MAX_TENANTS } from './defaults.js';
+import { MAX_PENDING_FAULTS } from './fault-injector.js';
 
 /**
  * @typedef {object} EmulatorOptions
@@ -23,6 +24,10 @@ import { DEFAULT_CREDENTIALS, DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS } from './
  * @property {import('@payments-connect/contract/server').Timeouts} [timeouts] how long slow clients may take to send
  *   a request head, a whole request, and how long an idle connection stays open (defaults: the limits of every
  *   server of the contract, in the README)
+ * @property {number} [maxTenants] how many tenants may exist besides `default` (default {@link MAX_TENANTS}): a memory
+ *   bound, which a snapshot to restore must keep too
+ * @property {number} [maxPendingFaults] how many injected faults may wait for their calls at once (default
+ *   {@link MAX_PENDING_FAULTS}); a snapshot to restore must keep it too
  */
 
 /**
@@ -44,6 +49,8 @@ export function normalizeOptions(options = {}) {
     journal,
     state,
     randomSeed,
+    maxTenants = MAX_TENANTS,
+    maxPendingFaults = MAX_PENDING_FAULTS,
   } = options;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new TypeError(`port must be an integer from 0 to 65535, got ${port}`);
@@ -69,6 +76,9 @@ export function normalizeOptions(options = {}) {
     );
   if (randomSeed !== undefined && (typeof randomSeed !== 'string' || randomSeed === ''))
     throw new TypeError('randomSeed must be a non-empty string');
+  for (const [name, value] of Object.entries({ maxTenants, maxPendingFaults })) {
+    if (!Number.isInteger(value) || value < 1) throw new TypeError(`${name} must be a positive integer, got ${value}`);
+  }
   return {
     port,
     host,
@@ -83,5 +93,7 @@ export function normalizeOptions(options = {}) {
     journal,
     state,
     randomSeed,
+    maxTenants,
+    maxPendingFaults,
   };
 }

@@ -1,8 +1,8 @@
 import { emulatorRouteLabel } from './control-routes.js';
 import { UPPER_CASE_WORD } from './controller.js';
-import { DEFAULT_TENANT_ID, MAX_TENANTS } from './defaults.js';
+import { DEFAULT_TENANT_ID } from './defaults.js';
 import { EVENT_DESIGNED_BY, EVENT_TYPES } from './event-bus.js';
-import { faultProblem, MAX_PENDING_FAULTS } from './fault-injector.js';
+import { faultProblem } from './fault-injector.js';
 import { UUID_PATTERN } from './random-source.js';
 import { validationFailed } from './refusals.js';
 import { RFI_CASE_STATUSES } from './seed.js';
@@ -54,6 +54,8 @@ export const STATE_FORMAT_VERSION = 1;
  * @property {import('./tenant-registry.js').TenantState} defaultTenant the emulator's `default` tenant: its ids come
  *   from the spec's examples, and a snapshot must have the same
  * @property {string} clientId the configured credentials' (the `default` tenant's), which no other tenant may take
+ * @property {number} maxTenants how many tenants the emulator holds besides the default
+ * @property {number} maxPendingFaults how many faults the emulator holds pending at once
  */
 
 /** The parts of a snapshot, in the order it lists them. */
@@ -91,7 +93,7 @@ export function checkStateSnapshot(snapshot, expected) {
   checkRecords(state.records, accounts);
   checkTokens(state.tokens);
   checkEvents(state.events, accounts);
-  checkFaults(state.faults, accounts, expected.contract);
+  checkFaults(state.faults, accounts, expected);
   return state;
 }
 
@@ -160,8 +162,8 @@ function versionParts(version) {
  * @param {StateExpectations} expected
  * @returns {Map<string, string>} where each account of a tenant is named, by account id
  */
-function checkTenants(value, { defaultTenant, clientId }) {
-  const tenants = list(value, 'tenants', MAX_TENANTS + 1);
+function checkTenants(value, { defaultTenant, clientId, maxTenants }) {
+  const tenants = list(value, 'tenants', maxTenants + 1);
   /** @type {Map<string, string>} */
   const accounts = new Map();
   const tenantIds = new Set();
@@ -363,11 +365,11 @@ function checkEvents(value, accounts) {
 /**
  * @param {unknown} value
  * @param {Set<string>} accounts
- * @param {import('@payments-connect/contract').Contract} contract
+ * @param {StateExpectations} expected
  */
-function checkFaults(value, accounts, contract) {
+function checkFaults(value, accounts, { contract, maxPendingFaults }) {
   const faultIds = new Set();
-  for (const [index, item] of list(value, 'faults', MAX_PENDING_FAULTS).entries()) {
+  for (const [index, item] of list(value, 'faults', maxPendingFaults).entries()) {
     const at = `faults[${index}]`;
     const fault = record(item, at);
     exactKeys(fault, at, ['faultId', 'operationId', 'status', 'times', 'accountId', 'pathParams', 'headers', 'body']);

@@ -1,6 +1,6 @@
 import { RefusalError } from '@payments-connect/contract/server';
 import { emulatorRouteLabel } from './control-routes.js';
-import { DEFAULT_TENANT_ID, MAX_TENANTS } from './defaults.js';
+import { DEFAULT_TENANT_ID } from './defaults.js';
 import { buildSandboxEnv } from './sandbox-env.js';
 import { ACCOUNT_IDS, createSeedData, freshSeedIds, SEED_IDS } from './seed.js';
 
@@ -49,10 +49,10 @@ import { ACCOUNT_IDS, createSeedData, freshSeedIds, SEED_IDS } from './seed.js';
  * credentials, so that its tokens can be expired alone.
  * @param {{ store: import('./store.js').Store, tokens: import('./token-issuer.js').TokenIssuer,
  *   credentials: import('./token-issuer.js').Credentials, url: () => string,
- *   random: import('./random-source.js').RandomSource }} deps `url` is the emulator's, for the tenants' sandbox
- *   environment
+ *   random: import('./random-source.js').RandomSource, max: number }} deps `url` is the emulator's, for the tenants'
+ *   sandbox environment; `max`, how many tenants may exist besides the default
  */
-export function createTenantRegistry({ store, tokens, credentials, url, random }) {
+export function createTenantRegistry({ store, tokens, credentials, url, random, max }) {
   /** @type {Map<string, TenantEntry>} */
   const tenants = new Map([[DEFAULT_TENANT_ID, entryOf(ACCOUNT_IDS, SEED_IDS, credentials)]]);
 
@@ -99,18 +99,19 @@ export function createTenantRegistry({ store, tokens, credentials, url, random }
   }
 
   return {
+    /** How many tenants may exist besides the default. */
+    max,
     describe,
     /**
      * A tenant of fresh ids, its seed loaded.
      * @returns {Tenant}
-     * @throws {RefusalError} 409 once {@link MAX_TENANTS} exist
+     * @throws {RefusalError} 409 once `max` exist
      */
     create() {
-      if (tenants.size - 1 >= MAX_TENANTS) {
+      if (tenants.size - 1 >= max) {
         throw new RefusalError(
           409,
-          `${MAX_TENANTS} tenants exist already: delete those you are done with ` +
-            `(${emulatorRouteLabel('deleteTenant')})`,
+          `${max} tenants exist already: delete those you are done with (${emulatorRouteLabel('deleteTenant')})`,
         );
       }
       const tenantId = random.uuid();

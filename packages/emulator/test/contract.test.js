@@ -106,6 +106,8 @@ describe('contract safety at run time', () => {
     [{ tokenTtlSeconds: 0 }, /tokenTtlSeconds/],
     [{ webhookUrl: 'not a url' }, /webhookUrl/],
     [{ credentials: { clientId: '', clientSecret: 'x' } }, /credentials/],
+    [{ maxTenants: 0 }, /maxTenants/],
+    [{ maxPendingFaults: 2.5 }, /maxPendingFaults/],
   ])('refuses bad options %j', async (options, message) => {
     await expect(startEmulator(/** @type {any} */ (options))).rejects.toThrow(message);
   });

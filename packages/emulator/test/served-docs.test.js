@@ -1,7 +1,7 @@
 // The emulator's /_docs in a real Chromium: the published reference, whose Try it console gets a token with the
 // credentials it starts with (the emulator's), shows the WWW-Authenticate of a token the emulator no longer takes and
 // gets a new one, and says why there is no token for a wrong secret. The checks every server shares are in
-// tools/browser-probe; the page opened from a file is the docs package's.
+// test-support/browser-probe; the page opened from a file is the docs package's.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describeServedReference } from '@payments-connect/browser-probe/served-reference-suite';

@@ -1,6 +1,6 @@
 // The mock's /_docs in a real Chromium: the published reference, whose Try it console sends on the page's own origin
 // every operation of the spec with its examples, the answer Prefer asks for, and the headers an answer carries. The
-// checks every server shares are in tools/browser-probe; the page opened from a file is the docs package's.
+// checks every server shares are in test-support/browser-probe; the page opened from a file is the docs package's.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describeServedReference } from '@payments-connect/browser-probe/served-reference-suite';

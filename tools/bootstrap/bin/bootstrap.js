@@ -14,44 +14,71 @@ import {
   HOW_TO_GET_JAVA,
   JAVA_HOME_VARIABLE,
 } from '../src/find-java.js';
-import { runTestJob } from '../src/test-job.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const pinned = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager; // "pnpm@x.y.z"
 const pinnedVersion = pinned.split('@')[1];
 const windows = process.platform === 'win32';
 
-/** Every task of the workspace: the packages' own, and the root's one-process lint and type check. */
+/** Every task of `npm test`: the packages' own, and the root's one-process lint and type check. */
 const EVERY_TASK = ['lint', 'lint:repo', 'build', 'check', 'typecheck', 'test'];
 
+// The test support, once the workspace is installed: a test command run so that it ends with one closing line
+// (`N passed, N failed, N skipped`, every failure counted, also those that are no failed test; exit 1 for any), and
+// a command run with one Chromium for all of its browser test runs.
+const TEST_JOB = ['exec', 'node', 'test-support/test-run-summary/bin/run-test-job.js'];
+const WITH_SHARED_CHROMIUM = ['node', 'test-support/browser-probe/bin/with-shared-chromium.js'];
+/** Turbo's options for a test tier: every task's whole log, so that the closing line also counts replayed tests. */
+const TIER_OPTIONS = ['--output-logs=full', '--continue'];
+
 /**
- * Jobs by name: `steps`, pnpm argument lists run in order; `tests`, whether each step is a test run that ends with
- * the closing `N passed, N failed` line; `chromium`, whether the browser tests (docs, mock, emulator) are among them;
- * `java`, whether the peer tools' tests (Specmatic, a Java program) are.
- * @type {Record<string, { steps: string[][], tests: boolean, chromium: boolean, java?: boolean }>}
+ * Jobs by name: `steps`, pnpm argument lists run in order; `chromium`, whether the browser tests (docs, mock,
+ * emulator) are among them; `java`, whether the peer tools' tests (Specmatic, a Java program) are.
+ * @type {Record<string, { steps: string[][], chromium: boolean, java?: boolean }>}
  */
 const JOBS = {
-  // Everything a contributor or CI must see green: lint, build, type checks, every test suite. Full logs, so
-  // that the closing line also counts the tests of tasks turbo replays from its cache.
+  // Everything a contributor or CI must see green: lint, build, type checks, every test suite but the full-size
+  // stress runs, the browser tests in one Chromium.
   test: {
-    steps: [['exec', 'turbo', 'run', ...EVERY_TASK, '--output-logs=full', '--continue']],
-    tests: true,
+    steps: [[...TEST_JOB, ...WITH_SHARED_CHROMIUM, 'turbo', 'run', ...EVERY_TASK, ...TIER_OPTIONS]],
     chromium: true,
   },
-  // The publish round trip (tools/release): the release rehearsed against a local registry, the packages installed
-  // with npm in a fresh project and run on Node 20, 22 and 24. It takes over a minute, so it is a job of its own,
-  // which CI runs after `test`.
+  // The loop while working: lint, the type check and the unit and in-process tests of the packages that changes not
+  // yet committed touch, and of the packages that depend on them. Turbo replays what did not change; with no change,
+  // nothing is tested, and that passes.
+  'test:quick': {
+    steps: [
+      [
+        ...TEST_JOB,
+        '--may-test-nothing',
+        'turbo',
+        'run',
+        'lint',
+        'lint:repo',
+        'typecheck',
+        'test:quick',
+        '--filter=//',
+        '--filter=...[HEAD]',
+        ...TIER_OPTIONS,
+      ],
+    ],
+    chromium: false,
+  },
+  // The full-size runs the counts of `test` leave out (the hardening at 100 uploads a size and way, 1,000 tenants,
+  // 100,000 journal entries), which CI runs after `test`.
+  'test:stress': { steps: [[...TEST_JOB, 'turbo', 'run', 'test:stress', ...TIER_OPTIONS]], chromium: false },
+  // The publish round trip (test-support/publish-round-trip): the release rehearsed against a local registry, the
+  // packages installed with npm in a fresh project and run on Node 20, 22 and 24. It takes over a minute, so it is a
+  // job of its own, which CI runs after `test` and `test:stress`.
   'test:publish': {
-    steps: [['exec', 'turbo', 'run', 'test:publish', '--output-logs=full']],
-    tests: true,
+    steps: [[...TEST_JOB, 'turbo', 'run', 'test:publish', '--output-logs=full']],
     chromium: false,
   },
   // Tools other teams run against the servers, run as those teams run them: Specmatic's contract tests from the spec's
-  // examples against the emulator and the mock (tools/specmatic). A JVM and a jar of 85 MB: a job of its own, which CI
-  // runs after `test`.
+  // examples against the emulator and the mock (test-support/specmatic). A JVM and a jar of 85 MB: a job of its own,
+  // which CI runs after `test`.
   'test:peers': {
-    steps: [['exec', 'turbo', 'run', 'test:peers', '--output-logs=full']],
-    tests: true,
+    steps: [[...TEST_JOB, 'turbo', 'run', 'test:peers', '--output-logs=full']],
     chromium: false,
     java: true,
   },
@@ -61,7 +88,6 @@ const JOBS = {
       ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'],
       ['--filter', '@payments-connect/mock', 'start'],
     ],
-    tests: false,
     chromium: false,
   },
 };
@@ -153,10 +179,6 @@ let status = run(pnpm, [...prefix, 'install', '--frozen-lockfile']);
 for (const args of job.steps) {
   if (status !== 0) break;
   say(`pnpm ${args.join(' ')}`);
-  if (job.tests) {
-    status = (await runTestJob(pnpm, [...prefix, ...args], { cwd: root, env })).status;
-  } else {
-    status = run(pnpm, [...prefix, ...args], env);
-  }
+  status = run(pnpm, [...prefix, ...args], env);
 }
 process.exit(status);

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readFlags, usageError } from '@payments-connect/contract/server';
+import { readFlags, runFailure, usageError } from '@payments-connect/contract/server';
 import { assessConsumerImpact } from '../src/consumer-impact/consumer-impact.js';
 import { readConsumerRecordings } from '../src/consumer-impact/consumer-recordings.js';
 import { readChangesetsFor } from '../src/pending-changesets.js';
@@ -30,6 +30,8 @@ const COMMAND = {
   -h, --help   this help`,
 };
 
+// The bins' convention: --help prints the usage; a flag unknown or without its value prints the problem and the
+// usage and exits 2; a gate that fails, or cannot run, exits 1.
 const { values } = readFlags(COMMAND, {
   options: {
     root: { type: 'string' },
@@ -54,8 +56,10 @@ const recordings =
 const root = resolve(values.root ?? fileURLToPath(new URL('../../..', import.meta.url)));
 const currentFile = resolve(values.current ?? join(root, SPEC_DIR, BUNDLED_SPEC_FILE));
 if (!existsSync(currentFile)) {
-  console.error(`${currentFile} is missing: build the spec first (pnpm --filter @payments-connect/openapi build).`);
-  process.exit(2);
+  runFailure(
+    COMMAND,
+    `${currentFile} is missing: build the spec first (pnpm --filter @payments-connect/openapi build)`,
+  );
 }
 const current = JSON.parse(await readFile(currentFile, 'utf8'));
 const { version: currentVersion } = JSON.parse(await readFile(join(root, SPEC_DIR, 'package.json'), 'utf8'));

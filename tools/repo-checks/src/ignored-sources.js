@@ -11,6 +11,8 @@ export const SOURCE_ROOTS = [
   'packages/*/bin/',
   'packages/*/scripts/',
   'tools/',
+  'test-support/',
+  'bench/',
 ];
 
 /** What builds and runs leave behind: ignored on purpose wherever it appears. */
