@@ -62,7 +62,7 @@ export default defineConfig(({ mode }) => ({
                 include: ['test/**/*.test.js'],
                 exclude: [
                   ...configDefaults.exclude,
-                  // They run in a vitest of their own, under the README's settings (test/readme-parallel-files.test.js).
+                  // In a vitest of their own, under the README's settings (test/readme-parallel-files.test.js).
                   'test/parallel-tenants/**',
                   'test/served-docs.test.js',
                   DEFAULT_BOUNDS,
