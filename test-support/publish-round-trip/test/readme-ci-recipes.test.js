@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { childEnv } from '../src/publish-round-trip/child-env.js';
-import { groupAlive, killGroup, readmeRecipe, runShellScript } from '../src/publish-round-trip/readme-recipe.js';
+import { childEnv } from '../src/child-env.js';
+import { groupAlive, killGroup, readmeRecipe, runShellScript } from '../src/readme-recipe.js';
 
 const PACKAGES = new URL('../../../packages/', import.meta.url);
 /** A recipe ends well within this; the limit only ends one that hangs. */
