@@ -22,10 +22,10 @@ describe('the release bins', () => {
     ['spec-gate', ['--consumers', '/no/such/journals'], '--consumers: /no/such/journals does not exist'],
     ['check-spec-version', ['--rot', '.'], "unknown option '--rot' (did you mean --root?)"],
     ['version-packages', ['--roots=.'], "unknown option '--roots' (did you mean --root?)"],
-    ['spec-gate', ['--root'], "option '--root <value>' argument missing"],
-    ['check-spec-version', ['--root'], "option '--root <value>' argument missing"],
-    ['version-packages', ['--root'], "option '--root <value>' argument missing"],
-  ])('%s %j: a usage error naming the flag meant, exit 2', async ([bin, args, problem]) => {
+    ['spec-gate', ['--root'], "Option '--root <value>' argument missing"],
+    ['check-spec-version', ['--root'], "Option '--root <value>' argument missing"],
+    ['version-packages', ['--root'], "Option '--root <value>' argument missing"],
+  ])('%s %j: a usage error naming the problem (and the flag meant), exit 2', async ([bin, args, problem]) => {
     const { code, stderr } = await run(String(bin), /** @type {string[]} */ (args));
     expect(code).toBe(2);
     expect(stderr).toContain(`payments-connect-${bin}: ${problem}`);
