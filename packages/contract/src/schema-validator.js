@@ -45,3 +45,18 @@ export function createSchemaValidator(document) {
     },
   };
 }
+
+/**
+ * A validator of one JSON Schema (2020-12) that is no part of the contract's document: a format of a server's own (the
+ * emulator's snapshot), checked with the contract's Ajv and formats. It stops at the first problem, and each issue
+ * carries the `description` of the schema that failed (what was expected, in words) and, for a property the schema
+ * does not know, the properties it does.
+ * @param {object} schema a standalone schema: no reference leaves it
+ * @returns {(value: unknown) => import('./schema-issues.js').SchemaIssue[]} empty when the value matches
+ */
+export function compileJsonSchema(schema) {
+  const ajv = new Ajv2020({ strict: false, allErrors: false, verbose: true, logger: false });
+  addFormats(ajv);
+  const validate = ajv.compile(schema);
+  return (value) => (validate(value) ? [] : summariseSchemaErrors(validate.errors ?? []));
+}

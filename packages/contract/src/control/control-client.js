@@ -11,6 +11,7 @@ export {
   fillControlPath,
   prepareControlCall,
 } from './control-route-table.js';
+export { RefusalError } from '../server/refusal-error.js';
 export { describeFetchFailure } from './fetch-failure.js';
 export { inProcessControl } from './in-process-control.js';
 export { HEALTH_PATH, SERVER_CONTROL_ROUTES } from './server-control-routes.js';
