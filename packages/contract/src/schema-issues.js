@@ -13,10 +13,7 @@ const MAX_BODY_LINES = 60;
  * @property {string} path where in the value, as a JSON pointer (`''` is the value itself, `/answers/0/answer`)
  * @property {string} keyword the JSON Schema keyword that failed (`required`, `type`, `format`, ...)
  * @property {string} message Ajv's wording (`must have required property 'answer'`)
- * @property {string | undefined} expected what the schema wanted, when it says (`uuid`, `boolean`, `answer`; the
- *   properties it knows, for one it does not, when the validator keeps the schemas: `compileJsonSchema`)
- * @property {string} [description] the failing schema's `description`, when the validator keeps the schemas
- *   (`compileJsonSchema`) and the schema has one: what it wanted, in the words of its author
+ * @property {string | undefined} expected what the schema wanted, when it says (`uuid`, `boolean`, `answer`)
  */
 
 /**
@@ -64,8 +61,6 @@ function expectedOf(error) {
       return String(params.limit);
     case 'pattern':
       return String(params.pattern);
-    case 'additionalProperties':
-      return error.parentSchema?.properties ? Object.keys(error.parentSchema.properties).join(', ') : undefined;
     default:
       return undefined;
   }
@@ -101,11 +96,7 @@ export function summariseSchemaErrors(errors) {
       );
       message += `: ${[...new Set(branches.map((b) => b.message))].join(' | ')}`;
     }
-    /** @type {SchemaIssue} */
-    const issue = { path: error.instancePath, keyword: error.keyword, message, expected: expectedOf(error) };
-    const description = error.parentSchema?.description;
-    if (typeof description === 'string') issue.description = description;
-    issues.push(issue);
+    issues.push({ path: error.instancePath, keyword: error.keyword, message, expected: expectedOf(error) });
   }
   return issues;
 }

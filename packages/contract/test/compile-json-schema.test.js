@@ -25,10 +25,10 @@ describe('compileJsonSchema', () => {
     expect(check({ id: 'abc', items: [1, 'two', 'three'] })).toHaveLength(1);
   });
 
-  it('names a missing property, and the properties there are for one the schema does not know', () => {
-    expect(check({ id: 'abc' })).toEqual([expect.objectContaining({ keyword: 'required', expected: 'items' })]);
+  it('names a missing or unknown property by its own path, and the properties there are for one it does not know', () => {
+    expect(check({ id: 'abc' })).toEqual([expect.objectContaining({ path: '/items', keyword: 'required' })]);
     expect(check({ id: 'abc', items: [], colour: 'blue' })).toEqual([
-      expect.objectContaining({ path: '', keyword: 'additionalProperties', expected: 'id, items' }),
+      expect.objectContaining({ path: '/colour', keyword: 'additionalProperties', expected: 'id, items' }),
     ]);
   });
 });

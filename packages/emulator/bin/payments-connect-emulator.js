@@ -9,7 +9,6 @@ import {
   dataError,
   EXIT_FAILURE,
   execCommand,
-  HEALTH_PATH,
   integerFlag,
   isHttpUrl,
   readServerCommandLine,
@@ -20,10 +19,11 @@ import {
   serverOptionsOf,
   usageError,
   writeEnvFile,
-} from '@payments-connect/contract/server';
+} from '@payments-connect/contract/command-line';
+import { HEALTH_PATH } from '@payments-connect/contract/control';
 import { CONTROL_PREFIX, emulatorRouteLabel } from '../src/control-routes.js';
 import { DEFAULT_CLI_PORT, DEFAULT_TOKEN_TTL_SECONDS } from '../src/defaults.js';
-import { writeStateFile } from '../src/state-file.js';
+import { writeSnapshotFile } from '../src/snapshot/snapshot-files.js';
 
 /** Where a running emulator hands out the snapshot `--state` reads. */
 const STATE_ROUTE = emulatorRouteLabel('state');
@@ -91,7 +91,8 @@ if (saveState) {
 /** @type {import('../src/emulator.js').Emulator} */
 let emulator;
 try {
-  // Loaded after the flags are checked, so a usage error answers without loading the spec and Ajv.
+  // Loaded after the flags are checked (and startEmulator loads the contract, Ajv and the server when it starts one): a
+  // usage error answers without loading the spec and Ajv.
   const { startEmulator } = await import('../src/index.js');
   emulator = await startEmulator({
     port,
@@ -171,7 +172,7 @@ async function stopEmulator() {
   await emulator.stop();
   if (!saveState) return 0;
   try {
-    writeStateFile(saveState, await emulator.control.state());
+    writeSnapshotFile(saveState, await emulator.control.state());
   } catch (error) {
     process.stderr.write(`${COMMAND.name}: ${/** @type {Error} */ (error).message}\n`);
     return EXIT_FAILURE;

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { connectEmulator, SEED_IDS, SHIPPED_SNAPSHOTS, startEmulator } from '../src/index.js';
-import { writeStateFile } from '../src/state-file.js';
+import { writeSnapshotFile } from '../src/snapshot/snapshot-files.js';
 
 /**
  * The emulator's time while a snapshot is made: its clock stands still there, and its ids and tokens come from a
@@ -60,7 +60,7 @@ async function answerEveryQuestion(api) {
  * Makes one shipped snapshot: a fresh emulator, the situation's calls, its state with the situation as its note (and
  * the mark of a generated file: make it again, never edit it).
  * @param {SnapshotName} name
- * @returns {Promise<import('../src/index.js').EmulatorState>}
+ * @returns {Promise<import('../src/index.js').EmulatorSnapshot>}
  */
 export async function makeSnapshot(name) {
   const emulator = await startEmulator({ strict: true, now: () => MADE_AT, randomSeed: name });
@@ -122,7 +122,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const { file } = SHIPPED_SNAPSHOTS[name];
     const snapshot = await makeSnapshot(name);
     if (!check) {
-      writeStateFile(file, snapshot);
+      writeSnapshotFile(file, snapshot);
       console.log(`wrote ${file}`);
       continue;
     }

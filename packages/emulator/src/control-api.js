@@ -1,5 +1,10 @@
-import { bindControlRoutes, RefusalError } from '@payments-connect/contract/server';
-import { CONTROL_PREFIX, EMULATOR_CONTROL_ROUTES, emulatorRouteLabel } from './control-routes.js';
+import { bindControlRoutes } from '@payments-connect/contract/server';
+import { CONTROL_PREFIX, EMULATOR_CONTROL_ROUTES } from './control-routes.js';
+import { DEFAULT_TENANT_ID } from './defaults.js';
+import { clockMoveMs } from './emulator-clock.js';
+import { paymentRequests } from './model/payment-requests.js';
+import { rfiCases } from './model/rfi-cases.js';
+import { notFound, validationFailed } from './refusals.js';
 
 /**
  * @typedef {import('@payments-connect/contract/server').ControlApi} ControlApi
@@ -15,32 +20,40 @@ import { CONTROL_PREFIX, EMULATOR_CONTROL_ROUTES, emulatorRouteLabel } from './c
  * @typedef {object} EmulatorDescription what `GET /_emulator` answers: the emulator and its start-up tenant
  * @property {string} url
  * @property {import('./token-issuer.js').Credentials} credentials
- * @property {import('./tenant-registry.js').TenantAccounts} accounts
- * @property {import('./tenant-registry.js').Fixtures} fixtures
+ * @property {import('./tenant-worlds.js').TenantAccounts} accounts
+ * @property {import('./tenant-worlds.js').Fixtures} fixtures
  * @property {Record<string, string>} env the conformance suite's sandbox environment
  * @property {number} tokenTtlSeconds
  * @property {boolean} strict
- * @property {string | null} webhookUrl
+ * @property {string | null} webhookUrl where the `default` tenant's events go
  */
 
 /**
- * @typedef {object} ControlInfo
- * @property {() => EmulatorDescription} describe what `GET /_emulator` answers
+ * @typedef {object} ControlDeps
+ * @property {import('./tenant-worlds.js').TenantWorlds} worlds
+ * @property {import('./token-issuer.js').TokenIssuer} tokens
+ * @property {import('./event-log.js').EventLog} events
+ * @property {import('./fault-injector.js').FaultInjector} faults
+ * @property {import('./emulator-clock.js').EmulatorClock} clock
+ * @property {import('./snapshot/snapshot-keeper.js').SnapshotKeeper} snapshots
+ * @property {() => Omit<EmulatorDescription, 'webhookUrl'>} describe what `GET /_emulator` answers
  * @property {() => import('@payments-connect/contract/server').AnswerViolation[]} violations the answers that broke
  *   the contract so far
  */
+
+/** How long `nextEvent` waits unless told otherwise, and at most: below the control clients' own 30 s. */
+const NEXT_EVENT_WAIT_MS = { default: 10_000, max: 60_000 };
 
 /**
  * The emulator's control API, `EMULATOR_CONTROL_ROUTES` under `/_emulator`, outside `/v1` so that it never collides
  * with the contract. No bearer token: it is a local test hook, never part of the documented interface, and the
  * pipeline lets only same-origin local callers reach it. Documented in the README.
- * @param {import('./controller.js').Controller} controller
- * @param {ControlInfo} info
+ * @param {ControlDeps} deps
  * @returns {{ handlers: ControlHandlers, api: ControlApi }} the handler of each route, by name (what
  *   `emulator.control` calls in this process), and the routes the server serves
  */
-export function createControlApi(controller, info) {
-  const handlers = createControlHandlers(controller, info);
+export function createControlApi(deps) {
+  const handlers = createControlHandlers(deps);
   return {
     handlers,
     api: {
@@ -49,7 +62,7 @@ export function createControlApi(controller, info) {
         ...handlers,
         // A caller in another process has no other way to see deliveries done; one in this process has settleEvents.
         events: async (request) => {
-          await controller.settleEvents();
+          await deps.events.settled();
           return handlers.events(request);
         },
       }),
@@ -58,68 +71,165 @@ export function createControlApi(controller, info) {
 }
 
 /**
- * The work of each control route, by its name: read the request, ask the controller, answer. Thin on purpose: what a
- * call may do, and its refusals, are the controller's.
- * @param {import('./controller.js').Controller} controller
- * @param {ControlInfo} info
+ * The work of each control route, by its name: read the request, ask the model, the tenants' worlds, the tokens,
+ * faults, events, clock or snapshots, answer. Thin on purpose: what a call may do, and its refusals, are theirs.
+ * @param {ControlDeps} deps
  */
-function createControlHandlers(controller, info) {
+function createControlHandlers({ worlds, tokens, events, faults, clock, snapshots, describe, violations }) {
+  const accountsOfTenant = tenantFilter(worlds);
   const ok = (/** @type {unknown} */ body) => ({ status: 200, body });
   const created = (/** @type {unknown} */ body) => ({ status: 201, body });
   const noContent = () => ({ status: 204 });
+  /** @param {ControlRequest} request */
+  const tenantOf = ({ params }) => String(params.tenantId);
+  /**
+   * The world of the account a control input names (the default tenant's primary account when it names none).
+   * @param {unknown} accountId
+   */
+  const ownerOf = (accountId = worlds.find(DEFAULT_TENANT_ID).accountIds.primary) => {
+    if (typeof accountId !== 'string' || accountId === '') throw validationFailed('accountId must be a string');
+    const world = worlds.ofAccount(accountId);
+    if (!world) throw notFound(`account ${accountId}`);
+    return { world, accountId };
+  };
+  /** @param {ControlRequest} request */
+  const caseOf = ({ params }) => ({
+    ...worlds.holding('rfiCases', String(params.rfiId), 'RFI'),
+    rfiId: String(params.rfiId),
+  });
+  /**
+   * The accounts a query names (`?accountId=` or `?tenantId=`), or every account: a query naming anything else is
+   * refused, so that a misspelt filter never acts on everything.
+   * @param {URLSearchParams} query
+   * @returns {string[] | undefined}
+   */
+  const scopeOf = (query) => {
+    for (const name of query.keys()) {
+      if (name !== 'accountId' && name !== 'tenantId')
+        throw validationFailed(`unknown filter ${name}: the filters are accountId and tenantId`);
+    }
+    const [accountId, tenantId] = [query.get('accountId'), query.get('tenantId')];
+    if (accountId === '' || tenantId === '') throw validationFailed('accountId and tenantId must not be empty');
+    if (tenantId !== null) return accountsOfTenant(tenantId);
+    return accountId === null ? undefined : [accountId];
+  };
+
   return {
-    describe: () => ok(info.describe()),
+    describe: () => ok({ ...describe(), webhookUrl: worlds.find(DEFAULT_TENANT_ID).webhookUrl() ?? null }),
     reset: () => {
-      controller.reset();
+      worlds.resetAll();
       return ok({ reset: true });
     },
-    createTenant: (/** @type {ControlRequest} */ { body }) => {
-      noFields(body, emulatorRouteLabel('createTenant'));
-      return created(controller.createTenant());
+    createTenant: (/** @type {ControlRequest} */ { body }) => created(worlds.create(body)),
+    tenant: (/** @type {ControlRequest} */ request) => ok(worlds.describe(tenantOf(request))),
+    setTenantWebhookUrl: (/** @type {ControlRequest} */ request) =>
+      ok(worlds.setWebhookUrl(tenantOf(request), request.body.webhookUrl)),
+    tenantClock: (/** @type {ControlRequest} */ request) => ok(worlds.clock(tenantOf(request))),
+    advanceTenantClock: (/** @type {ControlRequest} */ request) =>
+      ok(worlds.advanceClock(tenantOf(request), request.body.advanceSeconds)),
+    nextEvent: async (/** @type {ControlRequest} */ request) => {
+      const { type, timeoutMs = NEXT_EVENT_WAIT_MS.default } = request.body;
+      const world = worlds.find(tenantOf(request));
+      if (type !== undefined && typeof type !== 'string') throw validationFailed('type must be an event type');
+      if (!Number.isInteger(timeoutMs) || timeoutMs < 0 || timeoutMs > NEXT_EVENT_WAIT_MS.max)
+        throw validationFailed(`timeoutMs must be an integer from 0 to ${NEXT_EVENT_WAIT_MS.max}`);
+      const accountIds = Object.values(world.accountIds);
+      return ok(await events.next(accountIds, { type, timeoutMs, whose: `tenant ${world.tenantId}` }));
     },
-    tenant: (/** @type {ControlRequest} */ { params }) => ok(controller.tenant(String(params.tenantId))),
-    resetTenant: (/** @type {ControlRequest} */ { params }) => {
-      controller.resetTenant(String(params.tenantId));
+    tenantState: async (/** @type {ControlRequest} */ request) => {
+      await events.settled();
+      return ok(snapshots.take(tenantOf(request)));
+    },
+    restoreTenantState: (/** @type {ControlRequest} */ request) =>
+      ok(snapshots.restore(request.body, tenantOf(request))),
+    resetTenant: (/** @type {ControlRequest} */ request) => {
+      worlds.reset(tenantOf(request));
       return ok({ reset: true });
     },
-    deleteTenant: (/** @type {ControlRequest} */ { params }) => {
-      controller.deleteTenant(String(params.tenantId));
+    deleteTenant: (/** @type {ControlRequest} */ request) => {
+      worlds.remove(tenantOf(request));
       return noContent();
     },
-    createRfiCase: (/** @type {ControlRequest} */ { body }) => created(controller.createRfiCase(body)),
-    approveQuestion: (/** @type {ControlRequest} */ { params }) =>
-      ok(controller.approveQuestion(String(params.rfiId), String(params.questionId))),
-    approveDocumentRequest: (/** @type {ControlRequest} */ { params }) =>
-      ok(controller.approveDocumentRequest(String(params.rfiId), String(params.documentRequestId))),
-    closeRfiCase: (/** @type {ControlRequest} */ { params }) => ok(controller.closeRfiCase(String(params.rfiId))),
-    cancelRfiCase: (/** @type {ControlRequest} */ { params }) => ok(controller.cancelRfiCase(String(params.rfiId))),
-    createPaymentRequest: (/** @type {ControlRequest} */ { body }) => created(controller.createPaymentRequest(body)),
-    expireTokens: (/** @type {ControlRequest} */ { body }) => ok(controller.expireTokens(body)),
-    clock: () => ok(controller.clock()),
-    advanceClock: (/** @type {ControlRequest} */ { body }) => ok(controller.advanceClock(body.advanceSeconds)),
-    faults: (/** @type {ControlRequest} */ { query }) => ok({ items: controller.faults(accountFilterOf(query)) }),
-    injectFault: (/** @type {ControlRequest} */ { body }) =>
-      created({ injected: true, fault: controller.injectFault(body) }),
+    createRfiCase: (/** @type {ControlRequest} */ { body }) => {
+      const { world, accountId } = ownerOf(body.accountId);
+      return created(rfiCases.create(world, accountId, body));
+    },
+    approveQuestion: (/** @type {ControlRequest} */ request) => {
+      const { world, accountId, rfiId } = caseOf(request);
+      return ok(rfiCases.approveQuestion(world, accountId, rfiId, String(request.params.questionId)));
+    },
+    approveDocumentRequest: (/** @type {ControlRequest} */ request) => {
+      const { world, accountId, rfiId } = caseOf(request);
+      return ok(rfiCases.approveDocumentRequest(world, accountId, rfiId, String(request.params.documentRequestId)));
+    },
+    closeRfiCase: (/** @type {ControlRequest} */ request) => {
+      const { world, accountId, rfiId } = caseOf(request);
+      return ok(rfiCases.close(world, accountId, rfiId));
+    },
+    cancelRfiCase: (/** @type {ControlRequest} */ request) => {
+      const { world, accountId, rfiId } = caseOf(request);
+      return ok(rfiCases.cancel(world, accountId, rfiId));
+    },
+    createPaymentRequest: (/** @type {ControlRequest} */ { body }) => {
+      const { world, accountId } = ownerOf(body.accountId);
+      return created(paymentRequests.create(world, accountId, body));
+    },
+    expireTokens: (/** @type {ControlRequest} */ { body: scope }) => {
+      if (scope === null || (typeof scope !== 'string' && typeof scope !== 'object'))
+        throw validationFailed('expireTokens takes a token or { token?, tenantId? }');
+      const { token, tenantId } = typeof scope === 'string' ? { token: scope } : scope;
+      if (token !== undefined && typeof token !== 'string') throw validationFailed('token must be a string');
+      if (tenantId !== undefined && typeof tenantId !== 'string') throw validationFailed('tenantId must be a string');
+      if (tenantId !== undefined) worlds.find(tenantId);
+      return ok({ expired: tokens.expire({ token, tenantId }) });
+    },
+    clock: () => ok(clock.reading()),
+    advanceClock: (/** @type {ControlRequest} */ { body }) => {
+      clock.advancedMs += clockMoveMs(body.advanceSeconds);
+      return ok(clock.reading());
+    },
+    faults: (/** @type {ControlRequest} */ { query }) => ok({ items: faults.list(scopeOf(query)) }),
+    injectFault: (/** @type {ControlRequest} */ { body }) => {
+      if (body.accountId !== undefined) ownerOf(body.accountId);
+      return created({ injected: true, fault: faults.add(body) });
+    },
     clearFaults: (/** @type {ControlRequest} */ { query }) => {
-      controller.clearFaults(accountFilterOf(query));
+      faults.clear(scopeOf(query));
       return noContent();
     },
-    events: (/** @type {ControlRequest} */ { query }) => ok({ items: controller.events(accountFilterOf(query)) }),
+    events: (/** @type {ControlRequest} */ { query }) => ok({ items: events.list(scopeOf(query)) }),
     clearEvents: (/** @type {ControlRequest} */ { query }) => {
-      controller.clearEvents(accountFilterOf(query));
+      events.clear(scopeOf(query));
       return noContent();
     },
     settleEvents: async () => {
-      await controller.settleEvents();
+      await events.settled();
       return noContent();
     },
-    violations: () => ok({ items: info.violations() }),
-    state: async () => ok(await controller.state()),
-    restoreState: (/** @type {ControlRequest} */ { body }) => ok(controller.restoreState(body)),
+    violations: () => ok({ items: violations() }),
+    state: async () => {
+      await events.settled();
+      return ok(snapshots.take());
+    },
+    restoreState: (/** @type {ControlRequest} */ { body }) => ok(snapshots.restore(body)),
   };
 }
 
 /** @typedef {ReturnType<typeof createControlHandlers>} ControlHandlers */
+
+/**
+ * The accounts of the tenant a filter names (`?tenantId=` of the events, the faults and the journal). A filter naming
+ * no tenant is a bad request (400), not a resource not found: what it filters is there.
+ * @param {import('./tenant-worlds.js').TenantWorlds} worlds
+ * @returns {(tenantId: string) => string[]}
+ */
+export function tenantFilter(worlds) {
+  return (tenantId) => {
+    const world = worlds.all().find((candidate) => candidate.tenantId === tenantId);
+    if (!world) throw validationFailed(`tenantId ${tenantId} names no tenant of the emulator`);
+    return Object.values(world.accountIds);
+  };
+}
 
 /**
  * What tests may do that the API cannot, as functions in the emulator's process: the methods of `connectEmulator`,
@@ -127,31 +237,3 @@ function createControlHandlers(controller, info) {
  * @typedef {import('@payments-connect/contract/server').ServerControl &
  *   InProcessControl<typeof EMULATOR_CONTROL_ROUTES, ControlHandlers>} EmulatorControl
  */
-
-/**
- * The one filter of the events and faults routes, `?accountId=`: a query naming anything else is refused, so that a
- * misspelt filter never acts on everything.
- * @param {URLSearchParams} query
- * @returns {string | undefined}
- * @throws {RefusalError} 400 for another parameter, or an empty account
- */
-function accountFilterOf(query) {
-  for (const name of query.keys()) {
-    if (name !== 'accountId') throw new RefusalError(400, `unknown filter ${name}: the one filter is accountId`);
-  }
-  const accountId = query.get('accountId');
-  if (accountId === '') throw new RefusalError(400, 'accountId must not be empty');
-  return accountId ?? undefined;
-}
-
-/**
- * A body that must hold nothing: a field the route does not take is refused rather than ignored.
- * @param {Record<string, unknown>} body
- * @param {string} route
- * @returns {void}
- * @throws {RefusalError} 400 naming the first field
- */
-function noFields(body, route) {
-  const [field] = Object.keys(body);
-  if (field !== undefined) throw new RefusalError(400, `${route} takes no fields, got ${field}`);
-}

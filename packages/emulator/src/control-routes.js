@@ -6,40 +6,55 @@ import { controlRouteLabel, defineControlRoutes } from '@payments-connect/contra
  * @typedef {import('@payments-connect/contract/control').ControlRouteDeclaration<Args, Result>} Route
  */
 /**
- * @typedef {import('./controller.js').Controller} Controller
- * @typedef {import('./controller.js').CreateRfiCaseInput} CreateRfiCaseInput
- * @typedef {import('./controller.js').CreatePaymentRequestInput} CreatePaymentRequestInput
+ * @typedef {import('./model/rfi-cases.js').CreateRfiCaseInput} CreateRfiCaseInput
+ * @typedef {import('./model/payment-requests.js').CreatePaymentRequestInput} CreatePaymentRequestInput
  * @typedef {import('@payments-connect/contract/server').AnswerViolation} Violation
  * @typedef {import('./control-api.js').EmulatorDescription} EmulatorDescription
- * @typedef {import('./tenant-registry.js').Tenant} Tenant
+ * @typedef {import('./tenant-worlds.js').Tenant} Tenant
  * @typedef {import('./fault-injector.js').FaultSpec} FaultSpec
  * @typedef {import('./fault-injector.js').Fault} Fault
- * @typedef {import('./event-bus.js').EventRecord} EventRecord
+ * @typedef {import('./event-log.js').EventRecord} EventRecord
+ * @typedef {import('./event-log.js').EmulatorEvent} EmulatorEvent
  * @typedef {import('./token-issuer.js').TokenScope} TokenScope
- * @typedef {import('./state-snapshot.js').EmulatorState} EmulatorState
- * @typedef {import('./emulator-state.js').StateRestored} StateRestored
+ * @typedef {import('./snapshot/snapshot-keeper.js').EmulatorSnapshot} EmulatorSnapshot
+ * @typedef {import('./snapshot/snapshot-keeper.js').StateRestored} StateRestored
+ * @typedef {Record<string, any>} RfiCase
  */
 
 /**
- * @typedef {object} EmulatorClockReading what the emulator's clock says
+ * @typedef {object} EmulatorClockReading what a clock says: the emulator's, or a tenant's
  * @property {string} now its time (ISO 8601)
  * @property {number} advancedSeconds how far it has been moved since the emulator started
  */
 
 /**
- * @typedef {object} AccountFilter
+ * @typedef {object} AccountFilter what the events and faults routes list or clear; nothing given: every tenant's
  * @property {string} [accountId] only what belongs to this account
+ * @property {string} [tenantId] only what belongs to this tenant's accounts
+ */
+
+/**
+ * @typedef {object} TenantOptions
+ * @property {string | null} [webhookUrl] where the tenant's events are POSTed; none: the emulator's `webhookUrl`
+ */
+
+/**
+ * @typedef {object} NextEventOptions
+ * @property {string} [type] an event type (`v1.rfi.case.answered`); any type when left out
+ * @property {number} [timeoutMs] how long to wait for one, 0 to 60,000 ms (default 10,000)
  */
 
 /** Namespace of the control API; outside `/v1` so it can never collide with a documented path. */
 export const CONTROL_PREFIX = '/_emulator';
 
 /**
- * The one filter of the events and faults: `{ accountId }` (a bare account id is the earlier form of
+ * The filter of the events and faults: `{ accountId }` or `{ tenantId }` (a bare account id is the earlier form of
  * `emulator.control`, which keeps working).
  * @param {AccountFilter | string} [filter]
  */
-const byAccount = (filter = {}) => ({ query: { accountId: typeof filter === 'string' ? filter : filter?.accountId } });
+const byAccount = (filter = {}) => ({ query: typeof filter === 'string' ? { accountId: filter } : { ...filter } });
+/** @param {string} tenantId */
+const ofTenant = (tenantId) => ({ params: { tenantId } });
 /** What a call resolves to when the route's answer says nothing the caller needs. */
 const nothing = () => undefined;
 
@@ -62,16 +77,68 @@ export const EMULATOR_CONTROL_ROUTES = defineControlRoutes({
    */
   reset: { method: 'POST', path: '/reset', fromAnswer: nothing },
   /**
-   * a new tenant: the seed's accounts, cases, items, payment requests, users, … under fresh ids, with credentials of
-   * its own, in the shape of the start-up accounts and fixtures, and its sandbox environment
-   * @type {Route<[], Tenant>}
+   * a new tenant, a world of its own: the seed's accounts, cases, items, payment requests, users, … under fresh ids,
+   * with credentials, a clock and (if given) a webhook URL of its own; in the shape of the start-up accounts and
+   * fixtures, with its sandbox environment
+   * @type {Route<[options?: TenantOptions], Tenant>}
    */
-  createTenant: { method: 'POST', path: '/tenants' },
+  createTenant: { method: 'POST', path: '/tenants', toRequest: (options = {}) => ({ body: options }) },
   /**
    * a tenant, as `createTenant` described it (`default`: the start-up seed)
    * @type {Route<[tenantId: string], Tenant>}
    */
-  tenant: { method: 'GET', path: '/tenants/{tenantId}', toRequest: (tenantId) => ({ params: { tenantId } }) },
+  tenant: { method: 'GET', path: '/tenants/{tenantId}', toRequest: ofTenant },
+  /**
+   * sends a tenant's events to a URL of its own from now on, or (null) to the emulator's `webhookUrl` again
+   * @type {Route<[tenantId: string, webhookUrl: string | null], { tenantId: string, webhookUrl: string | null }>}
+   */
+  setTenantWebhookUrl: {
+    method: 'PUT',
+    path: '/tenants/{tenantId}/webhook-url',
+    toRequest: (tenantId, webhookUrl) => ({ params: { tenantId }, body: { webhookUrl } }),
+  },
+  /**
+   * what a tenant's clock says: the emulator's, plus the moves made in that tenant alone
+   * @type {Route<[tenantId: string], EmulatorClockReading>}
+   */
+  tenantClock: { method: 'GET', path: '/tenants/{tenantId}/clock', toRequest: ofTenant },
+  /**
+   * moves one tenant's clock forward and no other (0 to a year of seconds): its tokens expire by it, its sessions and
+   * events carry it
+   * @type {Route<[tenantId: string, seconds: number], EmulatorClockReading>}
+   */
+  advanceTenantClock: {
+    method: 'POST',
+    path: '/tenants/{tenantId}/clock',
+    toRequest: (tenantId, seconds) => ({ params: { tenantId }, body: { advanceSeconds: seconds } }),
+  },
+  /**
+   * the tenant's next event (of a type, if given) that no call took yet: one recorded already, or the next within
+   * `timeoutMs` (408 otherwise). A test sees its tenant's events without a receiver of its own
+   * @type {Route<[tenantId: string, options?: NextEventOptions], EmulatorEvent>}
+   */
+  nextEvent: {
+    method: 'POST',
+    path: '/tenants/{tenantId}/events/next',
+    toRequest: (tenantId, options = {}) => ({ params: { tenantId }, body: options }),
+  },
+  /**
+   * a snapshot of one tenant (its records, tokens, events, faults, clock and webhook URL), once the webhook
+   * deliveries under way are done: what `restoreTenantState` takes
+   * @type {Route<[tenantId: string], EmulatorSnapshot>}
+   */
+  tenantState: { method: 'GET', path: '/tenants/{tenantId}/state', toRequest: ofTenant },
+  /**
+   * replaces one tenant's world with a snapshot of it (creating the tenant under its id if it is not there), checked
+   * whole first as `restoreState` checks; every other tenant stays as it is
+   * @type {Route<[tenantId: string, snapshot: EmulatorSnapshot], StateRestored>}
+   */
+  restoreTenantState: {
+    method: 'PUT',
+    path: '/tenants/{tenantId}/state',
+    toRequest: (tenantId, snapshot) => ({ params: { tenantId }, body: snapshot }),
+    bodyLimit: 'request',
+  },
   /**
    * restores a tenant's seed (same ids), drops its events and the faults scoped to its accounts; nothing else moves
    * @type {Route<[tenantId: string], void>}
@@ -79,22 +146,22 @@ export const EMULATOR_CONTROL_ROUTES = defineControlRoutes({
   resetTenant: {
     method: 'POST',
     path: '/tenants/{tenantId}/reset',
-    toRequest: (tenantId) => ({ params: { tenantId } }),
+    toRequest: ofTenant,
     fromAnswer: nothing,
   },
   /**
    * deletes a tenant: its accounts, records, credentials, events and faults
    * @type {Route<[tenantId: string], void>}
    */
-  deleteTenant: { method: 'DELETE', path: '/tenants/{tenantId}', toRequest: (tenantId) => ({ params: { tenantId } }) },
+  deleteTenant: { method: 'DELETE', path: '/tenants/{tenantId}', toRequest: ofTenant },
   /**
    * creates an RFI case in a given state with given items (for a tenant, name its `accountId`)
-   * @type {Route<[input?: CreateRfiCaseInput], ReturnType<Controller['createRfiCase']>>}
+   * @type {Route<[input?: CreateRfiCaseInput], RfiCase>}
    */
   createRfiCase: { method: 'POST', path: '/rfi-cases', toRequest: (input = {}) => ({ body: input }) },
   /**
    * approves (locks) a question; resolves to the case
-   * @type {Route<[rfiId: string, questionId: string], ReturnType<Controller['approveQuestion']>>}
+   * @type {Route<[rfiId: string, questionId: string], RfiCase>}
    */
   approveQuestion: {
     method: 'POST',
@@ -103,7 +170,7 @@ export const EMULATOR_CONTROL_ROUTES = defineControlRoutes({
   },
   /**
    * approves (locks) a document request; resolves to the case
-   * @type {Route<[rfiId: string, documentRequestId: string], ReturnType<Controller['approveDocumentRequest']>>}
+   * @type {Route<[rfiId: string, documentRequestId: string], RfiCase>}
    */
   approveDocumentRequest: {
     method: 'POST',
@@ -112,17 +179,17 @@ export const EMULATOR_CONTROL_ROUTES = defineControlRoutes({
   },
   /**
    * makes a case `CLOSED` (409 if it is terminal already); resolves to the case
-   * @type {Route<[rfiId: string], ReturnType<Controller['closeRfiCase']>>}
+   * @type {Route<[rfiId: string], RfiCase>}
    */
   closeRfiCase: { method: 'POST', path: '/rfi-cases/{rfiId}/close', toRequest: (rfiId) => ({ params: { rfiId } }) },
   /**
    * makes a case `CANCELLED` (409 if it is terminal already); resolves to the case
-   * @type {Route<[rfiId: string], ReturnType<Controller['cancelRfiCase']>>}
+   * @type {Route<[rfiId: string], RfiCase>}
    */
   cancelRfiCase: { method: 'POST', path: '/rfi-cases/{rfiId}/cancel', toRequest: (rfiId) => ({ params: { rfiId } }) },
   /**
    * adds a payment request in any execution mode and status
-   * @type {Route<[input?: CreatePaymentRequestInput], ReturnType<Controller['createPaymentRequest']>>}
+   * @type {Route<[input?: CreatePaymentRequestInput], Record<string, any>>}
    */
   createPaymentRequest: { method: 'POST', path: '/payment-requests', toRequest: (input = {}) => ({ body: input }) },
   /**
@@ -141,13 +208,14 @@ export const EMULATOR_CONTROL_ROUTES = defineControlRoutes({
    */
   clock: { method: 'GET', path: '/clock' },
   /**
-   * moves the emulator's clock forward, from 0 to a year of seconds: its tokens expire by it, a refreshed session
-   * lasts an hour of it, events carry its time. It never moves back
+   * moves the emulator's clock forward, and with it every tenant's, from 0 to a year of seconds: tokens expire by it, a
+   * refreshed session lasts an hour of it, events carry its time. It never moves back
    * @type {Route<[seconds: number], EmulatorClockReading>}
    */
   advanceClock: { method: 'POST', path: '/clock', toRequest: (seconds) => ({ body: { advanceSeconds: seconds } }) },
   /**
-   * the faults still pending, with the calls each still answers (`times`); with an account, those scoped to it
+   * the faults still pending, with the calls each still answers (`times`); with an account or a tenant, those scoped
+   * to it
    * @type {Route<[filter?: AccountFilter | string], Fault[]>}
    */
   faults: { method: 'GET', path: '/faults', toRequest: byAccount, fromAnswer: (body) => body.items },
@@ -163,18 +231,18 @@ export const EMULATOR_CONTROL_ROUTES = defineControlRoutes({
     fromAnswer: (body) => body.fault,
   },
   /**
-   * drops the pending faults: those scoped to an account, or all of them
+   * drops the pending faults: those scoped to an account or a tenant, or all of them
    * @type {Route<[filter?: AccountFilter | string], void>}
    */
   clearFaults: { method: 'DELETE', path: '/faults', toRequest: byAccount },
   /**
-   * the RFI events emitted, with their delivery; with an account, its own. Over HTTP it waits for the deliveries in
+   * the RFI events emitted, with their delivery; with an account or a tenant, its own. Over HTTP it waits for the deliveries in
    * flight; in the emulator's process it answers at once (`settleEvents()` first to see them done)
    * @type {Route<[filter?: AccountFilter | string], EventRecord[]>}
    */
   events: { method: 'GET', path: '/events', toRequest: byAccount, fromAnswer: (body) => body.items },
   /**
-   * forgets the recorded events: those of an account, or all of them
+   * forgets the recorded events: those of an account or a tenant, or all of them
    * @type {Route<[filter?: AccountFilter | string], void>}
    */
   clearEvents: { method: 'DELETE', path: '/events', toRequest: byAccount },
@@ -192,7 +260,7 @@ export const EMULATOR_CONTROL_ROUTES = defineControlRoutes({
    * a snapshot of the emulator's whole state, once its webhook deliveries under way are done: keep it (as JSON) and
    * give it to `restoreState`, `startEmulator({ state })` or `--state` to have this situation again. The request
    * journal is not in it
-   * @type {Route<[], EmulatorState>}
+   * @type {Route<[], EmulatorSnapshot>}
    */
   state: { method: 'GET', path: '/state' },
   /**
@@ -200,7 +268,7 @@ export const EMULATOR_CONTROL_ROUTES = defineControlRoutes({
    * or whose parts do not agree is refused (status 400, its `details` saying where in it: `{ at, problem }`), and the
    * state is left as it was. A saved state holds every tenant's records: it may be as large as a request body of the
    * contract, far more than the test records of the other routes
-   * @type {Route<[snapshot: EmulatorState], StateRestored>}
+   * @type {Route<[snapshot: EmulatorSnapshot], StateRestored>}
    */
   restoreState: { method: 'PUT', path: '/state', toRequest: (snapshot) => ({ body: snapshot }), bodyLimit: 'request' },
 });

@@ -1,9 +1,7 @@
-/** Defaults of the emulator, named once so the CLI, the README and the code agree. */
+/** Defaults and limits of the emulator, named once so that the CLI, the README and the code agree. Loads nothing. */
+import { COMMAND_PORTS } from '@payments-connect/contract/command-line';
 
-import { COMMAND_PORTS } from '@payments-connect/contract/server';
-import { EXAMPLE_CREDENTIALS } from './example-fixtures.js';
-
-export { DEFAULT_HOST } from '@payments-connect/contract/server';
+export { DEFAULT_HOST } from '@payments-connect/contract/command-line';
 
 /** Port the CLI listens on when `--port` is not given (the programmatic default is 0, an ephemeral port). */
 export const DEFAULT_CLI_PORT = COMMAND_PORTS.emulator;
@@ -13,15 +11,6 @@ export const DEFAULT_CLI_PORT = COMMAND_PORTS.emulator;
  * lifetime: the example's value is illustrative, and so is this default).
  */
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
-
-/** The document fixes the refreshed hosted payment session at one hour. */
-export const HOSTED_SESSION_WINDOW_SECONDS = 3600;
-
-/**
- * Credentials the emulator accepts when none are configured: those of the spec's token request example, so that the
- * example, sent as it is, gets a token. Not secret: the emulator is local only.
- */
-export const DEFAULT_CREDENTIALS = EXAMPLE_CREDENTIALS;
 
 /** How long one webhook delivery may take before it is recorded as failed (the emulator never retries). */
 export const WEBHOOK_DELIVERY_TIMEOUT_MS = 2000;

@@ -1,5 +1,6 @@
 import { didYouMean } from '@payments-connect/contract';
 import { emulatorRouteLabel } from './control-routes.js';
+import { validationFailed } from './refusals.js';
 
 /** The most calls one injected fault may answer. */
 export const MAX_FAULT_TIMES = 1000;
@@ -54,17 +55,40 @@ export function createFaultInjector(contract) {
     (fault.accountId === null || fault.accountId === accountId) &&
     Object.entries(fault.pathParams).every(([name, value]) => pathParams[name] === value);
 
+  /**
+   * Drops every pending fault, or those scoped to one of the given accounts.
+   * @param {Iterable<string>} [accountIds]
+   */
+  function clear(accountIds) {
+    if (accountIds === undefined) {
+      pending.clear();
+      return;
+    }
+    const dropped = new Set(accountIds);
+    for (const [operationId, queue] of pending) {
+      const rest = queue.filter((fault) => fault.accountId === null || !dropped.has(fault.accountId));
+      if (rest.length === 0) pending.delete(operationId);
+      else pending.set(operationId, rest);
+    }
+  }
+
   return {
     /**
+     * What keeps a fault from being injected, if anything ({@link faultProblem}).
      * @param {FaultSpec} spec
-     * @returns {{ fault: Fault } | { problem: string }} the fault as listed, or why it is refused
+     */
+    problem: (spec) => faultProblem(contract, spec),
+    /**
+     * @param {FaultSpec} spec
+     * @returns {Fault} the fault as listed
+     * @throws {import('@payments-connect/contract/control').RefusalError} 400 saying why it is refused
      */
     add(spec) {
       const problem = faultProblem(contract, spec);
-      if (problem !== undefined) return { problem };
+      if (problem !== undefined) throw validationFailed(problem);
       if (count() >= MAX_PENDING_FAULTS) {
         const clear = emulatorRouteLabel('clearFaults');
-        return { problem: `${MAX_PENDING_FAULTS} faults are pending already: clear some (${clear})` };
+        throw validationFailed(`${MAX_PENDING_FAULTS} faults are pending already: clear some (${clear})`);
       }
       const { operationId, status, body, headers = {}, times = 1, accountId, pathParams = {} } = spec;
       const operation = /** @type {import('@payments-connect/contract').ContractOperation} */ (
@@ -86,7 +110,7 @@ export function createFaultInjector(contract) {
             : body,
       };
       pending.set(operationId, [...(pending.get(operationId) ?? []), fault]);
-      return { fault: structuredClone(fault) };
+      return structuredClone(fault);
     },
     /**
      * Takes the first fault, in the order they were injected, that answers this call, if any.
@@ -108,44 +132,35 @@ export function createFaultInjector(contract) {
       return { status: next.status, body: next.body, headers: next.headers };
     },
     /**
-     * The pending faults, in the order they were injected; with an account, those scoped to it.
-     * @param {string} [accountId]
+     * The pending faults, in the order they were injected; with accounts, those scoped to one of them.
+     * @param {Iterable<string>} [accountIds]
      * @returns {Fault[]}
      */
-    list(accountId) {
+    list(accountIds) {
       const all = [...pending.values()].flat().sort((a, b) => order(a) - order(b));
-      return structuredClone(accountId === undefined ? all : all.filter((fault) => fault.accountId === accountId));
+      const scoped = accountIds === undefined ? undefined : new Set(accountIds);
+      return structuredClone(scoped ? all.filter((fault) => scoped.has(/** @type {string} */ (fault.accountId))) : all);
     },
     /**
-     * Replaces the pending faults with those of a snapshot (checked), under their own ids; the next fault injected
-     * is numbered after the highest of them.
+     * Puts back the pending faults of a snapshot (checked). The whole emulator's: all of them, under their own ids
+     * (the next fault injected is numbered after the highest). One tenant's: in place of those scoped to its
+     * accounts, numbered after every fault pending, in their order: as if injected now.
      * @param {Fault[]} restored as `list` gives them
+     * @param {Iterable<string>} [accountIds] one tenant's
      */
-    restore(restored) {
-      pending.clear();
-      injected = 0;
+    restore(restored, accountIds) {
+      if (accountIds === undefined) {
+        pending.clear();
+        injected = 0;
+      } else clear(accountIds);
       // In the order they were injected, as `take` answers them, whatever order the snapshot lists them in.
       for (const fault of structuredClone(restored).sort((a, b) => order(a) - order(b))) {
+        if (accountIds !== undefined) fault.faultId = `fault-${injected + 1}`;
         pending.set(fault.operationId, [...(pending.get(fault.operationId) ?? []), fault]);
         injected = Math.max(injected, order(fault));
       }
     },
-    /**
-     * Drops every pending fault, or those scoped to one of the given accounts.
-     * @param {Iterable<string>} [accountIds]
-     */
-    clear(accountIds) {
-      if (accountIds === undefined) {
-        pending.clear();
-        return;
-      }
-      const dropped = new Set(accountIds);
-      for (const [operationId, queue] of pending) {
-        const rest = queue.filter((fault) => fault.accountId === null || !dropped.has(fault.accountId));
-        if (rest.length === 0) pending.delete(operationId);
-        else pending.set(operationId, rest);
-      }
-    },
+    clear,
   };
 }
 
@@ -158,7 +173,7 @@ export function createFaultInjector(contract) {
  * @param {FaultSpec} fault
  * @returns {string | undefined} the problem, in words
  */
-export function faultProblem(contract, { operationId, status, headers = {}, times = 1, accountId, pathParams = {} }) {
+function faultProblem(contract, { operationId, status, headers = {}, times = 1, accountId, pathParams = {} }) {
   const operationIds = contract.operations.map((o) => o.operationId);
   if (typeof operationId !== 'string' || operationId === '')
     return `operationId must name an operation of the spec: ${operationIds.join(', ')}`;

@@ -1,26 +1,49 @@
-import { EXAMPLE_IDS } from './example-fixtures.js';
+import { RFI_STATUS } from './model/rfi-cases.js';
 
 /**
- * The seed data every emulator starts with and returns to on reset. The ids of the primary account and of the
- * records the spec's named examples name are read from those examples (`example-fixtures.js`), so that each example,
- * sent as it is, finds its record; the other ids (another account's records, a second user) are the emulator's own.
+ * The seed every tenant starts with and returns to on reset: three accounts (a business account the conformance suite
+ * acts as, a second business account whose resources the first must never see, an individual account without a
+ * business profile) and their records. Data only.
  *
- * Three accounts: a business account the conformance suite acts as, a second business account whose
- * resources the first must never see (404, never 403), and an individual account (no business profile).
+ * The ids of the primary account and of the records the spec's named examples name are those examples' (read from
+ * the contract an emulator serves, `example-fixtures.js`), so that each example, sent as it is, finds its record;
+ * `ACCOUNT_IDS` and `SEED_IDS` are those of the bundled spec (test/seed-ids.test.js holds them to it). The other ids
+ * (another account's records, a second user) are the emulator's own.
  */
 
-const { primaryAccountId, ...exampleRecordIds } = EXAMPLE_IDS;
-
-/** Account ids. The document does not fix the AccountId format; the emulator uses UUIDs. */
+/** Account ids of the start-up seed. The document does not fix the AccountId format; the emulator uses UUIDs. */
 export const ACCOUNT_IDS = Object.freeze({
-  primary: primaryAccountId,
+  primary: '0f8fad5b-d9cb-469f-a165-70867728950e',
   other: '8e1f3a2b-5c6d-4e7f-9a0b-1c2d3e4f5a6b',
   individual: '9f2a4b3c-6d7e-4f8a-8b1c-2d3e4f5a6b7c',
 });
 
-/** Ids of the seeded resources, by role. */
+/** Ids of the start-up seed's records, by fixture. */
 export const SEED_IDS = Object.freeze({
-  ...exampleRecordIds,
+  openRfiId: '4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f',
+  closedRfiId: '5a0b4f6e-7b8c-4d9e-8f0a-1b2c3d4e5f60',
+  cancelledRfiId: 'a1d2c3b4-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+  otherAccountRfiId: '9c4e2a1b-7d3f-4b6e-a8c5-0f1e2d3c4b5a',
+  openQuestionId: '6b1c5a7f-8c9d-4e0f-9a1b-2c3d4e5f6071',
+  approvedQuestionId: '6b1c5a7f-8c9d-4e0f-9a1b-2c3d4e5f6073',
+  closedQuestionId: '8d3e7c9b-0e1f-4a2b-9c3d-4e5f60718293',
+  otherAccountQuestionId: '2c7d1a3f-4c5d-4e6f-9a71-829304152637',
+  openDocumentRequestId: '7c2d6b8a-9d0e-4f1a-8b2c-3d4e5f607182',
+  approvedDocumentRequestId: '7c2d6b8a-9d0e-4f1a-8b2c-3d4e5f607183',
+  closedDocumentRequestId: '9e4f8d0c-1f2a-4b3c-8d4e-5f6071829304',
+  otherAccountDocumentRequestId: '3d8e2b4a-5d6e-4f7a-8b82-930415263748',
+  hostedPaymentRequestId: '3b241101-e2bb-4255-8caf-4136c566a962',
+  hostedPartPaidPaymentRequestId: '4c352212-f3cc-4366-9db0-5247d677ba73',
+  nonHostedPaymentRequestId: '6e574434-15ee-4588-9fd2-7469f899dc95',
+  paidPaymentRequestId: '5d463323-04dd-4477-8ec1-6358e788cb84',
+  payerId: '9b2e7d1c-4a5f-4c3e-8d2b-1f6a7c8e9d01',
+  beneficiaryId: '5a8d3f2e-1b4c-4d6e-9f0a-2b3c4d5e6f70',
+  userId: '1c6f0b2a-3d4e-4f5a-8b6c-7d8e9f0a1b2c',
+  personId: '2d7e1c3b-4e5f-4a6b-9c7d-8e9f0a1b2c3d',
+  corporateId: '3e8f2d4c-5f6a-4b7c-8d8e-9f0a1b2c3d4e',
+  secondOpenQuestionId: '6b1c5a7f-8c9d-4e0f-9a1b-2c3d4e5f6072',
+  cancelledQuestionId: '0a5b9e1d-2a3b-4c4d-9e5f-607182930415',
+  cancelledDocumentRequestId: '1b6c0f2e-3b4c-4d5e-8f60-718293041526',
   otherAccountPaymentRequestId: '7f685545-26ff-4699-a0e3-857a09aaed06',
   otherAccountPayerId: '0c3f8e2d-5b6a-4d4f-9e3c-2a7b8d9f0e12',
   otherAccountBeneficiaryId: '6b9e4a3f-2c5d-4e7f-8a1b-3c4d5e6f7a81',
@@ -32,22 +55,20 @@ export const SEED_IDS = Object.freeze({
 });
 
 /**
- * When the seed's approved document request got its document: a fixed time, so that a seed (and a snapshot of it) is
- * the same on every start. A document attached through the API carries the emulator's clock instead.
+ * The credentials the emulator accepts when none are configured: those of the bundled spec's token request example
+ * (an emulator takes them from the contract it serves), so that the example, sent as it is, gets a token. Not secret:
+ * the emulator is local only.
  */
-const SEEDED_DOCUMENT_ATTACHED_AT = '2025-05-20T08:45:00.000Z';
+export const DEFAULT_CREDENTIALS = Object.freeze({
+  clientId: 'example-client-id',
+  clientSecret: 'example-client-secret',
+});
 
 /**
- * The status of a case that is not terminal: the contract's designed-here value (`RfiCaseStatus`), since the document
- * names only CLOSED and CANCELLED.
+ * When the seed's approved document request got its document: a fixed time, so that a seed (and a snapshot of it) is
+ * the same on every start. A document attached through the API carries the tenant's clock instead.
  */
-export const OPEN_RFI_STATUS = 'OPEN';
-
-/** Terminal RFI statuses, as the document names them. */
-export const TERMINAL_RFI_STATUSES = Object.freeze(['CLOSED', 'CANCELLED']);
-
-/** The case statuses the emulator knows: its own open status, and the two terminal ones of the document. */
-export const RFI_CASE_STATUSES = Object.freeze([OPEN_RFI_STATUS, ...TERMINAL_RFI_STATUSES]);
+const SEEDED_DOCUMENT_ATTACHED_AT = '2025-05-20T08:45:00.000Z';
 
 /** @typedef {Record<keyof typeof ACCOUNT_IDS, string>} AccountIds the ids of a seed's three accounts, by role */
 /** @typedef {Record<keyof typeof SEED_IDS, string>} SeedIds the ids of a seed's records, by fixture */
@@ -67,24 +88,16 @@ export function freshSeedIds(random) {
   };
 }
 
-/** @typedef {{ accountId: string, record: Record<string, any> }} OwnedRecord a record and the account it belongs to */
-
 /**
- * @typedef {object} SeedData
- * @property {Array<{ account: Record<string, any>, businessProfile?: Record<string, any> }>} accounts
- * @property {Record<import('./store.js').CollectionName, OwnedRecord[]>} collections
+ * The seed's records under the given ids, made fresh on every call (a tenant's start, its reset), so that no change
+ * reaches the seed.
+ * @param {AccountIds} accountIds
+ * @param {SeedIds} ids
+ * @returns {import('./store.js').StoreData}
  */
-
-/**
- * Builds fresh seed records; called on start and on every reset, so mutations never leak into the seed. A tenant's
- * seed is the same records under its own ids ({@link freshSeedIds}).
- * @param {AccountIds} [accountIds] the start-up seed's by default
- * @param {SeedIds} [ids] likewise
- * @returns {SeedData}
- */
-export function createSeedData(accountIds = ACCOUNT_IDS, ids = SEED_IDS) {
+export function seedData(accountIds, ids) {
   const { primary, other, individual } = accountIds;
-  /** @type {(accountId: string, records: Array<Record<string, any>>) => OwnedRecord[]} */
+  /** @type {(accountId: string, records: Array<Record<string, any>>) => import('./store.js').OwnedRecord[]} */
   const owned = (accountId, records) => records.map((record) => ({ accountId, record }));
   return {
     accounts: [
@@ -115,7 +128,7 @@ export function createSeedData(accountIds = ACCOUNT_IDS, ids = SEED_IDS) {
         ...owned(primary, [
           {
             rfiId: ids.openRfiId,
-            status: OPEN_RFI_STATUS,
+            status: RFI_STATUS.open,
             questions: [
               { questionId: ids.openQuestionId, text: 'What is the purpose of the payment?', approved: false },
               { questionId: ids.secondOpenQuestionId, text: 'How is the beneficiary related to you?', approved: false },
@@ -147,7 +160,7 @@ export function createSeedData(accountIds = ACCOUNT_IDS, ids = SEED_IDS) {
           },
           {
             rfiId: ids.closedRfiId,
-            status: 'CLOSED',
+            status: RFI_STATUS.closed,
             questions: [
               {
                 questionId: ids.closedQuestionId,
@@ -162,7 +175,7 @@ export function createSeedData(accountIds = ACCOUNT_IDS, ids = SEED_IDS) {
           },
           {
             rfiId: ids.cancelledRfiId,
-            status: 'CANCELLED',
+            status: RFI_STATUS.cancelled,
             questions: [
               { questionId: ids.cancelledQuestionId, text: 'What is the purpose of the payment?', approved: false },
             ],
@@ -174,7 +187,7 @@ export function createSeedData(accountIds = ACCOUNT_IDS, ids = SEED_IDS) {
         ...owned(other, [
           {
             rfiId: ids.otherAccountRfiId,
-            status: OPEN_RFI_STATUS,
+            status: RFI_STATUS.open,
             questions: [
               { questionId: ids.otherAccountQuestionId, text: 'What is the purpose of the payment?', approved: false },
             ],

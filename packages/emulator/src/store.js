@@ -1,24 +1,14 @@
 import { freezeDeep } from './freeze-deep.js';
-import { createSeedData } from './seed.js';
 
 /**
  * @typedef {'rfiCases' | 'paymentRequests' | 'payers' | 'beneficiaries' | 'users' | 'persons' | 'corporates'}
  *   CollectionName
  */
 
-/**
- * The collections of records, in the order a snapshot of the state lists them.
- * @type {ReadonlyArray<CollectionName>}
- */
-export const COLLECTIONS = Object.freeze([
-  'rfiCases',
-  'paymentRequests',
-  'payers',
-  'beneficiaries',
-  'users',
-  'persons',
-  'corporates',
-]);
+/** The collections of records, in the order a snapshot lists them. */
+export const COLLECTIONS = /** @type {ReadonlyArray<CollectionName>} */ (
+  Object.freeze(['rfiCases', 'paymentRequests', 'payers', 'beneficiaries', 'users', 'persons', 'corporates'])
+);
 
 /** The id field of each collection's records. */
 export const ID_FIELDS = Object.freeze({
@@ -31,79 +21,46 @@ export const ID_FIELDS = Object.freeze({
   corporates: 'corporateId',
 });
 
+/** @typedef {{ accountId: string, record: Record<string, any> }} OwnedRecord a record and the account it belongs to */
+/** @typedef {{ account: Record<string, any>, businessProfile?: Record<string, any> }} AccountEntry */
+
 /**
- * The in-memory state of one emulator. Every record belongs to one account; lookups take the account
- * acting, so another account's record is simply not found (the 404-never-403 rule lives here, and it is also what
- * keeps one tenant's accounts out of another's). Records are frozen: a change is made on a copy that replaces the
- * record whole (`update`), so what was read stays as it was read, and a change that throws halfway leaves nothing
- * behind.
+ * @typedef {object} StoreData what a store holds: accounts, and records by collection in the order the API lists them
+ * @property {AccountEntry[]} accounts
+ * @property {Record<CollectionName, OwnedRecord[]>} collections
  */
-export function createStore() {
-  /** @type {Map<string, { account: Record<string, any>, businessProfile?: Record<string, any> }>} */
-  const accounts = new Map();
-  /** @type {Record<CollectionName, Map<string, { accountId: string, record: Record<string, any> }>>} */
-  const collections = /** @type {any} */ (Object.fromEntries(COLLECTIONS.map((name) => [name, new Map()])));
 
-  /**
-   * Adds a seed's accounts and records (a tenant's), beside what the store holds.
-   * @param {import('./seed.js').SeedData} seed
-   */
-  function load(seed) {
-    for (const entry of seed.accounts) accounts.set(entry.account.accountId, freezeDeep(entry));
-    for (const name of COLLECTIONS) {
-      for (const entry of seed.collections[name]) {
-        collections[name].set(entry.record[ID_FIELDS[name]], {
-          accountId: entry.accountId,
-          record: freezeDeep(entry.record),
-        });
-      }
-    }
+/**
+ * The records of one tenant's world. Every record belongs to one account; lookups take the account acting, so that
+ * another account's record is simply not found (the 404-never-403 rule lives here). Records are frozen: a change is
+ * made on a copy that replaces the record whole (`update`), so what was read stays as it was read, and a change that
+ * throws halfway leaves nothing behind.
+ * @param {StoreData} data what it starts with (a seed, or a snapshot's records), frozen as it is: a fresh value
+ */
+export function createStore(data) {
+  /** @type {Map<string, AccountEntry>} */
+  const accounts = new Map(data.accounts.map((entry) => [entry.account.accountId, freezeDeep(entry)]));
+  /** @type {Record<CollectionName, Map<string, OwnedRecord>>} */
+  const collections = /** @type {any} */ ({});
+  for (const name of COLLECTIONS) {
+    collections[name] = new Map(
+      data.collections[name].map(({ accountId, record }) => [
+        record[ID_FIELDS[name]],
+        { accountId, record: freezeDeep(record) },
+      ]),
+    );
   }
-
-  /**
-   * Removes accounts and every record they own, those created after the seed included.
-   * @param {Iterable<string>} accountIds
-   */
-  function drop(accountIds) {
-    const dropped = new Set(accountIds);
-    for (const accountId of dropped) accounts.delete(accountId);
-    for (const name of COLLECTIONS) {
-      for (const [id, entry] of collections[name]) if (dropped.has(entry.accountId)) collections[name].delete(id);
-    }
-  }
-
-  /**
-   * Drops everything, tenants' accounts included, and loads the given records (the start-up seed by default).
-   * @param {import('./seed.js').SeedData} [data]
-   */
-  function reset(data = createSeedData()) {
-    accounts.clear();
-    for (const name of COLLECTIONS) collections[name].clear();
-    load(data);
-  }
-
-  reset();
 
   return {
-    reset,
-    load,
-    drop,
     /**
-     * Every account and record, copied, in the order they were stored (the order the lists of the API show them in),
-     * for a snapshot of the state; the store takes it back with `reset`.
-     * @returns {import('./seed.js').SeedData}
+     * Every account and record, copied, in the order they were stored, for a snapshot.
+     * @returns {StoreData}
      */
     snapshot: () => ({
       accounts: [...accounts.values()].map((entry) => structuredClone(entry)),
-      collections: /** @type {import('./seed.js').SeedData['collections']} */ (
+      collections: /** @type {StoreData['collections']} */ (
         Object.fromEntries(
-          COLLECTIONS.map((name) => [
-            name,
-            [...collections[name].values()].map(({ accountId, record }) => ({
-              accountId,
-              record: structuredClone(record),
-            })),
-          ]),
+          COLLECTIONS.map((name) => [name, [...collections[name].values()].map((e) => structuredClone(e))]),
         )
       ),
     }),

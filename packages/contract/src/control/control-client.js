@@ -3,6 +3,7 @@
 import { prepareControlCall } from './control-route-table.js';
 import { describeFetchFailure } from './fetch-failure.js';
 
+export { RefusalError } from '../server/refusal-error.js';
 export {
   checkControlHandlers,
   controlPathTemplates,
@@ -11,7 +12,6 @@ export {
   fillControlPath,
   prepareControlCall,
 } from './control-route-table.js';
-export { RefusalError } from '../server/refusal-error.js';
 export { describeFetchFailure } from './fetch-failure.js';
 export { inProcessControl } from './in-process-control.js';
 export { HEALTH_PATH, SERVER_CONTROL_ROUTES } from './server-control-routes.js';

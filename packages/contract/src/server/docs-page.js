@@ -11,7 +11,6 @@ export { DOCS_PATH } from './default-addresses.js';
  * @typedef {import('../contract.js').Contract} Contract
  */
 
-
 /** The rendered reference, as `@payments-connect/docs` publishes it. */
 export const PUBLISHED_DOCS_PAGE = '@payments-connect/docs/index.html';
 

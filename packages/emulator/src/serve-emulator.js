@@ -1,0 +1,257 @@
+// The emulator's parts, put together and served on the contract's request pipeline. Loaded by `startEmulator` when an
+// emulator starts, with the contract, Ajv and the server: importing the package loads none of them.
+import { readFileSync } from 'node:fs';
+import {
+  bodyIssueViolation,
+  childPointer,
+  compileJsonSchema,
+  createContract,
+  loadContract,
+} from '@payments-connect/contract';
+import { inProcessControl } from '@payments-connect/contract/control';
+import { installedDocsPage, startServer } from '@payments-connect/contract/server';
+import { createControlApi, tenantFilter } from './control-api.js';
+import { EMULATOR_CONTROL_ROUTES } from './control-routes.js';
+import { DEFAULT_TENANT_ID } from './defaults.js';
+import { createEmulatorClock } from './emulator-clock.js';
+import { createEventLog } from './event-log.js';
+import { exampleSeedIds } from './example-fixtures.js';
+import { createFaultInjector } from './fault-injector.js';
+import { createOperationAnswerer } from './operation-answerer.js';
+import { operationHandlers } from './operation-handlers.js';
+import { createRandomSource } from './random-source.js';
+import { readSnapshotFile } from './snapshot/snapshot-files.js';
+import { createSnapshotKeeper, SNAPSHOT_SCHEMA_URL } from './snapshot/snapshot-keeper.js';
+import { createTenantWorlds } from './tenant-worlds.js';
+import { createTokenIssuer } from './token-issuer.js';
+
+/**
+ * @typedef {import('@payments-connect/contract/server').AnswerViolation} Violation an answer that broke the spec
+ * @typedef {import('@payments-connect/contract/server').JournalEntry} JournalEntry
+ * @typedef {import('@payments-connect/contract').Contract} Contract
+ */
+
+/**
+ * Read once per process, and shared: the contract of the bundled spec, which every emulator started without a spec of
+ * its own serves (a contract keeps nothing of a server, only the validators it compiles on first use), and the
+ * snapshot format's schema, compiled by the contract's Ajv.
+ */
+const shared = {
+  /** @type {Contract | undefined} */ bundled: undefined,
+  /** @type {ReturnType<typeof compileJsonSchema> | undefined} */ checkSnapshotShape: undefined,
+};
+
+/**
+ * Serves an emulator of the contract, its options checked ({@link import('./emulator.js').startEmulator}).
+ * @param {ReturnType<typeof import('./emulator.js').normalizeOptions>} config
+ * @returns {Promise<import('./emulator.js').Emulator>}
+ */
+export async function serveEmulator(config) {
+  shared.bundled ??= config.spec ? undefined : loadContract();
+  const contract = config.spec ? createContract(config.spec) : /** @type {Contract} */ (shared.bundled);
+  const missing = contract.operations
+    .filter((op) => !operationHandlers[op.operationId])
+    .map((op) => `${op.method} ${op.path} (${op.operationId})`);
+  if (missing.length > 0) {
+    throw new Error(`The spec has operations the emulator does not implement: ${missing.join(', ')}`);
+  }
+  // The seed's ids and the default credentials come from the examples of the contract served.
+  const seed = exampleSeedIds(contract);
+  const credentials = config.credentials ?? seed.credentials;
+
+  /** @type {Violation[]} */
+  const violations = [];
+  /** @type {Array<{ operationId: string, status: number }>} */
+  const undocumentedResponses = [];
+  /** @param {Violation} violation */
+  const recordViolation = (violation) => {
+    violations.push(violation);
+    config.onViolation?.(violation);
+  };
+
+  const clock = createEmulatorClock(config.now);
+  const random = createRandomSource(config.randomSeed);
+  /** @type {Map<string, string>} the schema pointer of each webhook's payload, by kind */
+  const payloadPointers = new Map(
+    contract.webhooks
+      .filter((webhook) => webhook.requestBody)
+      .map((webhook) => [
+        webhook.name,
+        childPointer(
+          /** @type {{ pointer: string }} */ (webhook.requestBody).pointer,
+          'content',
+          'application/json',
+          'schema',
+        ),
+      ]),
+  );
+  const events = createEventLog({
+    random,
+    checkPayload(event) {
+      const kind = `${event.type.split('.').slice(0, 3).join('.')}.*`;
+      const pointer = payloadPointers.get(kind);
+      const missing = `no webhook ${kind} in the spec`;
+      const issues = pointer ? contract.validateAt(pointer, event) : [];
+      const errors = pointer ? issues.map((issue) => `${issue.path || '(root)'} ${issue.message}`) : [missing];
+      if (errors.length === 0) return;
+      recordViolation({
+        operationId: `webhook ${kind}`,
+        method: 'POST',
+        path: config.webhookUrl ?? '(none)',
+        status: 0,
+        errors,
+        violations: pointer
+          ? issues.map(bodyIssueViolation)
+          : [{ location: 'body', name: '', rule: 'documented', message: missing }],
+      });
+    },
+  });
+  const faults = createFaultInjector(contract);
+  let url = '';
+  /** @type {import('./tenant-worlds.js').TenantWorlds} */
+  let worlds;
+  const tokens = createTokenIssuer({
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    random,
+    defaultTenantId: DEFAULT_TENANT_ID,
+    tenantOf: (presented) => worlds.tenantOf(presented),
+    nowOf: (tenantId) => worlds.nowOf(tenantId),
+  });
+  worlds = createTenantWorlds({
+    seed: { ...seed, credentials },
+    clock,
+    tokens,
+    events,
+    faults,
+    random,
+    webhookUrl: config.webhookUrl,
+    url: () => url,
+  });
+  const info = contract.document.info ?? {};
+  shared.checkSnapshotShape ??= compileJsonSchema(JSON.parse(readFileSync(SNAPSHOT_SCHEMA_URL, 'utf8')));
+  const snapshots = createSnapshotKeeper({
+    worlds,
+    tokens,
+    events,
+    faults,
+    clock,
+    checkShape: shared.checkSnapshotShape,
+    expected: {
+      takenFrom: { title: String(info.title), specVersion: String(info.version) },
+      defaultTenant: worlds.stateOf(worlds.find(DEFAULT_TENANT_ID)),
+      clientId: credentials.clientId,
+      faultProblem: faults.problem,
+    },
+  });
+  // Before it listens: no call may see the state it starts with half restored.
+  if (config.state !== undefined) restoreStateOption(snapshots, config.state);
+  const { accounts, fixtures } = worlds.describe(DEFAULT_TENANT_ID);
+
+  const controlApi = createControlApi({
+    worlds,
+    tokens,
+    events,
+    faults,
+    clock,
+    snapshots,
+    describe: () => ({
+      url,
+      credentials,
+      accounts,
+      fixtures,
+      env: worlds.describe(DEFAULT_TENANT_ID).env,
+      tokenTtlSeconds: config.tokenTtlSeconds,
+      strict: config.strict,
+    }),
+    violations: () => [...violations],
+  });
+  const { screen, answer } = createOperationAnswerer(contract, operationHandlers, { worlds, tokens, faults });
+  const tokenOperationId = contract.tokenOperation?.operationId;
+  const accountsOfTenant = tenantFilter(worlds);
+  const server = await startServer({
+    contract,
+    name: 'emulator',
+    answer,
+    screen,
+    control: controlApi.api,
+    // The reference describes the bundled spec: with another one it would document what the emulator does not serve.
+    docsPage: config.spec ? undefined : installedDocsPage(import.meta.url),
+    port: config.port,
+    host: config.host,
+    timeouts: config.timeouts,
+    journal: config.journal,
+    strict: config.strict,
+    onViolation: recordViolation,
+    onUndocumented: (entry) => undocumentedResponses.push(entry),
+    // A tenant's requests: those of its accounts, and its token requests, told by the credentials they carry.
+    requestsOfTenant(tenantId) {
+      const accountIds = new Set(accountsOfTenant(tenantId));
+      const { clientId } = worlds.find(tenantId).credentials;
+      return (entry) =>
+        entry.operationId === tokenOperationId
+          ? clientIdOf(entry.requestBody) === clientId
+          : accountIds.has(String(entry.accountId).trim());
+    },
+  });
+  url = server.url;
+  /** @type {import('./control-api.js').EmulatorControl} */
+  const control = { ...server.control, ...inProcessControl(EMULATOR_CONTROL_ROUTES, controlApi.handlers) };
+
+  /** @type {Promise<void> | undefined} */
+  let stopping;
+  return {
+    url,
+    port: server.port,
+    docsUrl: server.docsUrl,
+    env: worlds.describe(DEFAULT_TENANT_ID).env,
+    credentials,
+    accounts,
+    fixtures,
+    control,
+    get violations() {
+      return [...violations];
+    },
+    get undocumentedResponses() {
+      return [...undocumentedResponses];
+    },
+    requests: server.requests,
+    clearRequests: server.clearRequests,
+    stop() {
+      stopping ??= (async () => {
+        await server.stop();
+        await events.settled();
+      })();
+      return stopping;
+    },
+  };
+}
+
+/**
+ * The `clientId` a journaled token request carried, if its body was JSON (its secret is never journaled).
+ * @param {string | null} body
+ */
+function clientIdOf(body) {
+  try {
+    return JSON.parse(body ?? '').clientId;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Restores the snapshot `startEmulator({ state })` names: a refused one, or a file that holds no JSON, is a
+ * `TypeError` naming where (a usage error: exit 2 at the command line); a file that cannot be read, an `Error`.
+ * @param {import('./snapshot/snapshot-keeper.js').SnapshotKeeper} snapshots
+ * @param {import('./snapshot/snapshot-keeper.js').EmulatorSnapshot | string | URL} option a snapshot, or a file's path
+ */
+function restoreStateOption(snapshots, option) {
+  const file = typeof option === 'string' || option instanceof URL ? option : undefined;
+  try {
+    snapshots.restore(file === undefined ? option : readSnapshotFile(file));
+  } catch (error) {
+    const details = /** @type {{ details?: { at?: string, problem?: string } }} */ (error).details;
+    if (details?.at === undefined) throw error;
+    const source = file === undefined ? 'the state option' : `the state snapshot ${file}`;
+    throw new TypeError(`${source} is refused at ${details.at}: ${details.problem}`);
+  }
+}
