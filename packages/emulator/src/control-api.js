@@ -6,10 +6,7 @@ import { paymentRequests } from './model/payment-requests.js';
 import { rfiCases } from './model/rfi-cases.js';
 import { notFound, validationFailed } from './refusals.js';
 
-/**
- * @typedef {import('@payments-connect/contract/server').ControlApi} ControlApi
- * @typedef {import('@payments-connect/contract/server').ControlRequest} ControlRequest
- */
+/** @typedef {import('@payments-connect/contract/server').ControlRequest} ControlRequest */
 /**
  * @template {import('@payments-connect/contract/control').ControlRouteTable} Table
  * @template {{ [Name in keyof Table]: import('@payments-connect/contract/control').ControlHandler }} Handlers
@@ -29,7 +26,7 @@ import { notFound, validationFailed } from './refusals.js';
  */
 
 /**
- * @typedef {object} ControlDeps
+ * @typedef {object} ControlDeps the emulator's parts the control routes act on
  * @property {import('./tenant-worlds.js').TenantWorlds} worlds
  * @property {import('./token-issuer.js').TokenIssuer} tokens
  * @property {import('./event-log.js').EventLog} events
@@ -37,11 +34,10 @@ import { notFound, validationFailed } from './refusals.js';
  * @property {import('./emulator-clock.js').EmulatorClock} clock
  * @property {import('./snapshot/snapshot-keeper.js').SnapshotKeeper} snapshots
  * @property {() => Omit<EmulatorDescription, 'webhookUrl'>} describe what `GET /_emulator` answers
- * @property {() => import('@payments-connect/contract/server').AnswerViolation[]} violations the answers that broke
- *   the contract so far
+ * @property {() => import('@payments-connect/contract/server').AnswerViolation[]} violations those seen so far
  */
 
-/** How long `nextEvent` waits unless told otherwise, and at most: below the control clients' own 30 s. */
+/** How long `nextEvent` waits unless told otherwise, and at most. */
 const NEXT_EVENT_WAIT_MS = { default: 10_000, max: 60_000 };
 
 /**
@@ -49,24 +45,31 @@ const NEXT_EVENT_WAIT_MS = { default: 10_000, max: 60_000 };
  * with the contract. No bearer token: it is a local test hook, never part of the documented interface, and the
  * pipeline lets only same-origin local callers reach it. Documented in the README.
  * @param {ControlDeps} deps
- * @returns {{ handlers: ControlHandlers, api: ControlApi }} the handler of each route, by name (what
- *   `emulator.control` calls in this process), and the routes the server serves
+ * @returns {{ handlers: ControlHandlers, api: import('@payments-connect/contract/server').ControlApi }} the handler of
+ *   each route, by name (what `emulator.control` calls in this process), and the routes the server serves
  */
 export function createControlApi(deps) {
   const handlers = createControlHandlers(deps);
+  // A caller in another process has no other way to see deliveries done; one in this process has settleEvents.
+  /** @param {ControlRequest} request */
+  const events = async (request) => (await deps.events.settled(), handlers.events(request));
   return {
     handlers,
-    api: {
-      prefix: CONTROL_PREFIX,
-      routes: bindControlRoutes(EMULATOR_CONTROL_ROUTES, {
-        ...handlers,
-        // A caller in another process has no other way to see deliveries done; one in this process has settleEvents.
-        events: async (request) => {
-          await deps.events.settled();
-          return handlers.events(request);
-        },
-      }),
-    },
+    api: { prefix: CONTROL_PREFIX, routes: bindControlRoutes(EMULATOR_CONTROL_ROUTES, { ...handlers, events }) },
+  };
+}
+
+/**
+ * The accounts of the tenant a filter names (`?tenantId=` of the events, the faults and the journal). A filter naming
+ * no tenant is a bad request (400), not a resource not found: what it filters is there.
+ * @param {import('./tenant-worlds.js').TenantWorlds} worlds
+ * @returns {(tenantId: string) => string[]}
+ */
+export function tenantFilter(worlds) {
+  return (tenantId) => {
+    const world = worlds.all().find((candidate) => candidate.tenantId === tenantId);
+    if (!world) throw validationFailed(`tenantId ${tenantId} names no tenant of the emulator`);
+    return Object.values(world.accountIds);
   };
 }
 
@@ -76,10 +79,11 @@ export function createControlApi(deps) {
  * @param {ControlDeps} deps
  */
 function createControlHandlers({ worlds, tokens, events, faults, clock, snapshots, describe, violations }) {
-  const accountsOfTenant = tenantFilter(worlds);
   const ok = (/** @type {unknown} */ body) => ({ status: 200, body });
   const created = (/** @type {unknown} */ body) => ({ status: 201, body });
-  const noContent = () => ({ status: 204 });
+  /** @param {() => void} act */
+  const noContent = (act) => (act(), { status: 204 });
+  const accountsOfTenant = tenantFilter(worlds);
   /** @param {ControlRequest} request */
   const tenantOf = ({ params }) => String(params.tenantId);
   /**
@@ -92,34 +96,32 @@ function createControlHandlers({ worlds, tokens, events, faults, clock, snapshot
     if (!world) throw notFound(`account ${accountId}`);
     return { world, accountId };
   };
-  /** @param {ControlRequest} request */
-  const caseOf = ({ params }) => ({
-    ...worlds.holding('rfiCases', String(params.rfiId), 'RFI'),
-    rfiId: String(params.rfiId),
-  });
+  /**
+   * A route on the case of the path, whichever tenant holds it.
+   * @param {(world: import('./tenant-worlds.js').TenantWorld, account: string, params: Record<string, string>) => unknown} act
+   */
+  const onCase =
+    (act) =>
+    (/** @type {ControlRequest} */ { params }) => {
+      const { world, accountId } = worlds.holding('rfiCases', String(params.rfiId), 'RFI');
+      return ok(act(world, accountId, params));
+    };
   /**
    * The accounts a query names (`?accountId=` or `?tenantId=`), or every account: a query naming anything else is
    * refused, so that a misspelt filter never acts on everything.
    * @param {URLSearchParams} query
-   * @returns {string[] | undefined}
    */
   const scopeOf = (query) => {
-    for (const name of query.keys()) {
-      if (name !== 'accountId' && name !== 'tenantId')
-        throw validationFailed(`unknown filter ${name}: the filters are accountId and tenantId`);
-    }
+    const unknown = [...query.keys()].find((name) => name !== 'accountId' && name !== 'tenantId');
+    if (unknown) throw validationFailed(`unknown filter ${unknown}: the filters are accountId and tenantId`);
     const [accountId, tenantId] = [query.get('accountId'), query.get('tenantId')];
     if (accountId === '' || tenantId === '') throw validationFailed('accountId and tenantId must not be empty');
-    if (tenantId !== null) return accountsOfTenant(tenantId);
-    return accountId === null ? undefined : [accountId];
+    return tenantId !== null ? accountsOfTenant(tenantId) : accountId === null ? undefined : [accountId];
   };
 
   return {
     describe: () => ok({ ...describe(), webhookUrl: worlds.find(DEFAULT_TENANT_ID).webhookUrl() ?? null }),
-    reset: () => {
-      worlds.resetAll();
-      return ok({ reset: true });
-    },
+    reset: () => (worlds.resetAll(), ok({ reset: true })),
     createTenant: (/** @type {ControlRequest} */ { body }) => created(worlds.create(body)),
     tenant: (/** @type {ControlRequest} */ request) => ok(worlds.describe(tenantOf(request))),
     setTenantWebhookUrl: (/** @type {ControlRequest} */ request) =>
@@ -133,8 +135,8 @@ function createControlHandlers({ worlds, tokens, events, faults, clock, snapshot
       if (type !== undefined && typeof type !== 'string') throw validationFailed('type must be an event type');
       if (!Number.isInteger(timeoutMs) || timeoutMs < 0 || timeoutMs > NEXT_EVENT_WAIT_MS.max)
         throw validationFailed(`timeoutMs must be an integer from 0 to ${NEXT_EVENT_WAIT_MS.max}`);
-      const accountIds = Object.values(world.accountIds);
-      return ok(await events.next(accountIds, { type, timeoutMs, whose: `tenant ${world.tenantId}` }));
+      const whose = `tenant ${world.tenantId}`;
+      return ok(await events.next(Object.values(world.accountIds), { type, timeoutMs, whose }));
     },
     tenantState: async (/** @type {ControlRequest} */ request) => {
       await events.settled();
@@ -142,42 +144,26 @@ function createControlHandlers({ worlds, tokens, events, faults, clock, snapshot
     },
     restoreTenantState: (/** @type {ControlRequest} */ request) =>
       ok(snapshots.restore(request.body, tenantOf(request))),
-    resetTenant: (/** @type {ControlRequest} */ request) => {
-      worlds.reset(tenantOf(request));
-      return ok({ reset: true });
-    },
-    deleteTenant: (/** @type {ControlRequest} */ request) => {
-      worlds.remove(tenantOf(request));
-      return noContent();
-    },
+    resetTenant: (/** @type {ControlRequest} */ request) => (worlds.reset(tenantOf(request)), ok({ reset: true })),
+    deleteTenant: (/** @type {ControlRequest} */ request) => noContent(() => worlds.remove(tenantOf(request))),
     createRfiCase: (/** @type {ControlRequest} */ { body }) => {
       const { world, accountId } = ownerOf(body.accountId);
       return created(rfiCases.create(world, accountId, body));
     },
-    approveQuestion: (/** @type {ControlRequest} */ request) => {
-      const { world, accountId, rfiId } = caseOf(request);
-      return ok(rfiCases.approveQuestion(world, accountId, rfiId, String(request.params.questionId)));
-    },
-    approveDocumentRequest: (/** @type {ControlRequest} */ request) => {
-      const { world, accountId, rfiId } = caseOf(request);
-      return ok(rfiCases.approveDocumentRequest(world, accountId, rfiId, String(request.params.documentRequestId)));
-    },
-    closeRfiCase: (/** @type {ControlRequest} */ request) => {
-      const { world, accountId, rfiId } = caseOf(request);
-      return ok(rfiCases.close(world, accountId, rfiId));
-    },
-    cancelRfiCase: (/** @type {ControlRequest} */ request) => {
-      const { world, accountId, rfiId } = caseOf(request);
-      return ok(rfiCases.cancel(world, accountId, rfiId));
-    },
+    approveQuestion: onCase((world, accountId, p) => rfiCases.approveQuestion(world, accountId, p.rfiId, p.questionId)),
+    approveDocumentRequest: onCase((world, accountId, p) =>
+      rfiCases.approveDocumentRequest(world, accountId, p.rfiId, p.documentRequestId),
+    ),
+    closeRfiCase: onCase((world, accountId, p) => rfiCases.close(world, accountId, p.rfiId)),
+    cancelRfiCase: onCase((world, accountId, p) => rfiCases.cancel(world, accountId, p.rfiId)),
     createPaymentRequest: (/** @type {ControlRequest} */ { body }) => {
       const { world, accountId } = ownerOf(body.accountId);
       return created(paymentRequests.create(world, accountId, body));
     },
     expireTokens: (/** @type {ControlRequest} */ { body: scope }) => {
-      if (scope === null || (typeof scope !== 'string' && typeof scope !== 'object'))
+      if (scope === null || typeof scope !== 'object')
         throw validationFailed('expireTokens takes a token or { token?, tenantId? }');
-      const { token, tenantId } = typeof scope === 'string' ? { token: scope } : scope;
+      const { token, tenantId } = scope;
       if (token !== undefined && typeof token !== 'string') throw validationFailed('token must be a string');
       if (tenantId !== undefined && typeof tenantId !== 'string') throw validationFailed('tenantId must be a string');
       if (tenantId !== undefined) worlds.find(tenantId);
@@ -193,18 +179,12 @@ function createControlHandlers({ worlds, tokens, events, faults, clock, snapshot
       if (body.accountId !== undefined) ownerOf(body.accountId);
       return created({ injected: true, fault: faults.add(body) });
     },
-    clearFaults: (/** @type {ControlRequest} */ { query }) => {
-      faults.clear(scopeOf(query));
-      return noContent();
-    },
+    clearFaults: (/** @type {ControlRequest} */ { query }) => noContent(() => faults.clear(scopeOf(query))),
     events: (/** @type {ControlRequest} */ { query }) => ok({ items: events.list(scopeOf(query)) }),
-    clearEvents: (/** @type {ControlRequest} */ { query }) => {
-      events.clear(scopeOf(query));
-      return noContent();
-    },
+    clearEvents: (/** @type {ControlRequest} */ { query }) => noContent(() => events.clear(scopeOf(query))),
     settleEvents: async () => {
       await events.settled();
-      return noContent();
+      return { status: 204 };
     },
     violations: () => ok({ items: violations() }),
     state: async () => {
@@ -216,20 +196,6 @@ function createControlHandlers({ worlds, tokens, events, faults, clock, snapshot
 }
 
 /** @typedef {ReturnType<typeof createControlHandlers>} ControlHandlers */
-
-/**
- * The accounts of the tenant a filter names (`?tenantId=` of the events, the faults and the journal). A filter naming
- * no tenant is a bad request (400), not a resource not found: what it filters is there.
- * @param {import('./tenant-worlds.js').TenantWorlds} worlds
- * @returns {(tenantId: string) => string[]}
- */
-export function tenantFilter(worlds) {
-  return (tenantId) => {
-    const world = worlds.all().find((candidate) => candidate.tenantId === tenantId);
-    if (!world) throw validationFailed(`tenantId ${tenantId} names no tenant of the emulator`);
-    return Object.values(world.accountIds);
-  };
-}
 
 /**
  * What tests may do that the API cannot, as functions in the emulator's process: the methods of `connectEmulator`,

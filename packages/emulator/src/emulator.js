@@ -1,5 +1,5 @@
 /**
- * @typedef {import('@payments-connect/contract/server').AnswerViolation} Violation an answer that broke the spec
+ * @typedef {import('@payments-connect/contract/server').AnswerViolation} Violation
  * @typedef {import('@payments-connect/contract/server').JournalEntry} JournalEntry
  * @typedef {import('@payments-connect/contract/server').JournalFilter} JournalFilter
  */
@@ -92,21 +92,13 @@ export function normalizeOptions(options = {}) {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new TypeError(`port must be an integer from 0 to 65535, got ${port}`);
   if (typeof host !== 'string' || host === '') throw new TypeError('host must be a non-empty string');
-  if (!Number.isInteger(tokenTtlSeconds) || tokenTtlSeconds < 1) {
+  if (!Number.isInteger(tokenTtlSeconds) || tokenTtlSeconds < 1)
     throw new TypeError(`tokenTtlSeconds must be a positive integer, got ${tokenTtlSeconds}`);
-  }
   if (webhookUrl !== undefined && !isHttpUrl(webhookUrl))
     throw new TypeError(`webhookUrl must be an http(s) URL, got ${webhookUrl}`);
-  if (
-    credentials !== undefined &&
-    (!credentials ||
-      typeof credentials.clientId !== 'string' ||
-      typeof credentials.clientSecret !== 'string' ||
-      !credentials.clientId ||
-      !credentials.clientSecret)
-  ) {
+  const secrets = credentials === undefined ? ['-', '-'] : [credentials?.clientId, credentials?.clientSecret];
+  if (secrets.some((value) => typeof value !== 'string' || value === ''))
     throw new TypeError('credentials must have a non-empty clientId and clientSecret');
-  }
   if (typeof now !== 'function') throw new TypeError('now must be a function returning epoch milliseconds');
   if (state !== undefined && (state === null || (typeof state !== 'object' && typeof state !== 'string')))
     throw new TypeError(
@@ -115,18 +107,7 @@ export function normalizeOptions(options = {}) {
   if (randomSeed !== undefined && (typeof randomSeed !== 'string' || randomSeed === ''))
     throw new TypeError('randomSeed must be a non-empty string');
   return {
-    port,
-    host,
-    tokenTtlSeconds,
-    strict: Boolean(strict),
-    webhookUrl,
-    credentials: credentials && { ...credentials },
-    now,
-    spec,
-    onViolation,
-    timeouts,
-    journal,
-    state,
-    randomSeed,
+    ...{ port, host, tokenTtlSeconds, strict: Boolean(strict), webhookUrl, now, spec, onViolation },
+    ...{ timeouts, journal, state, randomSeed, credentials: credentials && { ...credentials } },
   };
 }

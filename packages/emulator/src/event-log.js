@@ -17,13 +17,9 @@ export const EVENT_TYPES = Object.freeze({
 export const EVENT_DESIGNED_BY = 'payments-connect-emulator';
 
 /**
- * @typedef {object} EmulatorEvent
- * @property {string} id
- * @property {string} type one of EVENT_TYPES
- * @property {string} createdAt ISO 8601, on its tenant's clock
- * @property {string} accountId
- * @property {string} designedBy always EVENT_DESIGNED_BY
- * @property {Record<string, unknown>} data
+ * @typedef {{ id: string, type: string, createdAt: string, accountId: string, designedBy: string,
+ *   data: Record<string, unknown> }} EmulatorEvent an event: `type` one of EVENT_TYPES, `createdAt` on its tenant's
+ *   clock (ISO 8601), `designedBy` always EVENT_DESIGNED_BY
  */
 
 /** @typedef {'not-configured' | 'pending' | 'delivered' | 'failed'} DeliveryState */
@@ -36,12 +32,7 @@ export const EVENT_DESIGNED_BY = 'payments-connect-emulator';
  *   `DNS lookup failed: …`, `timed out: no answer within 2000 ms`)
  */
 
-/**
- * @typedef {object} Waiter a call waiting for a tenant's next event
- * @property {(record: EventRecord) => boolean} wants
- * @property {(event: EmulatorEvent) => void} resolve
- * @property {ReturnType<typeof setTimeout>} timer
- */
+/** @typedef {{ wants: (r: EventRecord) => boolean, resolve: (e: EmulatorEvent) => void, timer: any }} Waiter */
 
 /**
  * The events of every tenant, in the order emitted, each POSTed as JSON to its tenant's webhook URL once (no retry:
@@ -60,10 +51,7 @@ export function createEventLog({ checkPayload, random }) {
   /** @type {Map<string, Promise<void>>} the deliveries under way, by URL */
   const queues = new Map();
 
-  /**
-   * @param {EventRecord} record
-   * @param {string} url
-   */
+  /** @param {EventRecord} record @param {string} url */
   async function deliver(record, url) {
     try {
       const response = await fetch(url, {
@@ -83,11 +71,10 @@ export function createEventLog({ checkPayload, random }) {
     }
   }
 
-  /** @param {Iterable<string> | undefined} accountIds @returns {(record: EventRecord) => boolean} */
+  /** @param {Iterable<string>} [accountIds] @returns {(record: EventRecord) => boolean} */
   const ofAccounts = (accountIds) => {
-    if (accountIds === undefined) return () => true;
     const accounts = new Set(accountIds);
-    return (record) => accounts.has(record.event.accountId);
+    return (record) => accountIds === undefined || accounts.has(record.event.accountId);
   };
 
   return {
@@ -97,24 +84,18 @@ export function createEventLog({ checkPayload, random }) {
      * @returns {EmulatorEvent}
      */
     emit({ type, accountId, data, now, webhookUrl }) {
+      const createdAt = new Date(now).toISOString();
       /** @type {EmulatorEvent} */
-      const event = {
-        id: `evt_${random.uuid()}`,
-        type,
-        createdAt: new Date(now).toISOString(),
-        accountId,
-        designedBy: EVENT_DESIGNED_BY,
-        data,
-      };
+      const event = { id: `evt_${random.uuid()}`, type, createdAt, accountId, designedBy: EVENT_DESIGNED_BY, data };
       checkPayload(event);
       /** @type {EventRecord} */
       const record = { event, delivery: { state: webhookUrl ? 'pending' : 'not-configured' } };
       records.push(record);
-      if (webhookUrl) {
-        const queue = (queues.get(webhookUrl) ?? Promise.resolve()).then(() => deliver(record, webhookUrl));
-        queues.set(webhookUrl, queue);
-        queue.then(() => queues.get(webhookUrl) === queue && queues.delete(webhookUrl));
-      }
+      if (webhookUrl)
+        queues.set(
+          webhookUrl,
+          (queues.get(webhookUrl) ?? Promise.resolve()).then(() => deliver(record, webhookUrl)),
+        );
       const waiter = [...waiters].find((candidate) => candidate.wants(record));
       if (waiter) {
         taken.add(record);
@@ -124,15 +105,9 @@ export function createEventLog({ checkPayload, random }) {
       }
       return event;
     },
-    /**
-     * The events recorded, with their delivery state: every tenant's, or those of the given accounts.
-     * @param {Iterable<string>} [accountIds]
-     */
+    /** @param {Iterable<string>} [accountIds] The events recorded, with their delivery: all, or those accounts'. */
     list: (accountIds) => records.filter(ofAccounts(accountIds)).map((record) => structuredClone(record)),
-    /**
-     * Forgets every event, or those of the given accounts.
-     * @param {Iterable<string>} [accountIds]
-     */
+    /** @param {Iterable<string>} [accountIds] Forgets every event, or those of the given accounts. */
     clear(accountIds) {
       const dropped = ofAccounts(accountIds);
       records = records.filter((record) => !dropped(record));

@@ -19,9 +19,8 @@ import { notFound } from './refusals.js';
  *   answered, and only those of the test that asked for it);
  * - `answer`, for a request that keeps the contract: the account its `AccountId` names (404 for none, so that
  *   another account's existence is not revealed), then the operation's handler, on the world of that account's
- *   tenant. A
- *   `Prefer` header is never applied (the state decides the answer): no `Preference-Applied` is sent, and the
- *   journal's entry says so.
+ *   tenant. A `Prefer` header is never applied (the state decides the answer): no `Preference-Applied` is sent, and
+ *   the journal's entry says so.
  * @param {import('@payments-connect/contract').Contract} contract
  * @param {Record<string, import('./operation-handlers.js').OperationHandler>} handlers by operationId
  * @param {Services} services

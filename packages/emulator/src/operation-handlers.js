@@ -20,11 +20,7 @@ import { users } from './model/users.js';
  * @property {import('./token-issuer.js').TokenIssuer} tokens
  */
 
-/**
- * @typedef {object} OperationResult
- * @property {number} status
- * @property {unknown} [body] JSON body; none when undefined
- */
+/** @typedef {{ status: number, body?: unknown }} OperationResult the answer: a status and a JSON body, if any */
 
 /** @typedef {(ctx: OperationContext) => OperationResult} OperationHandler */
 
@@ -32,12 +28,9 @@ import { users } from './model/users.js';
 const ok = (body) => ({ status: 200, body });
 
 /**
- * A read and a replacement by id of a resource the document shows only so.
- * @param {string} read the operationId of the read
- * @param {string} replace that of the replacement
- * @param {import('./model/replaceable-records.js').ReplaceableCollection} collection
- * @param {string} idParameter
- * @returns {Record<string, OperationHandler>}
+ * A read and a replacement by id of a resource the document shows only so: their operationIds, its collection and id.
+ * @param {string} read @param {string} replace @param {import('./model/replaceable-records.js').ReplaceableCollection}
+ *   collection @param {string} idParameter @returns {Record<string, OperationHandler>}
  */
 const readAndReplace = (read, replace, collection, idParameter) => ({
   [read]: ({ world, accountId, params }) =>

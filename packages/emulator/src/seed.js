@@ -64,12 +64,6 @@ export const DEFAULT_CREDENTIALS = Object.freeze({
   clientSecret: 'example-client-secret',
 });
 
-/**
- * When the seed's approved document request got its document: a fixed time, so that a seed (and a snapshot of it) is
- * the same on every start. A document attached through the API carries the tenant's clock instead.
- */
-const SEEDED_DOCUMENT_ATTACHED_AT = '2025-05-20T08:45:00.000Z';
-
 /** @typedef {Record<keyof typeof ACCOUNT_IDS, string>} AccountIds the ids of a seed's three accounts, by role */
 /** @typedef {Record<keyof typeof SEED_IDS, string>} SeedIds the ids of a seed's records, by fixture */
 
@@ -95,110 +89,65 @@ export function freshSeedIds(random) {
  * @param {SeedIds} ids
  * @returns {import('./store.js').StoreData}
  */
-export function seedData(accountIds, ids) {
-  const { primary, other, individual } = accountIds;
-  /** @type {(accountId: string, records: Array<Record<string, any>>) => import('./store.js').OwnedRecord[]} */
-  const owned = (accountId, records) => records.map((record) => ({ accountId, record }));
+export function seedData({ primary, other, individual }, ids) {
+  /** @type {(accountId: string, ...records: Array<Record<string, any>>) => import('./store.js').OwnedRecord[]} */
+  const owned = (accountId, ...records) => records.map((record) => ({ accountId, record }));
+  const purpose = 'What is the purpose of the payment?';
+  const funds = 'Where do the funds come from?';
+  const incorporation = { fileName: 'incorporation.pdf', contentType: 'application/pdf', size: 48213 };
   return {
     accounts: [
-      {
-        account: { accountId: primary, name: 'Northwind Trading Ltd', type: 'BUSINESS', status: 'DRAFT' },
-        businessProfile: {
-          accountId: primary,
-          legalName: 'Northwind Trading Ltd',
-          registrationNumber: 'GB-08123456',
-          country: 'GB',
-          industry: 'Wholesale trade',
-        },
-      },
-      {
-        account: { accountId: other, name: 'Contoso Imports GmbH', type: 'BUSINESS', status: 'SUBMITTED' },
-        businessProfile: {
-          accountId: other,
-          legalName: 'Contoso Imports GmbH',
-          registrationNumber: 'DE-HRB-204411',
-          country: 'DE',
-          industry: 'Import and export',
-        },
-      },
+      business(primary, 'Northwind Trading Ltd', 'DRAFT', ['GB-08123456', 'GB', 'Wholesale trade']),
+      business(other, 'Contoso Imports GmbH', 'SUBMITTED', ['DE-HRB-204411', 'DE', 'Import and export']),
       { account: { accountId: individual, name: 'Ada Lovelace', type: 'INDIVIDUAL', status: 'DRAFT' } },
     ],
     collections: {
       rfiCases: [
-        ...owned(primary, [
-          {
-            rfiId: ids.openRfiId,
-            status: RFI_STATUS.open,
-            questions: [
-              { questionId: ids.openQuestionId, text: 'What is the purpose of the payment?', approved: false },
-              { questionId: ids.secondOpenQuestionId, text: 'How is the beneficiary related to you?', approved: false },
-              {
-                questionId: ids.approvedQuestionId,
-                text: 'Where do the funds come from?',
-                answer: 'Revenue from wholesale trade.',
-                approved: true,
-              },
+        ...owned(
+          primary,
+          rfiCase(
+            ids.openRfiId,
+            RFI_STATUS.open,
+            [
+              question(ids.openQuestionId, purpose),
+              question(ids.secondOpenQuestionId, 'How is the beneficiary related to you?'),
+              question(ids.approvedQuestionId, funds, 'Revenue from wholesale trade.', true),
             ],
-            documentRequests: [
-              {
-                documentRequestId: ids.openDocumentRequestId,
-                description: 'The invoice of the payment',
-                approved: false,
-              },
-              {
-                documentRequestId: ids.approvedDocumentRequestId,
-                description: 'A certificate of incorporation',
-                approved: true,
-                document: {
-                  fileName: 'incorporation.pdf',
-                  contentType: 'application/pdf',
-                  size: 48213,
-                  attachedAt: SEEDED_DOCUMENT_ATTACHED_AT,
-                },
-              },
+            [
+              documentRequest(ids.openDocumentRequestId, 'The invoice of the payment'),
+              // A fixed time, so that a seed (and a snapshot of it) is the same on every start.
+              documentRequest(ids.approvedDocumentRequestId, 'A certificate of incorporation', {
+                ...incorporation,
+                attachedAt: '2025-05-20T08:45:00.000Z',
+              }),
             ],
-          },
-          {
-            rfiId: ids.closedRfiId,
-            status: RFI_STATUS.closed,
-            questions: [
-              {
-                questionId: ids.closedQuestionId,
-                text: 'Where do the funds come from?',
-                answer: 'The funds come from the sale of equipment.',
-                approved: false,
-              },
-            ],
-            documentRequests: [
-              { documentRequestId: ids.closedDocumentRequestId, description: 'The sale contract', approved: false },
-            ],
-          },
-          {
-            rfiId: ids.cancelledRfiId,
-            status: RFI_STATUS.cancelled,
-            questions: [
-              { questionId: ids.cancelledQuestionId, text: 'What is the purpose of the payment?', approved: false },
-            ],
-            documentRequests: [
-              { documentRequestId: ids.cancelledDocumentRequestId, description: 'A bank statement', approved: false },
-            ],
-          },
-        ]),
-        ...owned(other, [
-          {
-            rfiId: ids.otherAccountRfiId,
-            status: RFI_STATUS.open,
-            questions: [
-              { questionId: ids.otherAccountQuestionId, text: 'What is the purpose of the payment?', approved: false },
-            ],
-            documentRequests: [
-              { documentRequestId: ids.otherAccountDocumentRequestId, description: 'The invoice', approved: false },
-            ],
-          },
-        ]),
+          ),
+          rfiCase(
+            ids.closedRfiId,
+            RFI_STATUS.closed,
+            [question(ids.closedQuestionId, funds, 'The funds come from the sale of equipment.')],
+            [documentRequest(ids.closedDocumentRequestId, 'The sale contract')],
+          ),
+          rfiCase(
+            ids.cancelledRfiId,
+            RFI_STATUS.cancelled,
+            [question(ids.cancelledQuestionId, purpose)],
+            [documentRequest(ids.cancelledDocumentRequestId, 'A bank statement')],
+          ),
+        ),
+        ...owned(
+          other,
+          rfiCase(
+            ids.otherAccountRfiId,
+            RFI_STATUS.open,
+            [question(ids.otherAccountQuestionId, purpose)],
+            [documentRequest(ids.otherAccountDocumentRequestId, 'The invoice')],
+          ),
+        ),
       ],
       paymentRequests: [
-        ...owned(primary, [
+        ...owned(
+          primary,
           paymentRequest(ids.hostedPaymentRequestId, 'HOSTED_PAGE', 'UNPAID', 'hps_9f1c2b7e4d8a4e0fb3c6a5d2e1f07b98'),
           paymentRequest(
             ids.hostedPartPaidPaymentRequestId,
@@ -208,72 +157,98 @@ export function seedData(accountIds, ids) {
           ),
           paymentRequest(ids.paidPaymentRequestId, 'HOSTED_PAGE', 'PAID', 'hps_1b3e4d9a6f0c4a2bd5e8c7f4a3b29d1a'),
           paymentRequest(ids.nonHostedPaymentRequestId, 'EMBEDDED', 'UNPAID', 'eps_2c4f5e0b7a1d4b3ce6f9d8a5b4c3ae2b'),
-        ]),
-        ...owned(other, [
+        ),
+        ...owned(
+          other,
           paymentRequest(
             ids.otherAccountPaymentRequestId,
             'HOSTED_PAGE',
             'UNPAID',
             'hps_3d5a6f1c8b2e4c4df7a0e9b6c5d4bf3c',
           ),
-        ]),
+        ),
       ],
       payers: [
-        ...owned(primary, [{ payerId: ids.payerId, name: 'Globex Retail plc', email: 'accounts@globex.example' }]),
-        ...owned(other, [{ payerId: ids.otherAccountPayerId, name: 'Initech AG', email: 'billing@initech.example' }]),
+        ...owned(primary, { payerId: ids.payerId, name: 'Globex Retail plc', email: 'accounts@globex.example' }),
+        ...owned(other, { payerId: ids.otherAccountPayerId, name: 'Initech AG', email: 'billing@initech.example' }),
       ],
       beneficiaries: [
-        ...owned(primary, [
-          { beneficiaryId: ids.beneficiaryId, name: 'Umbrella Supplies BV', country: 'NL', currency: 'EUR' },
-        ]),
-        ...owned(other, [
-          { beneficiaryId: ids.otherAccountBeneficiaryId, name: 'Stark Parts Inc', country: 'US', currency: 'USD' },
-        ]),
+        ...owned(primary, {
+          beneficiaryId: ids.beneficiaryId,
+          name: 'Umbrella Supplies BV',
+          country: 'NL',
+          currency: 'EUR',
+        }),
+        ...owned(other, {
+          beneficiaryId: ids.otherAccountBeneficiaryId,
+          name: 'Stark Parts Inc',
+          country: 'US',
+          currency: 'USD',
+        }),
       ],
       users: [
-        ...owned(primary, [
+        ...owned(
+          primary,
           user(ids.userId, 'Grace Hopper', 'grace@northwind.example', 'ADMIN'),
           user(ids.secondUserId, 'Alan Turing', 'alan@northwind.example', 'VIEWER'),
-        ]),
-        ...owned(other, [user(ids.otherAccountUserId, 'Hedy Lamarr', 'hedy@contoso.example', 'ADMIN')]),
-        ...owned(individual, [user(ids.individualUserId, 'Ada Lovelace', 'ada@lovelace.example', 'OWNER')]),
+        ),
+        ...owned(other, user(ids.otherAccountUserId, 'Hedy Lamarr', 'hedy@contoso.example', 'ADMIN')),
+        ...owned(individual, user(ids.individualUserId, 'Ada Lovelace', 'ada@lovelace.example', 'OWNER')),
       ],
       persons: [
-        ...owned(primary, [
-          { personId: ids.personId, firstName: 'Katherine', lastName: 'Johnson', roles: ['DIRECTOR'] },
-        ]),
-        ...owned(other, [
-          { personId: ids.otherAccountPersonId, firstName: 'Emmy', lastName: 'Noether', roles: ['SHAREHOLDER'] },
-        ]),
+        ...owned(primary, { personId: ids.personId, firstName: 'Katherine', lastName: 'Johnson', roles: ['DIRECTOR'] }),
+        ...owned(other, {
+          personId: ids.otherAccountPersonId,
+          firstName: 'Emmy',
+          lastName: 'Noether',
+          roles: ['SHAREHOLDER'],
+        }),
       ],
       corporates: [
-        ...owned(primary, [
-          { corporateId: ids.corporateId, legalName: 'Northwind Holdings Ltd', relationship: 'PARENT' },
-        ]),
-        ...owned(other, [
-          { corporateId: ids.otherAccountCorporateId, legalName: 'Contoso Group SE', relationship: 'PARENT' },
-        ]),
+        ...owned(primary, {
+          corporateId: ids.corporateId,
+          legalName: 'Northwind Holdings Ltd',
+          relationship: 'PARENT',
+        }),
+        ...owned(other, {
+          corporateId: ids.otherAccountCorporateId,
+          legalName: 'Contoso Group SE',
+          relationship: 'PARENT',
+        }),
       ],
     },
   };
 }
 
-/**
- * @param {string} paymentRequestId
- * @param {string} executionMode
- * @param {string} status
- * @param {string} sessionToken
- */
+/** @param {string} accountId @param {string} name @param {string} status @param {string[]} profile */
+function business(accountId, name, status, [registrationNumber, country, industry]) {
+  const businessProfile = { accountId, legalName: name, registrationNumber, country, industry };
+  return { account: { accountId, name, type: 'BUSINESS', status }, businessProfile };
+}
+
+/** @param {string} rfiId @param {string} status @param {object[]} questions @param {object[]} documentRequests */
+function rfiCase(rfiId, status, questions, documentRequests) {
+  return { rfiId, status, questions, documentRequests };
+}
+
+/** @param {string} questionId @param {string} text @param {string} [answer] @param {boolean} [approved] */
+function question(questionId, text, answer, approved = false) {
+  return answer === undefined ? { questionId, text, approved } : { questionId, text, answer, approved };
+}
+
+/** @param {string} documentRequestId @param {string} description @param {object} [document] attached, approved */
+function documentRequest(documentRequestId, description, document) {
+  return document
+    ? { documentRequestId, description, approved: true, document }
+    : { documentRequestId, description, approved: false };
+}
+
+/** @param {string} paymentRequestId @param {string} executionMode @param {string} status @param {string} sessionToken */
 function paymentRequest(paymentRequestId, executionMode, status, sessionToken) {
   return { paymentRequestId, executionMode, status, amount: { value: '1250.00', currency: 'GBP' }, sessionToken };
 }
 
-/**
- * @param {string} userId
- * @param {string} displayName
- * @param {string} email
- * @param {string} role
- */
+/** @param {string} userId @param {string} displayName @param {string} email @param {string} role */
 function user(userId, displayName, email, role) {
   return { userId, displayName, email, role, blocked: false, status: 'ACTIVE' };
 }

@@ -27,14 +27,12 @@ import { createTokenIssuer } from './token-issuer.js';
 
 /**
  * @typedef {import('@payments-connect/contract/server').AnswerViolation} Violation an answer that broke the spec
- * @typedef {import('@payments-connect/contract/server').JournalEntry} JournalEntry
  * @typedef {import('@payments-connect/contract').Contract} Contract
  */
 
 /**
- * Read once per process, and shared: the contract of the bundled spec, which every emulator started without a spec of
- * its own serves (a contract keeps nothing of a server, only the validators it compiles on first use), and the
- * snapshot format's schema, compiled by the contract's Ajv.
+ * Read once per process and shared: the bundled spec's contract, which every emulator without a spec of its own serves
+ * (a contract keeps nothing of a server, only the validators it compiles), and the snapshot schema, compiled.
  */
 const shared = {
   /** @type {Contract | undefined} */ bundled: undefined,
@@ -42,23 +40,21 @@ const shared = {
 };
 
 /**
- * Serves an emulator of the contract, its options checked ({@link import('./emulator.js').startEmulator}).
+ * Serves an emulator of the contract, its options checked (`startEmulator`).
  * @param {ReturnType<typeof import('./emulator.js').normalizeOptions>} config
  * @returns {Promise<import('./emulator.js').Emulator>}
  */
 export async function serveEmulator(config) {
   shared.bundled ??= config.spec ? undefined : loadContract();
   const contract = config.spec ? createContract(config.spec) : /** @type {Contract} */ (shared.bundled);
-  const missing = contract.operations
-    .filter((op) => !operationHandlers[op.operationId])
-    .map((op) => `${op.method} ${op.path} (${op.operationId})`);
+  const missing = contract.operations.filter((op) => !operationHandlers[op.operationId]);
   if (missing.length > 0) {
-    throw new Error(`The spec has operations the emulator does not implement: ${missing.join(', ')}`);
+    const named = missing.map((op) => `${op.method} ${op.path} (${op.operationId})`).join(', ');
+    throw new Error(`The spec has operations the emulator does not implement: ${named}`);
   }
   // The seed's ids and the default credentials come from the examples of the contract served.
   const seed = exampleSeedIds(contract);
   const credentials = config.credentials ?? seed.credentials;
-
   /** @type {Violation[]} */
   const violations = [];
   /** @type {Array<{ operationId: string, status: number }>} */
@@ -71,42 +67,8 @@ export async function serveEmulator(config) {
 
   const clock = createEmulatorClock(config.now);
   const random = createRandomSource(config.randomSeed);
-  /** @type {Map<string, string>} the schema pointer of each webhook's payload, by kind */
-  const payloadPointers = new Map(
-    contract.webhooks
-      .filter((webhook) => webhook.requestBody)
-      .map((webhook) => [
-        webhook.name,
-        childPointer(
-          /** @type {{ pointer: string }} */ (webhook.requestBody).pointer,
-          'content',
-          'application/json',
-          'schema',
-        ),
-      ]),
-  );
-  const events = createEventLog({
-    random,
-    checkPayload(event) {
-      const kind = `${event.type.split('.').slice(0, 3).join('.')}.*`;
-      const pointer = payloadPointers.get(kind);
-      const missing = `no webhook ${kind} in the spec`;
-      const issues = pointer ? contract.validateAt(pointer, event) : [];
-      const errors = pointer ? issues.map((issue) => `${issue.path || '(root)'} ${issue.message}`) : [missing];
-      if (errors.length === 0) return;
-      recordViolation({
-        operationId: `webhook ${kind}`,
-        method: 'POST',
-        path: config.webhookUrl ?? '(none)',
-        status: 0,
-        errors,
-        violations: pointer
-          ? issues.map(bodyIssueViolation)
-          : [{ location: 'body', name: '', rule: 'documented', message: missing }],
-      });
-    },
-  });
-  const faults = createFaultInjector(contract);
+  const checkPayload = webhookPayloadCheck(contract, recordViolation, config.webhookUrl);
+  const [events, faults] = [createEventLog({ random, checkPayload }), createFaultInjector(contract)];
   let url = '';
   /** @type {import('./tenant-worlds.js').TenantWorlds} */
   let worlds;
@@ -117,12 +79,10 @@ export async function serveEmulator(config) {
     tenantOf: (presented) => worlds.tenantOf(presented),
     nowOf: (tenantId) => worlds.nowOf(tenantId),
   });
+  const parts = { clock, tokens, events, faults };
   worlds = createTenantWorlds({
+    ...parts,
     seed: { ...seed, credentials },
-    clock,
-    tokens,
-    events,
-    faults,
     random,
     webhookUrl: config.webhookUrl,
     url: () => url,
@@ -130,11 +90,8 @@ export async function serveEmulator(config) {
   const info = contract.document.info ?? {};
   shared.checkSnapshotShape ??= compileJsonSchema(JSON.parse(readFileSync(SNAPSHOT_SCHEMA_URL, 'utf8')));
   const snapshots = createSnapshotKeeper({
+    ...parts,
     worlds,
-    tokens,
-    events,
-    faults,
-    clock,
     checkShape: shared.checkSnapshotShape,
     expected: {
       takenFrom: { title: String(info.title), specVersion: String(info.version) },
@@ -146,13 +103,10 @@ export async function serveEmulator(config) {
   // Before it listens: no call may see the state it starts with half restored.
   if (config.state !== undefined) restoreStateOption(snapshots, config.state);
   const { accounts, fixtures } = worlds.describe(DEFAULT_TENANT_ID);
-
+  const settings = { tokenTtlSeconds: config.tokenTtlSeconds, strict: config.strict };
   const controlApi = createControlApi({
+    ...parts,
     worlds,
-    tokens,
-    events,
-    faults,
-    clock,
     snapshots,
     describe: () => ({
       url,
@@ -160,27 +114,22 @@ export async function serveEmulator(config) {
       accounts,
       fixtures,
       env: worlds.describe(DEFAULT_TENANT_ID).env,
-      tokenTtlSeconds: config.tokenTtlSeconds,
-      strict: config.strict,
+      ...settings,
     }),
     violations: () => [...violations],
   });
   const { screen, answer } = createOperationAnswerer(contract, operationHandlers, { worlds, tokens, faults });
-  const tokenOperationId = contract.tokenOperation?.operationId;
   const accountsOfTenant = tenantFilter(worlds);
+  const { port, host, timeouts, journal, strict } = config;
   const server = await startServer({
     contract,
     name: 'emulator',
     answer,
     screen,
     control: controlApi.api,
+    ...{ port, host, timeouts, journal, strict },
     // The reference describes the bundled spec: with another one it would document what the emulator does not serve.
     docsPage: config.spec ? undefined : installedDocsPage(import.meta.url),
-    port: config.port,
-    host: config.host,
-    timeouts: config.timeouts,
-    journal: config.journal,
-    strict: config.strict,
     onViolation: recordViolation,
     onUndocumented: (entry) => undocumentedResponses.push(entry),
     // A tenant's requests: those of its accounts, and its token requests, told by the credentials they carry.
@@ -188,7 +137,7 @@ export async function serveEmulator(config) {
       const accountIds = new Set(accountsOfTenant(tenantId));
       const { clientId } = worlds.find(tenantId).credentials;
       return (entry) =>
-        entry.operationId === tokenOperationId
+        entry.operationId === contract.tokenOperation?.operationId
           ? clientIdOf(entry.requestBody) === clientId
           : accountIds.has(String(entry.accountId).trim());
     },
@@ -196,46 +145,66 @@ export async function serveEmulator(config) {
   url = server.url;
   /** @type {import('./control-api.js').EmulatorControl} */
   const control = { ...server.control, ...inProcessControl(EMULATOR_CONTROL_ROUTES, controlApi.handlers) };
-
   /** @type {Promise<void> | undefined} */
   let stopping;
+  const { requests, clearRequests, docsUrl } = server;
   return {
-    url,
-    port: server.port,
-    docsUrl: server.docsUrl,
-    env: worlds.describe(DEFAULT_TENANT_ID).env,
-    credentials,
-    accounts,
-    fixtures,
-    control,
+    ...{
+      url,
+      port: server.port,
+      docsUrl,
+      env: worlds.describe(DEFAULT_TENANT_ID).env,
+      credentials,
+      accounts,
+      fixtures,
+    },
+    ...{ control, requests, clearRequests },
     get violations() {
       return [...violations];
     },
     get undocumentedResponses() {
       return [...undocumentedResponses];
     },
-    requests: server.requests,
-    clearRequests: server.clearRequests,
     stop() {
-      stopping ??= (async () => {
-        await server.stop();
-        await events.settled();
-      })();
+      stopping ??= server.stop().then(() => events.settled());
       return stopping;
     },
   };
 }
 
 /**
- * The `clientId` a journaled token request carried, if its body was JSON (its secret is never journaled).
- * @param {string | null} body
+ * A check of each event's payload against the spec's webhook of its kind, as answers are checked: a violation is
+ * recorded like an answer's.
+ * @param {Contract} contract
+ * @param {(violation: Violation) => void} record
+ * @param {string | undefined} webhookUrl
+ * @returns {(event: import('./event-log.js').EmulatorEvent) => void}
  */
-function clientIdOf(body) {
-  try {
-    return JSON.parse(body ?? '').clientId;
-  } catch {
-    return undefined;
-  }
+function webhookPayloadCheck(contract, record, webhookUrl) {
+  const pointers = new Map(
+    contract.webhooks.map(({ name, requestBody }) => [
+      name,
+      requestBody && childPointer(requestBody.pointer, 'content', 'application/json', 'schema'),
+    ]),
+  );
+  return (event) => {
+    const kind = `${event.type.split('.').slice(0, 3).join('.')}.*`;
+    const [pointer, missing] = [pointers.get(kind), `no webhook ${kind} in the spec`];
+    const issues = pointer ? contract.validateAt(pointer, event) : [];
+    const errors = pointer ? issues.map((issue) => `${issue.path || '(root)'} ${issue.message}`) : [missing];
+    if (errors.length === 0) return;
+    const violations = pointer
+      ? issues.map(bodyIssueViolation)
+      : [{ location: /** @type {const} */ ('body'), name: '', rule: 'documented', message: missing }];
+    record({
+      operationId: `webhook ${kind}`,
+      method: 'POST',
+      path: webhookUrl ?? '(none)',
+      status: 0,
+      errors,
+      violations,
+    });
+  };
 }
 
 /**
@@ -253,5 +222,14 @@ function restoreStateOption(snapshots, option) {
     if (details?.at === undefined) throw error;
     const source = file === undefined ? 'the state option' : `the state snapshot ${file}`;
     throw new TypeError(`${source} is refused at ${details.at}: ${details.problem}`);
+  }
+}
+
+/** @param {string | null} body the `clientId` of a journaled token request, if its body was JSON */
+function clientIdOf(body) {
+  try {
+    return JSON.parse(body ?? '').clientId;
+  } catch {
+    return undefined;
   }
 }

@@ -1,9 +1,6 @@
 import { freezeDeep } from './freeze-deep.js';
 
-/**
- * @typedef {'rfiCases' | 'paymentRequests' | 'payers' | 'beneficiaries' | 'users' | 'persons' | 'corporates'}
- *   CollectionName
- */
+/** @typedef {'rfiCases' | 'paymentRequests' | 'payers' | 'beneficiaries' | 'users' | 'persons' | 'corporates'} CollectionName */
 
 /** The collections of records, in the order a snapshot lists them. */
 export const COLLECTIONS = /** @type {ReadonlyArray<CollectionName>} */ (
@@ -23,7 +20,6 @@ export const ID_FIELDS = Object.freeze({
 
 /** @typedef {{ accountId: string, record: Record<string, any> }} OwnedRecord a record and the account it belongs to */
 /** @typedef {{ account: Record<string, any>, businessProfile?: Record<string, any> }} AccountEntry */
-
 /**
  * @typedef {object} StoreData what a store holds: accounts, and records by collection in the order the API lists them
  * @property {AccountEntry[]} accounts
@@ -40,22 +36,17 @@ export const ID_FIELDS = Object.freeze({
 export function createStore(data) {
   /** @type {Map<string, AccountEntry>} */
   const accounts = new Map(data.accounts.map((entry) => [entry.account.accountId, freezeDeep(entry)]));
-  /** @type {Record<CollectionName, Map<string, OwnedRecord>>} */
-  const collections = /** @type {any} */ ({});
-  for (const name of COLLECTIONS) {
-    collections[name] = new Map(
-      data.collections[name].map(({ accountId, record }) => [
-        record[ID_FIELDS[name]],
-        { accountId, record: freezeDeep(record) },
+  const collections = /** @type {Record<CollectionName, Map<string, OwnedRecord>>} */ (
+    Object.fromEntries(
+      COLLECTIONS.map((name) => [
+        name,
+        new Map(data.collections[name].map((entry) => [entry.record[ID_FIELDS[name]], freezeDeep(entry)])),
       ]),
-    );
-  }
+    )
+  );
 
   return {
-    /**
-     * Every account and record, copied, in the order they were stored, for a snapshot.
-     * @returns {StoreData}
-     */
+    /** @returns {StoreData} every account and record, copied, in the order they were stored, for a snapshot */
     snapshot: () => ({
       accounts: [...accounts.values()].map((entry) => structuredClone(entry)),
       collections: /** @type {StoreData['collections']} */ (
@@ -68,42 +59,30 @@ export function createStore(data) {
     account: (accountId) => accounts.get(accountId),
     /**
      * The record, if it exists and belongs to the account.
-     * @param {CollectionName} name
-     * @param {string} accountId
-     * @param {string} id
+     * @param {CollectionName} name @param {string} accountId @param {string} id
      */
     find(name, accountId, id) {
       const entry = collections[name].get(id);
       return entry && entry.accountId === accountId ? entry.record : undefined;
     },
-    /**
-     * The record and its owner whatever the account; for the control API, which acts for every account.
-     * @param {CollectionName} name
-     * @param {string} id
-     */
+    /** @param {CollectionName} name @param {string} id The record and its owner, for the control API's any account. */
     findAnyAccount: (name, id) => collections[name].get(id),
-    /**
-     * @param {CollectionName} name
-     * @param {string} accountId
-     */
+    /** @param {CollectionName} name @param {string} accountId */
     list: (name, accountId) =>
       [...collections[name].values()].filter((e) => e.accountId === accountId).map((e) => e.record),
     /**
      * Stores a record under its id, replacing whatever was stored under it.
-     * @param {CollectionName} name
-     * @param {string} accountId
-     * @param {Record<string, any>} record
+     * @param {CollectionName} name @param {string} accountId @param {Record<string, any>} record
      */
     put(name, accountId, record) {
       collections[name].set(record[ID_FIELDS[name]], { accountId, record: freezeDeep(record) });
       return record;
     },
     /**
-     * Changes a stored record: `change` works on a copy, which replaces the record once it returns. Whatever
-     * `change` returns (the record, or a part of it) is frozen with it.
+     * Changes a stored record: `change` works on a copy, which replaces the record once it returns. Whatever `change`
+     * returns (the record, or a part of it) is frozen with it.
      * @template T
-     * @param {CollectionName} name
-     * @param {string} id an id the caller found
+     * @param {CollectionName} name @param {string} id an id the caller found
      * @param {(draft: Record<string, any>) => T} change
      * @returns {T}
      */

@@ -12,18 +12,10 @@ import { createStore } from './store.js';
  * @typedef {import('./seed.js').AccountIds} AccountIds
  * @typedef {import('./seed.js').SeedIds} SeedIds
  * @typedef {import('./token-issuer.js').Credentials} Credentials
+ * @typedef {import('./store.js').CollectionName} CollectionName
  */
-
-/**
- * @typedef {object} EmulatorAccount an account of the seed, as it was seeded
- * @property {string} accountId
- * @property {string} name
- * @property {string} type `BUSINESS` or `INDIVIDUAL`
- * @property {string} status
- */
-
+/** @typedef {{ accountId: string, name: string, type: string, status: string }} EmulatorAccount as it was seeded */
 /** @typedef {Record<keyof AccountIds, EmulatorAccount>} TenantAccounts the three accounts, by role */
-
 /** @typedef {SeedIds & { expiredToken: string }} Fixtures the ids of the seeded records */
 
 /**
@@ -36,57 +28,44 @@ import { createStore } from './store.js';
  */
 
 /**
- * @typedef {object} TenantState a tenant as a snapshot holds it: its ids, and the credentials of a tenant created at
- *   run time (the `default` tenant's are the emulator's configured `credentials`, not state)
+ * @typedef {object} TenantState a tenant as a snapshot holds it
  * @property {string} tenantId
  * @property {AccountIds} accountIds
  * @property {SeedIds} fixtures the ids of its seeded records (the expired token aside)
- * @property {Credentials} [credentials] none for `default`
- * @property {{ advancedSeconds: number }} [clock] how far its clock had been moved (the emulator's moves and its
- *   own); left out (snapshots of 1.0), the emulator's
+ * @property {Credentials} [credentials] none for `default`, whose are the emulator's configured ones
+ * @property {{ advancedSeconds: number }} [clock] how far its clock had been moved; none (1.0): the emulator's
  * @property {string} [webhookUrl] where its events went, when it had a URL of its own
  */
 
 /**
- * @typedef {object} TenantWorld one tenant's world: its records, its clock, its webhook URL; its tokens, events and
- *   faults are those of its credentials and accounts
+ * @typedef {object} TenantWorld one tenant's world: its records, clock and webhook URL (its tokens, events and faults
+ *   are those of its credentials and accounts)
  * @property {string} tenantId
  * @property {AccountIds} accountIds
  * @property {SeedIds} ids
  * @property {Credentials} credentials
  * @property {TenantAccounts} accounts as seeded
- * @property {import('./store.js').Store} store its records
+ * @property {import('./store.js').Store} store
  * @property {number} ownMs how far its clock was moved beyond the emulator's (a restore may make it negative)
  * @property {string | undefined} ownWebhookUrl
  * @property {() => number} now its time
  * @property {() => string | undefined} webhookUrl where its events go: its own URL, else the emulator's
- * @property {(type: string, accountId: string, data: Record<string, unknown>) => void} emit records an event of one of
- *   its accounts
+ * @property {(type: string, accountId: string, data: Record<string, unknown>) => void} emit an event of its account
  * @property {import('./random-source.js').RandomSource} random
- * @property {(name: import('./store.js').CollectionName, id: string) => boolean} isTaken whether any tenant holds a
- *   record of that id: the control API's ids are unique across the emulator
+ * @property {(name: CollectionName, id: string) => boolean} isTaken whether any tenant holds a record of that id
  */
 
 /**
- * @typedef {object} WorldsDeps
- * @property {{ accountIds: AccountIds, ids: SeedIds, credentials: Credentials }} seed the start-up seed's ids (the
- *   contract's examples) and the `default` tenant's credentials
- * @property {import('./emulator-clock.js').EmulatorClock} clock
- * @property {{ expiredToken: string }} tokens the emulator's tokens, for the fixture `expiredToken`
- * @property {import('./event-log.js').EventLog} events
- * @property {import('./fault-injector.js').FaultInjector} faults
- * @property {import('./random-source.js').RandomSource} random
- * @property {string | undefined} webhookUrl the emulator's (the `webhookUrl` option)
- * @property {() => string} url the emulator's, for the tenants' sandbox environment
- */
-
-/**
- * The tenants of one emulator, each a world of its own, as moto keeps a backend per account: the start-up seed
+ * The tenants of one emulator, each a world of its own as moto keeps a backend per account: the start-up seed
  * (`default`) and those created for test files that run at the same time. Each holds its records, its clock and its
- * webhook URL; its tokens (those of its credentials), its events and its faults (those of its accounts) are kept by
- * the emulator's token issuer, event log and fault injector. Deleting a tenant drops its world with its events and
- * faults.
- * @param {WorldsDeps} deps
+ * webhook URL; its tokens (those of its credentials), events and faults (those of its accounts) are kept by the token
+ * issuer, the event log and the fault injector. Deleting a tenant drops its world, its events and its faults.
+ * @param {{ seed: { accountIds: AccountIds, ids: SeedIds, credentials: Credentials },
+ *   clock: import('./emulator-clock.js').EmulatorClock, tokens: { expiredToken: string },
+ *   events: import('./event-log.js').EventLog, faults: import('./fault-injector.js').FaultInjector,
+ *   random: import('./random-source.js').RandomSource, webhookUrl: string | undefined, url: () => string }} deps
+ *   `seed`: the start-up seed's ids (the contract's examples) and the default tenant's credentials; `webhookUrl` and
+ *   `url`: the emulator's
  */
 export function createTenantWorlds({ seed, clock, tokens, events, faults, random, webhookUrl, url }) {
   /** @type {Map<string, TenantWorld>} */
@@ -96,8 +75,8 @@ export function createTenantWorlds({ seed, clock, tokens, events, faults, random
   /** @type {Map<string, TenantWorld>} */
   const byClient = new Map();
 
-  /** @param {import('./store.js').CollectionName} name @param {string} id */
-  const holding = (name, id) => {
+  /** @param {CollectionName} name @param {string} id */
+  const recordOf = (name, id) => {
     for (const world of worlds.values()) {
       const entry = world.store.findAnyAccount(name, id);
       if (entry) return { world, accountId: entry.accountId };
@@ -106,101 +85,82 @@ export function createTenantWorlds({ seed, clock, tokens, events, faults, random
   };
 
   /**
-   * Makes a world and puts it in place of the tenant's, if it had one.
-   * @param {TenantState} state
-   * @param {import('./store.js').StoreData} data
-   * @param {number} [ownMs]
-   * @returns {TenantWorld}
+   * Makes a world and puts it in place of the tenant's, if it had one (409 for a tenant past {@link MAX_TENANTS}).
+   * @param {TenantState} state @param {import('./store.js').StoreData} data its records @param {number} [ownMs]
    */
   function install(
     { tenantId, accountIds, fixtures, credentials = seed.credentials, webhookUrl: own },
     data,
     ownMs = 0,
   ) {
+    if (!worlds.has(tenantId) && worlds.size > MAX_TENANTS) {
+      const remove = emulatorRouteLabel('deleteTenant');
+      throw conflict(`${MAX_TENANTS} tenants exist already: delete those you are done with (${remove})`);
+    }
     const seeded = new Map(seedData(accountIds, fixtures).accounts.map(({ account }) => [account.accountId, account]));
+    const roles = Object.entries(accountIds).map(([role, id]) => [role, Object.freeze({ ...seeded.get(id) })]);
     /** @type {TenantWorld} */
     const world = {
-      tenantId,
-      accountIds,
-      ids: fixtures,
-      credentials,
-      accounts: /** @type {TenantAccounts} */ (
-        Object.fromEntries(Object.entries(accountIds).map(([role, id]) => [role, Object.freeze({ ...seeded.get(id) })]))
-      ),
-      store: createStore(data),
-      ownMs,
-      ownWebhookUrl: own,
+      ...{ tenantId, accountIds, ids: fixtures, credentials, store: createStore(data), ownMs, ownWebhookUrl: own },
+      accounts: /** @type {TenantAccounts} */ (Object.fromEntries(roles)),
       now: () => clock.now() + world.ownMs,
       webhookUrl: () => world.ownWebhookUrl ?? webhookUrl,
       emit: (type, accountId, payload) =>
         events.emit({ type, accountId, data: payload, now: world.now(), webhookUrl: world.webhookUrl() }),
       random,
-      isTaken: (name, id) => holding(name, id) !== undefined,
+      isTaken: (name, id) => recordOf(name, id) !== undefined,
     };
-    if (!worlds.has(tenantId) && worlds.size > MAX_TENANTS) {
-      const remove = emulatorRouteLabel('deleteTenant');
-      throw conflict(`${MAX_TENANTS} tenants exist already: delete those you are done with (${remove})`);
-    }
     unregister(tenantId);
     worlds.set(tenantId, world);
     for (const accountId of Object.values(accountIds)) byAccount.set(accountId, world);
     byClient.set(credentials.clientId, world);
-    return world;
   }
 
   /** @param {string} tenantId */
   function unregister(tenantId) {
     const world = worlds.get(tenantId);
-    if (!world) return;
     worlds.delete(tenantId);
-    for (const accountId of Object.values(world.accountIds)) byAccount.delete(accountId);
-    byClient.delete(world.credentials.clientId);
+    for (const accountId of Object.values(world?.accountIds ?? {})) byAccount.delete(accountId);
+    if (world) byClient.delete(world.credentials.clientId);
   }
 
-  /**
-   * @param {string} tenantId
-   * @returns {TenantWorld}
-   * @throws {import('@payments-connect/contract/control').RefusalError} 404 for a tenant that does not exist
-   */
+  /** @param {string} tenantId @returns {TenantWorld} @throws {RefusalError} 404 for a tenant that does not exist */
   function find(tenantId) {
     const world = worlds.get(tenantId);
     if (world) return world;
-    throw new RefusalError(
-      404,
-      `tenant ${tenantId} not found: it was deleted, or dropped by ${emulatorRouteLabel('reset')}, which keeps ` +
-        `only the ${DEFAULT_TENANT_ID} tenant`,
-    );
+    const reset = emulatorRouteLabel('reset');
+    const why = `it was deleted, or dropped by ${reset}, which keeps only the ${DEFAULT_TENANT_ID} tenant`;
+    throw new RefusalError(404, `tenant ${tenantId} not found: ${why}`);
   }
 
   /**
-   * Drops what a tenant's accounts hold beside its records: its events and the faults scoped to them.
+   * Its seed again (same ids), its events and faults gone; its credentials, tokens, clock and webhook URL stay.
    * @param {TenantWorld} world
    */
-  function dropEventsAndFaults(world) {
-    const accountIds = Object.values(world.accountIds);
-    events.clear(accountIds);
-    faults.clear(accountIds);
+  function reseed(world) {
+    world.store = createStore(seedData(world.accountIds, world.ids));
+    events.clear(Object.values(world.accountIds));
+    faults.clear(Object.values(world.accountIds));
   }
 
-  /**
-   * A tenant as `createTenant` answers it.
-   * @param {string} tenantId
-   * @returns {Tenant}
-   */
+  /** @param {string} tenantId @returns {Tenant} the tenant as `createTenant` answers it */
   function describe(tenantId) {
     const { ids, accounts, credentials, accountIds } = find(tenantId);
     const fixtures = { ...ids, expiredToken: tokens.expiredToken };
-    return {
-      tenantId,
-      accounts,
-      fixtures,
-      credentials: { ...credentials },
-      env: buildSandboxEnv({ url: url(), credentials, accountId: accountIds.primary, fixtures }),
-    };
+    const env = buildSandboxEnv({ url: url(), credentials, accountId: accountIds.primary, fixtures });
+    return { tenantId, accounts, fixtures, credentials: { ...credentials }, env };
   }
 
-  /** @param {TenantWorld} world */
-  const seedOf = (world) => seedData(world.accountIds, world.ids);
+  /** @param {Set<string>} kept Drops every world but those (a whole restore installs the snapshot's next). */
+  function dropAllBut(kept) {
+    for (const tenantId of [...worlds.keys()]) if (!kept.has(tenantId)) unregister(tenantId);
+  }
+
+  /** @param {unknown} value @throws {RefusalError} 400 for a value that is no http(s) URL */
+  const checkWebhookUrl = (value) => {
+    if (value !== undefined && !isHttpUrl(value))
+      throw validationFailed(`webhookUrl must be an http(s) URL, got ${JSON.stringify(value)}`);
+  };
 
   install(
     { tenantId: DEFAULT_TENANT_ID, accountIds: seed.accountIds, fixtures: seed.ids },
@@ -209,52 +169,45 @@ export function createTenantWorlds({ seed, clock, tokens, events, faults, random
 
   return {
     find,
-    /** @param {string} accountId @returns {TenantWorld | undefined} the world of the tenant that has the account */
+    install,
+    describe,
+    dropAllBut,
+    /** Every world, `default` first, then those created, in order. */
+    all: () => [...worlds.values()],
+    /** @param {string} accountId the world of the tenant that has the account, if any */
     ofAccount: (accountId) => byAccount.get(accountId),
-    /**
-     * The tenant whose credentials these are, if any.
-     * @param {Credentials} credentials
-     */
+    /** @param {string} tenantId a tenant's time; the emulator's, for a tenant there is not (any more) */
+    nowOf: (tenantId) => worlds.get(tenantId)?.now() ?? clock.now(),
+    /** @param {Credentials} credentials the tenant whose credentials these are, if any */
     tenantOf({ clientId, clientSecret }) {
       const world = byClient.get(clientId);
       return world && world.credentials.clientSecret === clientSecret ? world.tenantId : undefined;
     },
     /**
-     * The world of the tenant that has an account, credentials (by client id) or a record of that id, if any but one.
-     * @param {'account' | 'client' | import('./store.js').CollectionName} kind
-     * @param {string} id
-     * @param {string} [except] a tenant whose own does not count
+     * The world of the tenant, but one, that has an account, credentials (by client id) or a record of that id.
+     * @param {'account' | 'client' | CollectionName} kind @param {string} id @param {string} [except]
      */
     holderOf(kind, id, except) {
       const world =
-        kind === 'account' ? byAccount.get(id) : kind === 'client' ? byClient.get(id) : holding(kind, id)?.world;
+        kind === 'account' ? byAccount.get(id) : kind === 'client' ? byClient.get(id) : recordOf(kind, id)?.world;
       return world?.tenantId === except ? undefined : world;
     },
     /**
-     * The world and account of a record, whichever tenant holds it: the control API names records by id alone.
-     * @param {import('./store.js').CollectionName} name
-     * @param {string} id
-     * @param {string} label how a message names such a record
+     * The world and account of a record, whichever tenant holds it (404 for none): the control API names records by id.
+     * @param {CollectionName} name @param {string} id @param {string} label how a message names such a record
      */
     holding(name, id, label) {
-      const found = holding(name, id);
+      const found = recordOf(name, id);
       if (!found) throw notFound(`${label} ${id}`);
       return found;
     },
-    /** @param {string} tenantId a tenant's time; the emulator's, for a tenant there is not (any more) */
-    nowOf: (tenantId) => worlds.get(tenantId)?.now() ?? clock.now(),
-    /** Every world, `default` first, then those created, in order. */
-    all: () => [...worlds.values()],
-    install,
-
-    describe,
 
     /**
-     * A tenant of fresh ids, its seed loaded, with credentials of its own and, if given, a webhook URL of its own.
+     * A tenant of fresh ids, its seed loaded, with credentials of its own and, if given, a webhook URL of its own. Its
+     * clock starts at the emulator's: the moves made for every tenant count for it too.
      * @param {{ webhookUrl?: string }} [options]
      * @returns {Tenant}
-     * @throws {import('@payments-connect/contract/control').RefusalError} 400 for another field or a URL that is no
-     *   http(s) URL, 409 once {@link MAX_TENANTS} exist
+     * @throws {RefusalError} 400 for another field or a URL that is no http(s) URL, 409 past {@link MAX_TENANTS}
      */
     create(options = {}) {
       const { webhookUrl: own, ...rest } = options;
@@ -265,58 +218,35 @@ export function createTenantWorlds({ seed, clock, tokens, events, faults, random
       const tenantId = random.uuid();
       const { accountIds, ids } = freshSeedIds(random);
       const credentials = { clientId: `tenant-${tenantId}`, clientSecret: `secret-${random.hex(16)}` };
-      // Its clock starts at the emulator's: the moves made for every tenant count for it too.
       install({ tenantId, accountIds, fixtures: ids, credentials, webhookUrl: own }, seedData(accountIds, ids));
       return describe(tenantId);
     },
-
+    /** @param {string} tenantId Restores a tenant's seed, and drops its events and the faults scoped to it. */
+    reset: (tenantId) => reseed(find(tenantId)),
     /**
-     * Restores a tenant's seed (same ids) and drops its events and the faults scoped to its accounts; its
-     * credentials, tokens, clock and webhook URL stay.
+     * Deletes a tenant's world: its accounts and records, its credentials, its events and faults. Its tokens stay until
+     * they expire (by the emulator's clock now), reaching none of its accounts: those answer 404, they are gone.
      * @param {string} tenantId
-     */
-    reset(tenantId) {
-      const world = find(tenantId);
-      world.store = createStore(seedOf(world));
-      dropEventsAndFaults(world);
-    },
-
-    /**
-     * Deletes a tenant's world: its accounts and records, its credentials, its events and faults. Its tokens stay
-     * until they expire (by the emulator's clock now), reaching no account of it: a service that holds one gets 404s
-     * for the accounts it knew, the answer that says the accounts are gone.
-     * @param {string} tenantId
-     * @throws {import('@payments-connect/contract/control').RefusalError} 409 for the default tenant, which stays
+     * @throws {RefusalError} 409 for the default tenant, which stays
      */
     remove(tenantId) {
       const world = find(tenantId);
-      if (tenantId === DEFAULT_TENANT_ID) {
-        const reset = emulatorRouteLabel('resetTenant', { tenantId: DEFAULT_TENANT_ID });
-        throw conflict(`the ${DEFAULT_TENANT_ID} tenant stays; ${reset} restores it`);
-      }
+      const reset = emulatorRouteLabel('resetTenant', { tenantId: DEFAULT_TENANT_ID });
+      if (tenantId === DEFAULT_TENANT_ID) throw conflict(`the ${DEFAULT_TENANT_ID} tenant stays; ${reset} restores it`);
       unregister(tenantId);
-      dropEventsAndFaults(world);
+      events.clear(Object.values(world.accountIds));
+      faults.clear(Object.values(world.accountIds));
     },
-
-    /**
-     * Back to the start: every tenant but the default dropped, the start-up seed restored, every event and fault
-     * gone. Issued tokens, the clocks and the default tenant's webhook URL stay.
-     */
+    /** Back to the start: the start-up seed alone, no event, no fault; the tokens, clocks and webhook URLs stay. */
     resetAll() {
-      for (const tenantId of [...worlds.keys()]) {
-        if (tenantId === DEFAULT_TENANT_ID) continue;
-        unregister(tenantId);
-      }
-      const world = find(DEFAULT_TENANT_ID);
-      world.store = createStore(seedOf(world));
+      dropAllBut(new Set([DEFAULT_TENANT_ID]));
+      reseed(find(DEFAULT_TENANT_ID));
       events.clear();
       faults.clear();
     },
-
     /**
      * Sends a tenant's events to a URL of its own from now on, or (null) to the emulator's again.
-     * @param {string} tenantId
-     * @param {unknown} webhookUrl
+     * @param {string} tenantId @param {unknown} webhookUrl
      */
     setWebhookUrl(tenantId, webhookUrl) {
       const world = find(tenantId);
@@ -324,54 +254,25 @@ export function createTenantWorlds({ seed, clock, tokens, events, faults, random
       world.ownWebhookUrl = /** @type {string | null} */ (webhookUrl) ?? undefined;
       return { tenantId, webhookUrl: world.webhookUrl() ?? null };
     },
-
-    /**
-     * What a tenant's clock says.
-     * @param {string} tenantId
-     */
+    /** @param {string} tenantId What a tenant's clock says. */
     clock: (tenantId) => clock.reading(find(tenantId).ownMs),
     /**
      * Moves one tenant's clock forward, and no other: its tokens expire by it, its sessions and events carry it.
-     * @param {string} tenantId
-     * @param {unknown} seconds
+     * @param {string} tenantId @param {unknown} seconds
      */
     advanceClock(tenantId, seconds) {
       const world = find(tenantId);
       world.ownMs += clockMoveMs(seconds);
       return clock.reading(world.ownMs);
     },
-
-    /**
-     * A tenant as a snapshot holds it.
-     * @param {TenantWorld} world
-     * @returns {TenantState}
-     */
+    /** @param {TenantWorld} world @returns {TenantState} the tenant as a snapshot holds it */
     stateOf: ({ tenantId, accountIds, ids, credentials, ownMs, ownWebhookUrl }) => ({
-      tenantId,
-      accountIds: { ...accountIds },
-      fixtures: { ...ids },
+      ...{ tenantId, accountIds: { ...accountIds }, fixtures: { ...ids } },
       ...(tenantId === DEFAULT_TENANT_ID ? {} : { credentials: { ...credentials } }),
       clock: { advancedSeconds: (clock.advancedMs + ownMs) / 1000 },
       ...(ownWebhookUrl === undefined ? {} : { webhookUrl: ownWebhookUrl }),
     }),
-
-    /**
-     * Drops every world but those a restore installs next.
-     * @param {Set<string>} kept
-     */
-    dropAllBut(kept) {
-      for (const tenantId of [...worlds.keys()]) if (!kept.has(tenantId)) unregister(tenantId);
-    },
   };
 }
 
 /** @typedef {ReturnType<typeof createTenantWorlds>} TenantWorlds */
-
-/**
- * @param {unknown} webhookUrl
- * @throws {import('@payments-connect/contract/control').RefusalError} 400 for a value that is no http(s) URL
- */
-function checkWebhookUrl(webhookUrl) {
-  if (webhookUrl !== undefined && !isHttpUrl(webhookUrl))
-    throw validationFailed(`webhookUrl must be an http(s) URL, got ${JSON.stringify(webhookUrl)}`);
-}

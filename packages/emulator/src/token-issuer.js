@@ -5,21 +5,11 @@ const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="payments-connect-emulator
 
 /** @typedef {{ clientId: string, clientSecret: string }} Credentials */
 
+/** @typedef {{ token?: string, tenantId?: string }} TokenScope this token, or a tenant's; none given: every token */
 /**
- * @typedef {object} TokenScope which tokens to expire; none given: every token
- * @property {string} [token] this one
- * @property {string} [tenantId] those issued for this tenant's credentials
+ * @typedef {{ token: string, tenantId: string, expiresAt: string }} IssuedToken a token as a snapshot holds it: the
+ *   tenant whose credentials it was issued for, and when it expires on that tenant's clock (ISO 8601)
  */
-
-/**
- * @typedef {object} IssuedToken a token as a snapshot holds it
- * @property {string} token
- * @property {string} tenantId the tenant whose credentials it was issued for
- * @property {string} expiresAt when it expires, on that tenant's clock (ISO 8601)
- */
-
-/** The form of the tokens the emulator issues: opaque, `pce_` and 48 hex digits. */
-export const TOKEN_PATTERN = /^pce_[0-9a-f]{48}$/;
 
 /**
  * Issues and checks bearer tokens. A token belongs to the tenant whose credentials it was issued for, and expires by
@@ -39,21 +29,9 @@ export function createTokenIssuer({ tokenTtlSeconds, random, tenantOf, nowOf, de
   const keepExpired = () => tokens.set(expiredToken, { expiresAt: 0, tenantId: defaultTenantId });
   keepExpired();
 
-  /**
-   * Forgets a tenant's tokens (a restore of the tenant puts its snapshot's in their place).
-   * @param {string} tenantId
-   */
-  function drop(tenantId) {
-    for (const [token, issued] of tokens)
-      if (issued.tenantId === tenantId && token !== expiredToken) tokens.delete(token);
-  }
-
   return {
     expiredToken,
-    /**
-     * Exchanges client credentials for a token (POST /auth/token).
-     * @param {Credentials} credentials
-     */
+    /** @param {Credentials} credentials Exchanges client credentials for a token (POST /auth/token). */
     issue(credentials) {
       const tenantId = tenantOf(credentials);
       if (tenantId === undefined) throw new RefusalError(401, 'clientId or clientSecret is not recognised');
@@ -61,10 +39,7 @@ export function createTokenIssuer({ tokenTtlSeconds, random, tenantOf, nowOf, de
       tokens.set(token, { expiresAt: nowOf(tenantId) + tokenTtlSeconds * 1000, tenantId });
       return { access_token: token, expires_in: tokenTtlSeconds, token_type: 'Bearer' };
     },
-    /**
-     * Throws 401 unless the token is known and unexpired. Its form (`Bearer <token>`) was checked by the contract.
-     * @param {string} token
-     */
+    /** @param {string} token Throws 401 unless it is known and unexpired (the contract checked its form). */
     verify(token) {
       const issued = tokens.get(token);
       if (issued === undefined) throw new RefusalError(401, 'Bearer token is not recognised', { headers: CHALLENGE });
@@ -110,8 +85,8 @@ export function createTokenIssuer({ tokenTtlSeconds, random, tenantOf, nowOf, de
      * @param {string} [tenantId]
      */
     restore(issued, tenantId) {
-      if (tenantId === undefined) tokens.clear();
-      else drop(tenantId);
+      for (const [token, { tenantId: owner }] of tokens)
+        if (tenantId === undefined || owner === tenantId) tokens.delete(token);
       keepExpired();
       for (const { token, tenantId: owner, expiresAt } of issued)
         tokens.set(token, { expiresAt: Date.parse(expiresAt), tenantId: owner });

@@ -46,10 +46,10 @@ function change(world, accountId, userId, body, fields) {
 
 export const users = {
   get: userOf,
-  /** @param {TenantWorld} world @param {string} accountId @param {string} userId @param {Record<string, unknown>} body */
+  /** @param {TenantWorld} world @param {string} accountId @param {string} userId @param {Record<string, any>} body */
   update: (world, accountId, userId, body) =>
     change(world, accountId, userId, body, { displayName: 'string', blocked: 'boolean' }),
-  /** @param {TenantWorld} world @param {string} accountId @param {string} userId @param {Record<string, unknown>} body */
+  /** @param {TenantWorld} world @param {string} accountId @param {string} userId @param {Record<string, any>} body */
   setRole: (world, accountId, userId, body) => change(world, accountId, userId, body, { role: 'string' }),
   /**
    * Deactivates the user, idempotently; it stays readable.
