@@ -25,7 +25,7 @@ describe('compileJsonSchema', () => {
     expect(check({ id: 'abc', items: [1, 'two', 'three'] })).toHaveLength(1);
   });
 
-  it('names a missing or unknown property by its own path, and the properties there are for one it does not know', () => {
+  it('names a missing or unknown property by its own path, and the properties there are for one unknown', () => {
     expect(check({ id: 'abc' })).toEqual([expect.objectContaining({ path: '/items', keyword: 'required' })]);
     expect(check({ id: 'abc', items: [], colour: 'blue' })).toEqual([
       expect.objectContaining({ path: '/colour', keyword: 'additionalProperties', expected: 'id, items' }),

@@ -23,6 +23,7 @@ import {
 import { HEALTH_PATH } from '@payments-connect/contract/control';
 import { CONTROL_PREFIX, emulatorRouteLabel } from '../src/control-routes.js';
 import { DEFAULT_CLI_PORT, DEFAULT_TOKEN_TTL_SECONDS } from '../src/defaults.js';
+import { startEmulator } from '../src/emulator.js';
 import { writeSnapshotFile } from '../src/snapshot/snapshot-files.js';
 
 /** Where a running emulator hands out the snapshot `--state` reads. */
@@ -69,11 +70,8 @@ const { values: parsed, run } = readServerCommandLine(COMMAND, {
   },
 });
 const { port, host, journal } = serverOptionsOf(COMMAND, parsed, DEFAULT_CLI_PORT);
-const tokenTtlSeconds = integerFlag(COMMAND, '--token-ttl', parsed['token-ttl'], {
-  min: 1,
-  max: Number.MAX_SAFE_INTEGER,
-  fallback: DEFAULT_TOKEN_TTL_SECONDS,
-});
+const ttlRange = { min: 1, max: Number.MAX_SAFE_INTEGER, fallback: DEFAULT_TOKEN_TTL_SECONDS };
+const tokenTtlSeconds = integerFlag(COMMAND, '--token-ttl', parsed['token-ttl'], ttlRange);
 const webhookUrl = parsed['webhook-url'];
 if (webhookUrl !== undefined && !isHttpUrl(webhookUrl))
   usageError(COMMAND, `--webhook-url must be an http(s) URL, got '${webhookUrl}'`);
@@ -91,9 +89,7 @@ if (saveState) {
 /** @type {import('../src/emulator.js').Emulator} */
 let emulator;
 try {
-  // Loaded after the flags are checked (and startEmulator loads the contract, Ajv and the server when it starts one): a
-  // usage error answers without loading the spec and Ajv.
-  const { startEmulator } = await import('../src/index.js');
+  // startEmulator loads the contract, Ajv and the server when it starts one: a usage error, above, loads none of them.
   emulator = await startEmulator({
     port,
     host,

@@ -7,6 +7,7 @@ import { rfiCases } from './model/rfi-cases.js';
 import { notFound, validationFailed } from './refusals.js';
 
 /** @typedef {import('@payments-connect/contract/server').ControlRequest} ControlRequest */
+/** @typedef {import('./tenant-worlds.js').TenantWorld} TenantWorld */
 /**
  * @template {import('@payments-connect/contract/control').ControlRouteTable} Table
  * @template {{ [Name in keyof Table]: import('@payments-connect/contract/control').ControlHandler }} Handlers
@@ -26,15 +27,12 @@ import { notFound, validationFailed } from './refusals.js';
  */
 
 /**
- * @typedef {object} ControlDeps the emulator's parts the control routes act on
- * @property {import('./tenant-worlds.js').TenantWorlds} worlds
- * @property {import('./token-issuer.js').TokenIssuer} tokens
- * @property {import('./event-log.js').EventLog} events
- * @property {import('./fault-injector.js').FaultInjector} faults
- * @property {import('./emulator-clock.js').EmulatorClock} clock
- * @property {import('./snapshot/snapshot-keeper.js').SnapshotKeeper} snapshots
- * @property {() => Omit<EmulatorDescription, 'webhookUrl'>} describe what `GET /_emulator` answers
- * @property {() => import('@payments-connect/contract/server').AnswerViolation[]} violations those seen so far
+ * @typedef {{ worlds: import('./tenant-worlds.js').TenantWorlds, tokens: import('./token-issuer.js').TokenIssuer,
+ *   events: import('./event-log.js').EventLog, faults: import('./fault-injector.js').FaultInjector,
+ *   clock: import('./emulator-clock.js').EmulatorClock,
+ *   snapshots: import('./snapshot/snapshot-keeper.js').SnapshotKeeper,
+ *   describe: () => Omit<EmulatorDescription, 'webhookUrl'>,
+ *   violations: () => import('@payments-connect/contract/server').AnswerViolation[] }} ControlDeps what they act on
  */
 
 /** How long `nextEvent` waits unless told otherwise, and at most. */
@@ -52,7 +50,7 @@ export function createControlApi(deps) {
   const handlers = createControlHandlers(deps);
   // A caller in another process has no other way to see deliveries done; one in this process has settleEvents.
   /** @param {ControlRequest} request */
-  const events = async (request) => (await deps.events.settled(), handlers.events(request));
+  const events = (request) => deps.events.settled().then(() => handlers.events(request));
   return {
     handlers,
     api: { prefix: CONTROL_PREFIX, routes: bindControlRoutes(EMULATOR_CONTROL_ROUTES, { ...handlers, events }) },
@@ -81,8 +79,11 @@ export function tenantFilter(worlds) {
 function createControlHandlers({ worlds, tokens, events, faults, clock, snapshots, describe, violations }) {
   const ok = (/** @type {unknown} */ body) => ({ status: 200, body });
   const created = (/** @type {unknown} */ body) => ({ status: 201, body });
-  /** @param {() => void} act */
-  const noContent = (act) => (act(), { status: 204 });
+  /** @param {() => void} act @param {number} [status] @param {unknown} [body] the answer, once it is done */
+  const after = (act, status = 204, body = undefined) => {
+    act();
+    return { status, body };
+  };
   const accountsOfTenant = tenantFilter(worlds);
   /** @param {ControlRequest} request */
   const tenantOf = ({ params }) => String(params.tenantId);
@@ -98,7 +99,7 @@ function createControlHandlers({ worlds, tokens, events, faults, clock, snapshot
   };
   /**
    * A route on the case of the path, whichever tenant holds it.
-   * @param {(world: import('./tenant-worlds.js').TenantWorld, account: string, params: Record<string, string>) => unknown} act
+   * @param {(world: TenantWorld, accountId: string, params: Record<string, string>) => unknown} act
    */
   const onCase =
     (act) =>
@@ -121,7 +122,7 @@ function createControlHandlers({ worlds, tokens, events, faults, clock, snapshot
 
   return {
     describe: () => ok({ ...describe(), webhookUrl: worlds.find(DEFAULT_TENANT_ID).webhookUrl() ?? null }),
-    reset: () => (worlds.resetAll(), ok({ reset: true })),
+    reset: () => after(() => worlds.resetAll(), 200, { reset: true }),
     createTenant: (/** @type {ControlRequest} */ { body }) => created(worlds.create(body)),
     tenant: (/** @type {ControlRequest} */ request) => ok(worlds.describe(tenantOf(request))),
     setTenantWebhookUrl: (/** @type {ControlRequest} */ request) =>
@@ -138,14 +139,13 @@ function createControlHandlers({ worlds, tokens, events, faults, clock, snapshot
       const whose = `tenant ${world.tenantId}`;
       return ok(await events.next(Object.values(world.accountIds), { type, timeoutMs, whose }));
     },
-    tenantState: async (/** @type {ControlRequest} */ request) => {
-      await events.settled();
-      return ok(snapshots.take(tenantOf(request)));
-    },
+    tenantState: (/** @type {ControlRequest} */ request) =>
+      events.settled().then(() => ok(snapshots.take(tenantOf(request)))),
     restoreTenantState: (/** @type {ControlRequest} */ request) =>
       ok(snapshots.restore(request.body, tenantOf(request))),
-    resetTenant: (/** @type {ControlRequest} */ request) => (worlds.reset(tenantOf(request)), ok({ reset: true })),
-    deleteTenant: (/** @type {ControlRequest} */ request) => noContent(() => worlds.remove(tenantOf(request))),
+    resetTenant: (/** @type {ControlRequest} */ request) =>
+      after(() => worlds.reset(tenantOf(request)), 200, { reset: true }),
+    deleteTenant: (/** @type {ControlRequest} */ request) => after(() => worlds.remove(tenantOf(request))),
     createRfiCase: (/** @type {ControlRequest} */ { body }) => {
       const { world, accountId } = ownerOf(body.accountId);
       return created(rfiCases.create(world, accountId, body));
@@ -179,18 +179,12 @@ function createControlHandlers({ worlds, tokens, events, faults, clock, snapshot
       if (body.accountId !== undefined) ownerOf(body.accountId);
       return created({ injected: true, fault: faults.add(body) });
     },
-    clearFaults: (/** @type {ControlRequest} */ { query }) => noContent(() => faults.clear(scopeOf(query))),
+    clearFaults: (/** @type {ControlRequest} */ { query }) => after(() => faults.clear(scopeOf(query))),
     events: (/** @type {ControlRequest} */ { query }) => ok({ items: events.list(scopeOf(query)) }),
-    clearEvents: (/** @type {ControlRequest} */ { query }) => noContent(() => events.clear(scopeOf(query))),
-    settleEvents: async () => {
-      await events.settled();
-      return { status: 204 };
-    },
+    clearEvents: (/** @type {ControlRequest} */ { query }) => after(() => events.clear(scopeOf(query))),
+    settleEvents: () => events.settled().then(() => ({ status: 204 })),
     violations: () => ok({ items: violations() }),
-    state: async () => {
-      await events.settled();
-      return ok(snapshots.take());
-    },
+    state: () => events.settled().then(() => ok(snapshots.take())),
     restoreState: (/** @type {ControlRequest} */ { body }) => ok(snapshots.restore(body)),
   };
 }

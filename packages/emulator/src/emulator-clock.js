@@ -37,10 +37,8 @@ export function createEmulatorClock(source) {
 }
 
 /**
- * A move of a clock, in milliseconds, checked: the clock never runs backwards, or an expired token would live again.
- * @param {unknown} seconds a number of seconds, from 0 to a year; fractions are fine
- * @returns {number}
- * @throws {import('@payments-connect/contract/control').RefusalError} 400 for anything else
+ * A move of a clock in milliseconds, checked (400 otherwise): the clock never runs backwards, or an expired token would
+ * live again. @param {unknown} seconds a number of seconds, from 0 to a year; fractions are fine @returns {number}
  */
 export function clockMoveMs(seconds) {
   if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > MAX_ADVANCE_SECONDS)

@@ -14,23 +14,17 @@ import { DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS } from './defaults.js';
  * @property {number} [tokenTtlSeconds] lifetime of issued access tokens (default 3600)
  * @property {boolean} [strict] answer 500 instead of sending a response that violates the spec
  * @property {string} [webhookUrl] where RFI events are POSTed as JSON (a tenant may have a URL of its own)
- * @property {{ clientId: string, clientSecret: string }} [credentials] accepted client credentials (default: those
- *   of the served spec's token request example)
+ * @property {{ clientId: string, clientSecret: string }} [credentials] accepted (default: the spec's token example's)
  * @property {() => number} [now] clock in epoch milliseconds, for tests that move time
  * @property {import('./snapshot/snapshot-keeper.js').EmulatorSnapshot | string | URL} [state] a snapshot to start
- *   from (what `GET /_emulator/state` answers), or the path of a file holding one; checked whole before the emulator
- *   listens
- * @property {string} [randomSeed] draws every id, token and secret the emulator makes from this seed, so that the
- *   same calls on a fresh emulator make the same state (reproducible snapshots); unset: random
- * @property {object} [spec] a bundled OpenAPI document to serve instead of the one of the openapi package; the seed
- *   takes its ids, and the default credentials, from its examples
- * @property {(violation: import('@payments-connect/contract/server').AnswerViolation) => void} [onViolation]
- *   called for each answer that violates the spec
+ *   from (what `GET /_emulator/state` answers), or a file's path; checked whole before the emulator listens
+ * @property {string} [randomSeed] draws every id, token and secret from this seed: the same calls make the same state
+ * @property {object} [spec] a bundled OpenAPI document to serve (its examples give the seed's ids and credentials)
+ * @property {(violation: Violation) => void} [onViolation] called for each answer that violates the spec
  * @property {import('@payments-connect/contract/server').JournalOptions} [journal] how many requests the journal
  *   keeps (`size`, default 10,000) and a file it appends each to as a JSON line (`file`)
- * @property {import('@payments-connect/contract/server').Timeouts} [timeouts] how long slow clients may take to send
- *   a request head, a whole request, and how long an idle connection stays open (defaults: the limits of every
- *   server of the contract, in the README)
+ * @property {import('@payments-connect/contract/server').Timeouts} [timeouts] how long slow clients may take (a
+ *   request head, a whole request; an idle connection stays open): the limits of every server of the contract
  */
 
 /**
@@ -47,13 +41,10 @@ import { DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS } from './defaults.js';
  * @property {import('./control-api.js').EmulatorControl} control what tests may do that the API cannot, in this
  *   process: the methods of `connectEmulator(url)`, with the same arguments and results (see the README)
  * @property {Violation[]} violations responses (and event payloads) that violated the spec since start
- * @property {Array<{ operationId: string, status: number }>} undocumentedResponses error answers of operations whose
- *   spec lists no error status (see the README)
- * @property {(filter?: JournalFilter) => JournalEntry[]} requests the requests the emulator received, oldest first,
- *   each with how it broke the contract (see the README)
+ * @property {Array<{ operationId: string, status: number }>} undocumentedResponses errors its spec lists not
+ * @property {(filter?: JournalFilter) => JournalEntry[]} requests the requests received, as the contract judged them
  * @property {() => void} clearRequests forgets them
- * @property {() => Promise<void>} stop stops listening, closes open connections, flushes the journal's file and waits
- *   for webhook deliveries
+ * @property {() => Promise<void>} stop stops listening and connections, flushes the journal, waits for deliveries
  */
 
 /**

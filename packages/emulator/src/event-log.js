@@ -25,11 +25,9 @@ export const EVENT_DESIGNED_BY = 'payments-connect-emulator';
 /** @typedef {'not-configured' | 'pending' | 'delivered' | 'failed'} DeliveryState */
 
 /**
- * @typedef {object} EventRecord
- * @property {EmulatorEvent} event
- * @property {{ state: DeliveryState, httpStatus?: number, error?: string }} delivery `httpStatus` what the receiver
- *   answered; `error` why a failed delivery failed (`answered 500 Internal Server Error`, `connection refused: …`,
- *   `DNS lookup failed: …`, `timed out: no answer within 2000 ms`)
+ * @typedef {{ event: EmulatorEvent, delivery: { state: DeliveryState, httpStatus?: number, error?: string } }}
+ *   EventRecord an event and its delivery: `httpStatus` what the receiver answered; `error` why a delivery failed
+ *   (`answered 500 Internal Server Error`, `connection refused: …`, `DNS lookup failed: …`, `timed out: …`)
  */
 
 /** @typedef {{ wants: (r: EventRecord) => boolean, resolve: (e: EmulatorEvent) => void, timer: any }} Waiter */
@@ -42,14 +40,11 @@ export const EVENT_DESIGNED_BY = 'payments-connect-emulator';
  * @param {{ checkPayload: (event: EmulatorEvent) => void, random: import('./random-source.js').RandomSource }} options
  */
 export function createEventLog({ checkPayload, random }) {
-  /** @type {EventRecord[]} */
-  let records = [];
+  let records = /** @type {EventRecord[]} */ ([]);
   /** @type {WeakSet<EventRecord>} the records `next` gave out, or that happened before a restore */
   const taken = new WeakSet();
-  /** @type {Set<Waiter>} */
-  const waiters = new Set();
-  /** @type {Map<string, Promise<void>>} the deliveries under way, by URL */
-  const queues = new Map();
+  const waiters = /** @type {Set<Waiter>} */ (new Set());
+  const queues = /** @type {Map<string, Promise<void>>} the deliveries under way, by URL */ (new Map());
 
   /** @param {EventRecord} record @param {string} url */
   async function deliver(record, url) {
@@ -118,11 +113,9 @@ export function createEventLog({ checkPayload, random }) {
     },
     /**
      * The next event of a tenant's accounts (of a type, if given) that no call took yet: one recorded already, or the
-     * next to come within `timeoutMs`. A race-free way to wait: an event emitted before the call is not missed.
-     * @param {Iterable<string>} accountIds
-     * @param {{ type?: string, timeoutMs: number, whose: string }} wanted `whose`: the tenant, for the refusal
+     * next within `timeoutMs` (408 otherwise). Race-free: an event emitted before the call is not missed.
+     * @param {Iterable<string>} accountIds @param {{ type?: string, timeoutMs: number, whose: string }} wanted
      * @returns {Promise<EmulatorEvent>}
-     * @throws {RefusalError} 408 when none comes in time
      */
     next(accountIds, { type, timeoutMs, whose }) {
       const ofTenant = ofAccounts(accountIds);

@@ -52,11 +52,10 @@ const RESPONSE_FIXTURES = {
 
 /**
  * The start-up seed's ids and the default credentials of an emulator serving `contract`: the ids its examples name
- * (the rest are the emulator's own, `SEED_IDS`), and the credentials of its token request example.
- * @param {import('@payments-connect/contract').Contract} contract
+ * (the rest are the emulator's own, `SEED_IDS`), the credentials of its token request example (an Error names the
+ * example it lacks). @param {import('@payments-connect/contract').Contract} contract
  * @returns {{ accountIds: import('./seed.js').AccountIds, ids: import('./seed.js').SeedIds,
- *   credentials: { clientId: string, clientSecret: string } }}
- * @throws {Error} naming the example the contract lacks
+ *   credentials: import('./token-issuer.js').Credentials }}
  */
 export function exampleSeedIds(contract) {
   /** @param {string} operationId */

@@ -97,18 +97,13 @@ export function createFaultInjector(contract) {
       if (next.times === 0) pending = pending.filter((fault) => fault !== next);
       return { status: next.status, body: next.body, headers: next.headers };
     },
-    /**
-     * The pending faults, in the order they were injected; with accounts, those scoped to one of them.
-     * @param {Iterable<string>} [accountIds]
-     * @returns {Fault[]}
-     */
+    /** @param {Iterable<string>} [accountIds] @returns {Fault[]} the pending faults in order; those scoped to them */
     list: (accountIds) => structuredClone(pending.filter(scopedTo(accountIds))),
     /**
      * Puts back the pending faults of a snapshot (checked). The whole emulator's: all of them, under their own ids
      * (the next one injected is numbered after the highest). One tenant's: in place of those scoped to its accounts,
      * numbered after every fault pending: as if injected now.
-     * @param {Fault[]} restored as `list` gives them
-     * @param {Iterable<string>} [accountIds] one tenant's
+     * @param {Fault[]} restored as `list` gives them @param {Iterable<string>} [accountIds] one tenant's
      */
     restore(restored, accountIds) {
       clear(accountIds);
@@ -126,11 +121,10 @@ export function createFaultInjector(contract) {
 /** @typedef {ReturnType<typeof createFaultInjector>} FaultInjector */
 
 /**
- * What keeps a fault from being injected, if anything: an operation the contract does not have, a status that is no
- * error, a count out of range, headers or path values of the wrong form, or a scope no call could ever match.
- * @param {import('@payments-connect/contract').Contract} contract
- * @param {FaultSpec} fault
- * @returns {string | undefined} the problem, in words
+ * What keeps a fault from being injected, in words, if anything: an operation the contract does not have, a status
+ * that is no error, a count out of range, headers or path values of the wrong form, or a scope no call could match.
+ * @param {import('@payments-connect/contract').Contract} contract @param {FaultSpec} fault
+ * @returns {string | undefined}
  */
 function faultProblem(contract, { operationId, status, headers = {}, times = 1, accountId, pathParams = {} }) {
   const operationIds = contract.operations.map((o) => o.operationId);

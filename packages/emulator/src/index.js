@@ -1,10 +1,6 @@
-/**
- * @payments-connect/emulator: a stateful local sandbox of the Payments Connect API v1.0.
- * `startEmulator` starts one (from a saved state, perhaps one of `SHIPPED_SNAPSHOTS`); `connectEmulator` controls a
- * running one from any process; the constants name the seed data and the emulator's own choices. Importing it loads
- * no contract, no Ajv and no server: `startEmulator` loads them when it starts one. The types are declared by the
- * JSDoc of the modules, and published as declarations generated from it.
- */
+// @payments-connect/emulator: `startEmulator` starts one (perhaps from one of `SHIPPED_SNAPSHOTS`); `connectEmulator`
+// controls a running one from any process; the constants name the seed and the emulator's own choices. Importing it
+// loads no contract, Ajv or server: `startEmulator` loads them. Types: the modules' JSDoc, published as declarations.
 
 export { ControlCallError } from '@payments-connect/contract/control';
 export { connectEmulator } from './connect-emulator.js';

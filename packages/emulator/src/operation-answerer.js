@@ -13,14 +13,12 @@ import { notFound } from './refusals.js';
 
 /**
  * How the emulator answers, for the request pipeline of the contract:
- * - `screen`, run once the operation is known and the bearer token well formed, before the parameters and the body
- *   are checked: a token the emulator issued and that has not expired, then an injected fault for the operation,
- *   the call's `AccountId` and its path values (so that a fault answers only callers the service would have
- *   answered, and only those of the test that asked for it);
- * - `answer`, for a request that keeps the contract: the account its `AccountId` names (404 for none, so that
- *   another account's existence is not revealed), then the operation's handler, on the world of that account's
- *   tenant. A `Prefer` header is never applied (the state decides the answer): no `Preference-Applied` is sent, and
- *   the journal's entry says so.
+ * - `screen`, once the operation is known and the bearer token well formed, before the parameters and the body: a
+ *   token the emulator issued and that has not expired, then an injected fault for the operation, the call's
+ *   `AccountId` and its path values (a fault answers only callers the service would have answered, of its test);
+ * - `answer`, for a request that keeps the contract: the account its `AccountId` names (404 for none: another
+ *   account's existence is not revealed), then the operation's handler on that account's tenant's world. A `Prefer`
+ *   header is never applied (the state decides): no `Preference-Applied`, and the journal's entry says so.
  * @param {import('@payments-connect/contract').Contract} contract
  * @param {Record<string, import('./operation-handlers.js').OperationHandler>} handlers by operationId
  * @param {Services} services

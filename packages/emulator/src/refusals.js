@@ -6,11 +6,7 @@
 import { RefusalError } from '@payments-connect/contract/control';
 import { UUID_PATTERN } from './random-source.js';
 
-/**
- * 400 VALIDATION_FAILED.
- * @param {string} message
- * @param {unknown} [details]
- */
+/** @param {string} message @param {unknown} [details] 400 VALIDATION_FAILED. */
 export const validationFailed = (message, details) => new RefusalError(400, message, { details });
 
 /**
@@ -31,11 +27,8 @@ export const conflict = (message, variant) =>
     : new RefusalError(409, `${variant}: ${message}`, { details: variant });
 
 /**
- * The id a control request gives a new record, checked, or a fresh one.
- * @param {unknown} id
- * @param {string} name the field, for the message
- * @param {import('./random-source.js').RandomSource} random
- * @returns {string}
+ * The id a control request gives a new record, checked (`name`: the field), or a fresh one.
+ * @param {unknown} id @param {string} name @param {import('./random-source.js').RandomSource} random @returns {string}
  */
 export function newId(id, name, random) {
   if (id === undefined) return random.uuid();

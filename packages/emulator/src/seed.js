@@ -1,15 +1,10 @@
 import { RFI_STATUS } from './model/rfi-cases.js';
 
-/**
- * The seed every tenant starts with and returns to on reset: three accounts (a business account the conformance suite
- * acts as, a second business account whose resources the first must never see, an individual account without a
- * business profile) and their records. Data only.
- *
- * The ids of the primary account and of the records the spec's named examples name are those examples' (read from
- * the contract an emulator serves, `example-fixtures.js`), so that each example, sent as it is, finds its record;
- * `ACCOUNT_IDS` and `SEED_IDS` are those of the bundled spec (test/seed-ids.test.js holds them to it). The other ids
- * (another account's records, a second user) are the emulator's own.
- */
+// The seed every tenant starts with and returns to on reset, data only: a business account the conformance suite acts
+// as, a second whose records the first must never see, an individual account without a business profile, and their
+// records. The ids the spec's named examples name are those examples' (read from the contract served,
+// `example-fixtures.js`): each example, sent as it is, finds its record. `ACCOUNT_IDS` and `SEED_IDS` are the bundled
+// spec's (test/seed-ids.test.js holds them to it); the other ids (another account's records) are the emulator's own.
 
 /** Account ids of the start-up seed. The document does not fix the AccountId format; the emulator uses UUIDs. */
 export const ACCOUNT_IDS = Object.freeze({
@@ -243,9 +238,15 @@ function documentRequest(documentRequestId, description, document) {
     : { documentRequestId, description, approved: false };
 }
 
-/** @param {string} paymentRequestId @param {string} executionMode @param {string} status @param {string} sessionToken */
-function paymentRequest(paymentRequestId, executionMode, status, sessionToken) {
-  return { paymentRequestId, executionMode, status, amount: { value: '1250.00', currency: 'GBP' }, sessionToken };
+/** @param {string} paymentRequestId @param {string} executionMode @param {string} status @param {string} session */
+function paymentRequest(paymentRequestId, executionMode, status, session) {
+  return {
+    paymentRequestId,
+    executionMode,
+    status,
+    amount: { value: '1250.00', currency: 'GBP' },
+    sessionToken: session,
+  };
 }
 
 /** @param {string} userId @param {string} displayName @param {string} email @param {string} role */

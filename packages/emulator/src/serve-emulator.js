@@ -79,14 +79,8 @@ export async function serveEmulator(config) {
     tenantOf: (presented) => worlds.tenantOf(presented),
     nowOf: (tenantId) => worlds.nowOf(tenantId),
   });
-  const parts = { clock, tokens, events, faults };
-  worlds = createTenantWorlds({
-    ...parts,
-    seed: { ...seed, credentials },
-    random,
-    webhookUrl: config.webhookUrl,
-    url: () => url,
-  });
+  const parts = { clock, tokens, events, faults, random, webhookUrl: config.webhookUrl };
+  worlds = createTenantWorlds({ ...parts, seed: { ...seed, credentials }, url: () => url });
   const info = contract.document.info ?? {};
   shared.checkSnapshotShape ??= compileJsonSchema(JSON.parse(readFileSync(SNAPSHOT_SCHEMA_URL, 'utf8')));
   const snapshots = createSnapshotKeeper({
@@ -103,31 +97,14 @@ export async function serveEmulator(config) {
   // Before it listens: no call may see the state it starts with half restored.
   if (config.state !== undefined) restoreStateOption(snapshots, config.state);
   const { accounts, fixtures } = worlds.describe(DEFAULT_TENANT_ID);
-  const settings = { tokenTtlSeconds: config.tokenTtlSeconds, strict: config.strict };
-  const controlApi = createControlApi({
-    ...parts,
-    worlds,
-    snapshots,
-    describe: () => ({
-      url,
-      credentials,
-      accounts,
-      fixtures,
-      env: worlds.describe(DEFAULT_TENANT_ID).env,
-      ...settings,
-    }),
-    violations: () => [...violations],
-  });
+  const { tokenTtlSeconds, port, host, timeouts, journal, strict } = config;
+  const start = () => ({ url, credentials, accounts, fixtures, env: worlds.describe(DEFAULT_TENANT_ID).env });
+  const describe = () => ({ ...start(), tokenTtlSeconds, strict });
+  const controlApi = createControlApi({ ...parts, worlds, snapshots, describe, violations: () => [...violations] });
   const { screen, answer } = createOperationAnswerer(contract, operationHandlers, { worlds, tokens, faults });
   const accountsOfTenant = tenantFilter(worlds);
-  const { port, host, timeouts, journal, strict } = config;
   const server = await startServer({
-    contract,
-    name: 'emulator',
-    answer,
-    screen,
-    control: controlApi.api,
-    ...{ port, host, timeouts, journal, strict },
+    ...{ contract, name: 'emulator', answer, screen, control: controlApi.api, port, host, timeouts, journal, strict },
     // The reference describes the bundled spec: with another one it would document what the emulator does not serve.
     docsPage: config.spec ? undefined : installedDocsPage(import.meta.url),
     onViolation: recordViolation,
@@ -147,18 +124,10 @@ export async function serveEmulator(config) {
   const control = { ...server.control, ...inProcessControl(EMULATOR_CONTROL_ROUTES, controlApi.handlers) };
   /** @type {Promise<void> | undefined} */
   let stopping;
-  const { requests, clearRequests, docsUrl } = server;
   return {
-    ...{
-      url,
-      port: server.port,
-      docsUrl,
-      env: worlds.describe(DEFAULT_TENANT_ID).env,
-      credentials,
-      accounts,
-      fixtures,
-    },
-    ...{ control, requests, clearRequests },
+    ...start(),
+    ...{ port: server.port, docsUrl: server.docsUrl, control, requests: server.requests },
+    clearRequests: server.clearRequests,
     get violations() {
       return [...violations];
     },
@@ -173,12 +142,9 @@ export async function serveEmulator(config) {
 }
 
 /**
- * A check of each event's payload against the spec's webhook of its kind, as answers are checked: a violation is
- * recorded like an answer's.
- * @param {Contract} contract
- * @param {(violation: Violation) => void} record
- * @param {string | undefined} webhookUrl
- * @returns {(event: import('./event-log.js').EmulatorEvent) => void}
+ * A check of each event's payload against the spec's webhook of its kind, as answers are checked; a violation is
+ * recorded like an answer's. @param {Contract} contract @param {(violation: Violation) => void} record
+ * @param {string | undefined} webhookUrl @returns {(event: import('./event-log.js').EmulatorEvent) => void}
  */
 function webhookPayloadCheck(contract, record, webhookUrl) {
   const pointers = new Map(

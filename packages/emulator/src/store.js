@@ -1,6 +1,9 @@
 import { freezeDeep } from './freeze-deep.js';
 
-/** @typedef {'rfiCases' | 'paymentRequests' | 'payers' | 'beneficiaries' | 'users' | 'persons' | 'corporates'} CollectionName */
+/**
+ * @typedef {'rfiCases' | 'paymentRequests' | 'payers' | 'beneficiaries' | 'users' | 'persons' | 'corporates'}
+ *   CollectionName
+ */
 
 /** The collections of records, in the order a snapshot lists them. */
 export const COLLECTIONS = /** @type {ReadonlyArray<CollectionName>} */ (
@@ -79,11 +82,9 @@ export function createStore(data) {
       return record;
     },
     /**
-     * Changes a stored record: `change` works on a copy, which replaces the record once it returns. Whatever `change`
-     * returns (the record, or a part of it) is frozen with it.
-     * @template T
-     * @param {CollectionName} name @param {string} id an id the caller found
-     * @param {(draft: Record<string, any>) => T} change
+     * Changes a stored record (one the caller found): `change` works on a copy, which replaces the record once it
+     * returns. Whatever `change` returns (the record, or a part of it) is frozen with it.
+     * @template T @param {CollectionName} name @param {string} id @param {(draft: Record<string, any>) => T} change
      * @returns {T}
      */
     update(name, id, change) {
@@ -94,11 +95,8 @@ export function createStore(data) {
       return result;
     },
     /**
-     * `update` for an account's own record.
-     * @template T
-     * @param {string} accountId an account the caller found
-     * @param {(draft: Record<string, any>) => T} change
-     * @returns {T}
+     * `update` for an account's own record (one the caller found).
+     * @template T @param {string} accountId @param {(draft: Record<string, any>) => T} change @returns {T}
      */
     updateAccount(accountId, change) {
       const entry = accounts.get(accountId);
@@ -114,9 +112,7 @@ export function createStore(data) {
 
 /**
  * A changed, frozen copy of a record, and what the change returned.
- * @template T
- * @param {Record<string, any>} record
- * @param {(draft: Record<string, any>) => T} change
+ * @template T @param {Record<string, any>} record @param {(draft: Record<string, any>) => T} change
  */
 function changedCopy(record, change) {
   const draft = structuredClone(record);

@@ -38,21 +38,13 @@ import { createStore } from './store.js';
  */
 
 /**
- * @typedef {object} TenantWorld one tenant's world: its records, clock and webhook URL (its tokens, events and faults
- *   are those of its credentials and accounts)
- * @property {string} tenantId
- * @property {AccountIds} accountIds
- * @property {SeedIds} ids
- * @property {Credentials} credentials
- * @property {TenantAccounts} accounts as seeded
- * @property {import('./store.js').Store} store
- * @property {number} ownMs how far its clock was moved beyond the emulator's (a restore may make it negative)
- * @property {string | undefined} ownWebhookUrl
- * @property {() => number} now its time
- * @property {() => string | undefined} webhookUrl where its events go: its own URL, else the emulator's
- * @property {(type: string, accountId: string, data: Record<string, unknown>) => void} emit an event of its account
- * @property {import('./random-source.js').RandomSource} random
- * @property {(name: CollectionName, id: string) => boolean} isTaken whether any tenant holds a record of that id
+ * @typedef {{ tenantId: string, accountIds: AccountIds, ids: SeedIds, credentials: Credentials,
+ *   accounts: TenantAccounts, store: import('./store.js').Store, ownMs: number, ownWebhookUrl: string | undefined,
+ *   now: () => number, webhookUrl: () => string | undefined, random: import('./random-source.js').RandomSource,
+ *   emit: (type: string, accountId: string, data: Record<string, unknown>) => void,
+ *   isTaken: (name: CollectionName, id: string) => boolean }} TenantWorld one tenant's world: its records, its clock
+ *   (`ownMs`: its moves beyond the emulator's; a restore may make them negative), where its events go (its own URL,
+ *   else the emulator's), and whether any tenant holds a record of an id
  */
 
 /**
@@ -68,12 +60,8 @@ import { createStore } from './store.js';
  *   `url`: the emulator's
  */
 export function createTenantWorlds({ seed, clock, tokens, events, faults, random, webhookUrl, url }) {
-  /** @type {Map<string, TenantWorld>} */
-  const worlds = new Map();
-  /** @type {Map<string, TenantWorld>} */
-  const byAccount = new Map();
-  /** @type {Map<string, TenantWorld>} */
-  const byClient = new Map();
+  /** @type {Map<string, TenantWorld>[]} the worlds by tenant, and by their accounts and client ids */
+  const [worlds, byAccount, byClient] = [new Map(), new Map(), new Map()];
 
   /** @param {CollectionName} name @param {string} id */
   const recordOf = (name, id) => {

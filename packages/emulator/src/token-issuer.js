@@ -12,13 +12,11 @@ const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="payments-connect-emulator
  */
 
 /**
- * Issues and checks bearer tokens. A token belongs to the tenant whose credentials it was issued for, and expires by
- * that tenant's clock (the emulator's, once the tenant is deleted). Any live token reaches any account: the
- * `AccountId` header picks the account, as the document says.
- * @param {{ tokenTtlSeconds: number, random: import('./random-source.js').RandomSource,
- *   tenantOf: (credentials: Credentials) => string | undefined, nowOf: (tenantId: string) => number,
- *   defaultTenantId: string }} options `tenantOf`: the tenant whose credentials these are, if any; `nowOf`: a
- *   tenant's time
+ * Issues and checks bearer tokens. A token belongs to the tenant whose credentials it was issued for (`tenantOf`), and
+ * expires by that tenant's clock (`nowOf`; the emulator's, once the tenant is deleted). Any live token reaches any
+ * account: the `AccountId` header picks the account, as the document says.
+ * @param {{ tokenTtlSeconds: number, random: import('./random-source.js').RandomSource, defaultTenantId: string,
+ *   tenantOf: (credentials: Credentials) => string | undefined, nowOf: (tenantId: string) => number }} options
  */
 export function createTokenIssuer({ tokenTtlSeconds, random, tenantOf, nowOf, defaultTenantId }) {
   /** @type {Map<string, { expiresAt: number, tenantId: string }>} token -> expiry in epoch milliseconds */
@@ -49,10 +47,7 @@ export function createTokenIssuer({ tokenTtlSeconds, random, tenantOf, nowOf, de
         });
       }
     },
-    /**
-     * Expires one token, a tenant's tokens, or every token. Returns how many were live.
-     * @param {TokenScope} [scope]
-     */
+    /** @param {TokenScope} [scope] Expires one token, a tenant's tokens, or every token. Returns how many were live. */
     expire({ token, tenantId } = {}) {
       let expired = 0;
       const candidates = token === undefined ? [...tokens.keys()] : tokens.has(token) ? [token] : [];

@@ -10,11 +10,7 @@ const ACCOUNT_STATUS = Object.freeze({ submitted: 'SUBMITTED' });
 /** @typedef {import('../tenant-worlds.js').TenantWorld} TenantWorld */
 
 export const accounts = {
-  /**
-   * Submits the account for review; a second submission confirms again and keeps the first submission time.
-   * @param {TenantWorld} world
-   * @param {string} accountId an account of the world
-   */
+  /** @param {TenantWorld} world @param {string} accountId Submits it; again: confirmed, the first time kept. */
   submit(world, accountId) {
     const { account } = /** @type {{ account: Record<string, any> }} */ (world.store.account(accountId));
     if (account.status === ACCOUNT_STATUS.submitted) return account;
@@ -24,11 +20,7 @@ export const accounts = {
     );
   },
 
-  /**
-   * The business profile: an individual account has none (403).
-   * @param {TenantWorld} world
-   * @param {string} accountId an account of the world
-   */
+  /** @param {TenantWorld} world @param {string} accountId Its business profile: an individual has none (403). */
   businessProfile(world, accountId) {
     const { businessProfile } = /** @type {{ businessProfile?: Record<string, any> }} */ (
       world.store.account(accountId)

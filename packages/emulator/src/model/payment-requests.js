@@ -1,7 +1,4 @@
-/**
- * The payment request: what refresh-session may refresh, the sandbox's preview logo, and the requests the control API
- * adds in any mode and status.
- */
+// The payment request: what refresh-session may refresh, the preview logo, and those the control API adds at will.
 import { conflict, newId, notFound, validationFailed } from '../refusals.js';
 
 /** The document fixes the refreshed hosted payment session at one hour. */

@@ -21,10 +21,7 @@ const LABELS = {
 export const replaceableRecords = {
   /**
    * The account's record, or 404.
-   * @param {TenantWorld} world
-   * @param {ReplaceableCollection} collection
-   * @param {string} accountId
-   * @param {string} id
+   * @param {TenantWorld} world @param {ReplaceableCollection} collection @param {string} accountId @param {string} id
    * @returns {Record<string, any>}
    */
   get(world, collection, accountId, id) {
@@ -35,10 +32,7 @@ export const replaceableRecords = {
 
   /**
    * Replaces the record whole; a body naming another id is refused.
-   * @param {TenantWorld} world
-   * @param {ReplaceableCollection} collection
-   * @param {string} accountId
-   * @param {string} id
+   * @param {TenantWorld} world @param {ReplaceableCollection} collection @param {string} accountId @param {string} id
    * @param {Record<string, unknown>} body
    */
   replace(world, collection, accountId, id, body) {

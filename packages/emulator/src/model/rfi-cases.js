@@ -1,7 +1,5 @@
-/**
- * The RFI case: its statuses, and every transition with its refusals, for the API's handlers and the control API
- * alike. What a closed case may do is answered here, and only here: nothing.
- */
+// The RFI case: its statuses, and every transition with its refusals, for the API's handlers and the control API alike.
+// What a closed case may do is answered here, and only here: nothing.
 import { MAX_CONTROL_ITEMS } from '../defaults.js';
 import { EVENT_TYPES } from '../event-log.js';
 import { conflict, newId, notFound, validationFailed } from '../refusals.js';
@@ -11,11 +9,9 @@ import { conflict, newId, notFound, validationFailed } from '../refusals.js';
  * designed-here value of `RfiCaseStatus`, since the document names none.
  */
 export const RFI_STATUS = Object.freeze({ open: 'OPEN', closed: 'CLOSED', cancelled: 'CANCELLED' });
-/** The status of a case that is not terminal. */
+/** The status of a case that is not terminal; the terminal ones (a case in one never changes again); all of them. */
 export const OPEN_RFI_STATUS = RFI_STATUS.open;
-/** Terminal RFI statuses, as the document names them: a case in one never changes again. */
 export const TERMINAL_RFI_STATUSES = Object.freeze([RFI_STATUS.closed, RFI_STATUS.cancelled]);
-/** The case statuses the emulator knows. */
 export const RFI_CASE_STATUSES = Object.freeze(Object.values(RFI_STATUS));
 
 /** The two 409 variants of the RFI area, told apart by a substring of `message` and `details`. */
@@ -144,10 +140,7 @@ function itemsOf(spec, name) {
 
 /** Every transition of a case, each refusing what the document (or the emulator's own choice) refuses. */
 export const rfiCases = {
-  /**
-   * The account's cases; terminal ones only when asked for.
-   * @param {TenantWorld} world @param {string} accountId @param {boolean} includeTerminal
-   */
+  /** @param {TenantWorld} world @param {string} accountId @param {boolean} includeTerminal The account's cases. */
   list: (world, accountId, includeTerminal) =>
     world.store.list('rfiCases', accountId).filter((rfiCase) => includeTerminal || !isTerminal(rfiCase)),
   get: caseOf,

@@ -24,10 +24,7 @@ function userOf(world, accountId, userId) {
 /**
  * Writes the fields of the body that `fields` names on the user (404 before 400, as the request is read: the user
  * first, then the body). A field left out is left unchanged; a field of the wrong type is refused.
- * @param {TenantWorld} world
- * @param {string} accountId
- * @param {string} userId
- * @param {Record<string, unknown>} body
+ * @param {TenantWorld} world @param {string} accountId @param {string} userId @param {Record<string, unknown>} body
  * @param {Record<string, 'string' | 'boolean'>} fields
  */
 function change(world, accountId, userId, body, fields) {
