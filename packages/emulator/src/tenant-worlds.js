@@ -98,16 +98,17 @@ export function createTenantWorlds({ seed, clock, tokens, events, faults, random
       random,
       isTaken: (name, id) => recordOf(name, id) !== undefined,
     };
-    unregister(tenantId);
+    // In the place of the world it replaces, if it does: the tenants keep their order.
+    unregister(tenantId, true);
     worlds.set(tenantId, world);
     for (const accountId of Object.values(accountIds)) byAccount.set(accountId, world);
     byClient.set(credentials.clientId, world);
   }
 
-  /** @param {string} tenantId */
-  function unregister(tenantId) {
+  /** @param {string} tenantId @param {boolean} [keepPlace] */
+  function unregister(tenantId, keepPlace = false) {
     const world = worlds.get(tenantId);
-    worlds.delete(tenantId);
+    if (!keepPlace) worlds.delete(tenantId);
     for (const accountId of Object.values(world?.accountIds ?? {})) byAccount.delete(accountId);
     if (world) byClient.delete(world.credentials.clientId);
   }
@@ -139,9 +140,9 @@ export function createTenantWorlds({ seed, clock, tokens, events, faults, random
     return { tenantId, accounts, fixtures, credentials: { ...credentials }, env };
   }
 
-  /** @param {Set<string>} kept Drops every world but those (a whole restore installs the snapshot's next). */
-  function dropAllBut(kept) {
-    for (const tenantId of [...worlds.keys()]) if (!kept.has(tenantId)) unregister(tenantId);
+  /** Drops every world but the default (a reset, or a whole restore before it installs the snapshot's). */
+  function dropCreated() {
+    for (const tenantId of [...worlds.keys()]) if (tenantId !== DEFAULT_TENANT_ID) unregister(tenantId);
   }
 
   /** @param {unknown} value @throws {RefusalError} 400 for a value that is no http(s) URL */
@@ -159,7 +160,7 @@ export function createTenantWorlds({ seed, clock, tokens, events, faults, random
     find,
     install,
     describe,
-    dropAllBut,
+    dropCreated,
     /** Every world, `default` first, then those created, in order. */
     all: () => [...worlds.values()],
     /** @param {string} accountId the world of the tenant that has the account, if any */
@@ -227,7 +228,7 @@ export function createTenantWorlds({ seed, clock, tokens, events, faults, random
     },
     /** Back to the start: the start-up seed alone, no event, no fault; the tokens, clocks and webhook URLs stay. */
     resetAll() {
-      dropAllBut(new Set([DEFAULT_TENANT_ID]));
+      dropCreated();
       reseed(find(DEFAULT_TENANT_ID));
       events.clear();
       faults.clear();

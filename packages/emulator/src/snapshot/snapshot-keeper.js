@@ -91,7 +91,7 @@ export function createSnapshotKeeper({ worlds, tokens, events, faults, clock, ch
       const checked = check(snapshot, tenantId);
       const scope = Object.values(worlds.all().find((world) => world.tenantId === tenantId)?.accountIds ?? {});
       if (tenantId === undefined) {
-        worlds.dropAllBut(new Set(checked.tenants.map((tenant) => tenant.tenantId)));
+        worlds.dropCreated();
         clock.advancedMs = Math.round(checked.clock.advancedSeconds * 1000);
       }
       for (const state of checked.tenants) {
