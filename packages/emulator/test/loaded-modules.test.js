@@ -46,14 +46,16 @@ describe('what the emulator package loads', { timeout: 60_000 }, () => {
   });
 
   it('importing the package for connectEmulator loads neither', async () => {
-    const script = `const { connectEmulator } = await import(${JSON.stringify(ENTRY)}); connectEmulator('http://127.0.0.1:9');`;
+    const entry = JSON.stringify(ENTRY);
+    const script = `const { connectEmulator } = await import(${entry}); connectEmulator('http://127.0.0.1:9');`;
     const { code, heavy } = await loadedBy('import', ['--input-type=module', '-e', script]);
     expect(code).toBe(0);
     expect(heavy).toEqual([]);
   });
 
   it('starting an emulator loads both: the hook sees them when they are loaded', async () => {
-    const script = `const { startEmulator } = await import(${JSON.stringify(ENTRY)}); await (await startEmulator()).stop();`;
+    const entry = JSON.stringify(ENTRY);
+    const script = `const { startEmulator } = await import(${entry}); await (await startEmulator()).stop();`;
     const { code, heavy } = await loadedBy('start', ['--input-type=module', '-e', script]);
     expect(code).toBe(0);
     expect(heavy.some((url) => url.endsWith('/contract/src/contract.js'))).toBe(true);

@@ -18,7 +18,7 @@ describe('the seed ids', () => {
     });
   });
 
-  it("follow the examples of the spec an emulator serves, its credentials those of the spec's token example", async () => {
+  it("follow the examples of the spec an emulator serves, its credentials the spec's token example's", async () => {
     const [openRfiId, secret] = ['2f0c3e4d-5a6b-4c7d-8e9f-0a1b2c3d4e5f', 'another-example-secret'];
     const text = JSON.stringify(loadBundledDocument())
       .replaceAll(SEED_IDS.openRfiId, openRfiId)

@@ -123,7 +123,7 @@ describe('tenant worlds', () => {
     expect((await emulator.requests({ tenantId: 'no-such-tenant' }).catch((error) => error)).status).toBe(400);
   });
 
-  it("gives a tenant's next event to a test that waits for it, without a receiver, one recorded before included", async () => {
+  it("gives a tenant's next event to a test that waits, without a receiver, one recorded before included", async () => {
     const emulator = control();
     const [a, b] = [await emulator.createTenant(), await emulator.createTenant()];
     const created = await emulator.createRfiCase({ accountId: a.accounts.primary.accountId });
