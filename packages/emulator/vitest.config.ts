@@ -14,9 +14,9 @@ export default defineConfig({
         test: {
           name: 'emulator',
           include: ['test/**/*.test.js'],
-          // The files of test/parallel-tenants/ run in a vitest of their own, under the README's settings
-          // (test/readme-parallel-files.test.js).
-          exclude: ['test/parallel-tenants/**', 'test/served-docs.test.js'],
+          // The files of test/parallel-tenants/ and test/parallel-worlds/ run in a vitest of their own, under the
+          // README's settings (test/readme-parallel-files.test.js, test/tenant-worlds-parallel.test.js).
+          exclude: ['test/parallel-tenants/**', 'test/parallel-worlds/**', 'test/served-docs.test.js'],
           // The test files keep no state between them (each starts its own servers and clones what it changes), so a
           // worker runs them one after another on the modules it loaded once, rather than reloading them for each.
           isolate: false,
