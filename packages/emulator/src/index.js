@@ -52,9 +52,8 @@ export { STATE_FORMAT, STATE_FORMAT_VERSION } from './snapshot/snapshot-keeper.j
 /** @typedef {import('./token-issuer.js').Credentials} ClientCredentials */
 /** @typedef {import('./snapshot/snapshot-keeper.js').EmulatorSnapshot} EmulatorSnapshot a snapshot of an emulator */
 /**
- * @typedef {import('./snapshot/snapshot-keeper.js').EmulatorSnapshot} EmulatorState the earlier name of
+ * @typedef {import('./snapshot/snapshot-keeper.js').EmulatorSnapshot} EmulatorState deprecated: the earlier name of
  *   `EmulatorSnapshot`, kept for code that names it
- * @deprecated name `EmulatorSnapshot`
  */
 /** @typedef {import('./snapshot/snapshot-keeper.js').StateHeader} StateHeader what a snapshot is, whence taken */
 /** @typedef {import('./snapshot/snapshot-keeper.js').StateRestored} StateRestored what a restore answers */
