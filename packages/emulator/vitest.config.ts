@@ -10,10 +10,12 @@ const END_TO_END = [
   'test/cli-exec.test.js',
   'test/client.test.js', // its uploads go to the command in a process of its own
   'test/hostile-input.test.js',
+  'test/loaded-modules.test.js', // the command and fresh Node processes, their modules counted by a hook
   'test/packaging.test.js',
   'test/readme-parallel-files.test.js', // the README's two parallel files, in a vitest of their own
   'test/readme-recipe.test.js',
   'test/served-docs.test.js',
+  'test/tenant-worlds-parallel.test.js', // two files of tenant worlds, in a vitest of their own
 ];
 
 /** The full-size proofs of the emulator's default bounds, which only `test:stress` runs. */
@@ -62,8 +64,10 @@ export default defineConfig(({ mode }) => ({
                 include: ['test/**/*.test.js'],
                 exclude: [
                   ...configDefaults.exclude,
-                  // In a vitest of their own, under the README's settings (test/readme-parallel-files.test.js).
+                  // In a vitest of their own, under the README's settings (test/readme-parallel-files.test.js,
+                  // test/tenant-worlds-parallel.test.js).
                   'test/parallel-tenants/**',
+                  'test/parallel-worlds/**',
                   'test/served-docs.test.js',
                   DEFAULT_BOUNDS,
                   ...(mode === 'quick' ? END_TO_END : []),

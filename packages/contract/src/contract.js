@@ -34,6 +34,7 @@ export { bodyVerdictWithoutParsing, hasBodyHeaders, jsonDepth, MAX_JSON_DEPTH } 
 export { dereference, resolveRef } from './resolve-ref.js';
 export { ERROR_ENVELOPE_POINTER } from './response-validator.js';
 export { bodyIssueViolation } from './schema-issues.js';
+export { compileJsonSchema } from './schema-validator.js';
 
 /**
  * @typedef {import('./operations.js').ContractOperation} ContractOperation

@@ -1,5 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
+import { escapeToken } from './json-pointer.js';
 import { summariseSchemaErrors } from './schema-issues.js';
 
 // ajv-formats is CommonJS: under ESM its default export arrives as the plugin function itself.
@@ -44,4 +45,41 @@ export function createSchemaValidator(document) {
       return validate(value) ? [] : summariseSchemaErrors(validate.errors ?? []);
     },
   };
+}
+
+/**
+ * @typedef {import('./schema-issues.js').SchemaIssue & { description?: string }} StandaloneSchemaIssue an issue of a
+ *   standalone schema: `path` names a missing or unknown property itself (`/clock/advancedSeconds`); `description` is
+ *   the failing schema's own, what it wanted in its author's words; `expected`, for a property the schema does not
+ *   know, the properties it does
+ */
+
+/**
+ * A validator of one JSON Schema (2020-12) that is no part of the contract's document: a format of a server's own (the
+ * emulator's snapshot), checked with the contract's Ajv and formats. It stops at the first problem.
+ * @param {object} schema a standalone schema: no reference leaves it
+ * @returns {(value: unknown) => StandaloneSchemaIssue[]} empty when the value matches
+ */
+export function compileJsonSchema(schema) {
+  const ajv = new Ajv2020({ strict: false, allErrors: false, verbose: true, logger: false });
+  addFormats(ajv);
+  const validate = ajv.compile(schema);
+  return (value) =>
+    validate(value)
+      ? []
+      : (validate.errors ?? []).map((error) => {
+          const [issue] = /** @type {[import('./schema-issues.js').SchemaIssue]} */ (summariseSchemaErrors([error]));
+          const { missingProperty, additionalProperty } = /** @type {Record<string, string | undefined>} */ (
+            error.params
+          );
+          const property = missingProperty ?? additionalProperty;
+          /** @type {StandaloneSchemaIssue} */
+          const standalone = { ...issue };
+          if (property !== undefined) standalone.path = `${error.instancePath}/${escapeToken(property)}`;
+          if (additionalProperty !== undefined)
+            standalone.expected = Object.keys(error.parentSchema?.properties ?? {}).join(', ');
+          if (typeof error.parentSchema?.description === 'string')
+            standalone.description = error.parentSchema.description;
+          return standalone;
+        });
 }

@@ -145,6 +145,34 @@ describe('the request journal', () => {
     expect(server.requests()).toEqual([]);
   });
 
+  it("filters a tenant's requests as the server tells them; a server without tenants refuses the filter", async () => {
+    const tenants = await startServer({
+      contract,
+      name: 'tenants-test',
+      control: { prefix: '/_test', routes: [] },
+      answer: () => ({ status: 200, body: CASE }),
+      // A tenant here is one account; the server knows two.
+      requestsOfTenant: (tenantId) => {
+        if (tenantId !== 'a' && tenantId !== 'b') throw new RefusalError(404, `tenant ${tenantId} not found`);
+        const account = tenantId === 'a' ? ACCOUNT : 'another-account';
+        return (entry) => entry.accountId === account;
+      },
+    });
+    try {
+      await fetch(`${tenants.url}/v1/rfi/${RFI}`, { headers: AUTH }).then((response) => response.arrayBuffer());
+      expect(tenants.requests({ tenantId: 'a' }).map((entry) => entry.operationId)).toEqual(['getRfiCase']);
+      expect(tenants.requests({ tenantId: 'b' })).toEqual([]);
+      const listed = await (await fetch(`${tenants.url}/_test/requests?tenantId=a`)).json();
+      expect(listed.items).toHaveLength(1);
+      expect((await fetch(`${tenants.url}/_test/requests?tenantId=c`)).status).toBe(404);
+    } finally {
+      await tenants.stop();
+    }
+    const refused = await fetch(`${server.url}/_test/requests?tenantId=a`);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).message).toBe('tenantId: the journal-test has no tenants');
+  });
+
   it('does not journal the control routes themselves', async () => {
     server.clearRequests();
     await fetch(`${server.url}/_test/requests`);

@@ -9,7 +9,6 @@ import {
   dataError,
   EXIT_FAILURE,
   execCommand,
-  HEALTH_PATH,
   integerFlag,
   isHttpUrl,
   readServerCommandLine,
@@ -20,10 +19,12 @@ import {
   serverOptionsOf,
   usageError,
   writeEnvFile,
-} from '@payments-connect/contract/server';
+} from '@payments-connect/contract/command-line';
+import { HEALTH_PATH } from '@payments-connect/contract/control';
 import { CONTROL_PREFIX, emulatorRouteLabel } from '../src/control-routes.js';
 import { DEFAULT_CLI_PORT, DEFAULT_TOKEN_TTL_SECONDS } from '../src/defaults.js';
-import { writeStateFile } from '../src/state-file.js';
+import { startEmulator } from '../src/emulator.js';
+import { writeSnapshotFile } from '../src/snapshot/snapshot-files.js';
 
 /** Where a running emulator hands out the snapshot `--state` reads. */
 const STATE_ROUTE = emulatorRouteLabel('state');
@@ -69,11 +70,8 @@ const { values: parsed, run } = readServerCommandLine(COMMAND, {
   },
 });
 const { port, host, journal } = serverOptionsOf(COMMAND, parsed, DEFAULT_CLI_PORT);
-const tokenTtlSeconds = integerFlag(COMMAND, '--token-ttl', parsed['token-ttl'], {
-  min: 1,
-  max: Number.MAX_SAFE_INTEGER,
-  fallback: DEFAULT_TOKEN_TTL_SECONDS,
-});
+const ttlRange = { min: 1, max: Number.MAX_SAFE_INTEGER, fallback: DEFAULT_TOKEN_TTL_SECONDS };
+const tokenTtlSeconds = integerFlag(COMMAND, '--token-ttl', parsed['token-ttl'], ttlRange);
 const webhookUrl = parsed['webhook-url'];
 if (webhookUrl !== undefined && !isHttpUrl(webhookUrl))
   usageError(COMMAND, `--webhook-url must be an http(s) URL, got '${webhookUrl}'`);
@@ -91,8 +89,7 @@ if (saveState) {
 /** @type {import('../src/emulator.js').Emulator} */
 let emulator;
 try {
-  // Loaded after the flags are checked, so a usage error answers without loading the spec and Ajv.
-  const { startEmulator } = await import('../src/index.js');
+  // startEmulator loads the contract, Ajv and the server when it starts one: a usage error, above, loads none of them.
   emulator = await startEmulator({
     port,
     host,
@@ -171,7 +168,7 @@ async function stopEmulator() {
   await emulator.stop();
   if (!saveState) return 0;
   try {
-    writeStateFile(saveState, await emulator.control.state());
+    writeSnapshotFile(saveState, await emulator.control.state());
   } catch (error) {
     process.stderr.write(`${COMMAND.name}: ${/** @type {Error} */ (error).message}\n`);
     return EXIT_FAILURE;

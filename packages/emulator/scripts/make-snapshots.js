@@ -3,12 +3,12 @@
 //   node scripts/make-snapshots.js          write them
 //   node scripts/make-snapshots.js --check  exit 1 when one is not what this script makes
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { connectEmulator, SEED_IDS, SHIPPED_SNAPSHOTS, startEmulator } from '../src/index.js';
-import { writeStateFile } from '../src/state-file.js';
+import { writeSnapshotFile } from '../src/snapshot/snapshot-files.js';
 
 /**
  * The emulator's time while a snapshot is made: its clock stands still there, and its ids and tokens come from a
@@ -19,10 +19,9 @@ const MADE_AT = Date.parse('2025-06-02T09:00:00.000Z');
 /** @typedef {keyof typeof SHIPPED_SNAPSHOTS} SnapshotName */
 
 /**
- * @typedef {object} Caller the calls a situation is made by
- * @property {(method: string, path: string, json?: unknown) => Promise<unknown>} api a call of the API as the primary
- *   account, with a token of the default credentials; any answer but a success fails the making
- * @property {import('../src/index.js').EmulatorConnection} control the control API
+ * @typedef {{ api: (method: string, path: string, json?: unknown) => Promise<unknown>,
+ *   control: import('../src/index.js').EmulatorConnection }} Caller the calls a situation is made by: the API's, as the
+ *   primary account (any answer but a success fails the making), and the control API's
  */
 
 const rfi = `/v1/rfi/${SEED_IDS.openRfiId}`;
@@ -60,7 +59,7 @@ async function answerEveryQuestion(api) {
  * Makes one shipped snapshot: a fresh emulator, the situation's calls, its state with the situation as its note (and
  * the mark of a generated file: make it again, never edit it).
  * @param {SnapshotName} name
- * @returns {Promise<import('../src/index.js').EmulatorState>}
+ * @returns {Promise<import('../src/index.js').EmulatorSnapshot>}
  */
 export async function makeSnapshot(name) {
   const emulator = await startEmulator({ strict: true, now: () => MADE_AT, randomSeed: name });
@@ -86,10 +85,7 @@ export async function makeSnapshot(name) {
 }
 
 /**
- * @param {string} base
- * @param {string} method
- * @param {string} path
- * @param {Record<string, string>} headers
+ * @param {string} base @param {string} method @param {string} path @param {Record<string, string>} headers
  * @param {unknown} [json]
  */
 async function send(base, method, path, headers, json) {
@@ -122,17 +118,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const { file } = SHIPPED_SNAPSHOTS[name];
     const snapshot = await makeSnapshot(name);
     if (!check) {
-      writeStateFile(file, snapshot);
+      writeSnapshotFile(file, snapshot);
       console.log(`wrote ${file}`);
       continue;
     }
-    let current;
-    try {
-      current = JSON.parse(readFileSync(file, 'utf8'));
-    } catch {
-      current = undefined;
-    }
-    if (!isDeepStrictEqual(contentOf(current ?? { header: {} }), contentOf(snapshot))) stale.push(file);
+    const current = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { header: {} };
+    if (!isDeepStrictEqual(contentOf(current), contentOf(snapshot))) stale.push(file);
   }
   // In the repository's one format (Biome's), which the lint holds every JSON file to.
   if (!check) {

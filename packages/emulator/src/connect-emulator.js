@@ -10,10 +10,7 @@ const DEFAULT_CONTROL_TIMEOUT_MS = 30_000;
  */
 const ROUTES = { ...SERVER_CONTROL_ROUTES, ...EMULATOR_CONTROL_ROUTES };
 
-/**
- * @typedef {object} ConnectOptions
- * @property {number} [timeoutMs] how long one control call may take (default 30 s)
- */
+/** @typedef {{ timeoutMs?: number }} ConnectOptions how long one control call may take (default 30 s) */
 
 /**
  * A running emulator's control API (`/_emulator`), what `connectEmulator` returns: a method per route of
@@ -25,14 +22,12 @@ const ROUTES = { ...SERVER_CONTROL_ROUTES, ...EMULATOR_CONTROL_ROUTES };
  */
 
 /**
- * A typed client of a running emulator's control API (`/_emulator`), usable from any process: a vitest worker, while
- * the emulator runs in the globalSetup's process; a script, while it runs from the command line. Each method is one
- * HTTP call, and resolves once the emulator has done what it asks. A refused or failed call rejects with an
- * `ControlCallError` naming the call and the cause. Loads no contract: a test file pays only for what it calls.
- * @param {string | URL} url the emulator's base URL (`emulator.url`, `PAYMENTS_CONNECT_BASE_URL`)
- * @param {ConnectOptions} [options]
- * @returns {EmulatorConnection}
- * @throws {TypeError} for a URL that is no http(s) URL
+ * A typed client of a running emulator's control API (`/_emulator`), usable from any process: a vitest worker while
+ * the emulator runs in the globalSetup's process, a script. Each method is one HTTP call, resolved once the emulator
+ * has done it; a refused or failed call rejects with a `ControlCallError` naming the call and the cause. Loads no
+ * contract.
+ * @param {string | URL} url the emulator's base URL (`emulator.url`, `PAYMENTS_CONNECT_BASE_URL`); no http(s) URL: a
+ *   TypeError @param {ConnectOptions} [options] @returns {EmulatorConnection}
  */
 export function connectEmulator(url, { timeoutMs = DEFAULT_CONTROL_TIMEOUT_MS } = {}) {
   return createControlClient(ROUTES, url, {

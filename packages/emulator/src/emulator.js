@@ -1,22 +1,35 @@
-import { bodyIssueViolation, childPointer, createContract } from '@payments-connect/contract';
-import { inProcessControl } from '@payments-connect/contract/control';
-import { installedDocsPage, startServer } from '@payments-connect/contract/server';
-import { bundledContract } from './bundled-contract.js';
-import { createControlApi } from './control-api.js';
-import { EMULATOR_CONTROL_ROUTES } from './control-routes.js';
-import { createController } from './controller.js';
-import { DEFAULT_TENANT_ID } from './defaults.js';
-import { createEmulatorClock } from './emulator-clock.js';
-import { createEmulatorState } from './emulator-state.js';
-import { createEventBus } from './event-bus.js';
-import { createFaultInjector } from './fault-injector.js';
-import { createOperationAnswerer } from './operation-answerer.js';
-import { operationHandlers } from './operations/index.js';
-import { normalizeOptions } from './options.js';
-import { createRandomSource } from './random-source.js';
-import { createStore } from './store.js';
-import { createTenantRegistry } from './tenant-registry.js';
-import { createTokenIssuer } from './token-issuer.js';
+/**
+ * @typedef {import('@payments-connect/contract/server').AnswerViolation} Violation
+ * @typedef {import('@payments-connect/contract/server').JournalEntry} JournalEntry
+ * @typedef {import('@payments-connect/contract/server').JournalFilter} JournalFilter
+ */
+import { isHttpUrl } from '@payments-connect/contract/command-line';
+import { emulatorRouteLabel } from './control-routes.js';
+import { DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS, MAX_PENDING_FAULTS, MAX_TENANTS } from './defaults.js';
+
+/**
+ * @typedef {object} EmulatorOptions
+ * @property {number} [port] TCP port; 0 (the default) picks a free one
+ * @property {string} [host] interface to listen on (default 127.0.0.1)
+ * @property {number} [tokenTtlSeconds] lifetime of issued access tokens (default 3600)
+ * @property {boolean} [strict] answer 500 instead of sending a response that violates the spec
+ * @property {string} [webhookUrl] where RFI events are POSTed as JSON (a tenant may have a URL of its own)
+ * @property {{ clientId: string, clientSecret: string }} [credentials] accepted (default: the spec's token example's)
+ * @property {() => number} [now] clock in epoch milliseconds, for tests that move time
+ * @property {import('./snapshot/snapshot-keeper.js').EmulatorSnapshot | string | URL} [state] a snapshot to start
+ *   from (what `GET /_emulator/state` answers), or a file's path; checked whole before the emulator listens
+ * @property {string} [randomSeed] draws every id, token and secret from this seed: the same calls make the same state
+ * @property {object} [spec] a bundled OpenAPI document to serve (its examples give the seed's ids and credentials)
+ * @property {(violation: Violation) => void} [onViolation] called for each answer that violates the spec
+ * @property {import('@payments-connect/contract/server').JournalOptions} [journal] how many requests the journal
+ *   keeps (`size`, default 10,000) and a file it appends each to as a JSON line (`file`)
+ * @property {import('@payments-connect/contract/server').Timeouts} [timeouts] how long slow clients may take (a
+ *   request head, a whole request; an idle connection stays open): the limits of every server of the contract
+ * @property {number} [maxTenants] how many tenants may exist besides `default` (default {@link MAX_TENANTS}): a memory
+ *   bound, which a snapshot to restore must keep too
+ * @property {number} [maxPendingFaults] how many injected faults may wait for their calls at once (default
+ *   {@link MAX_PENDING_FAULTS}); a snapshot to restore must keep it too
+ */
 
 /**
  * A running emulator. Declared, not inferred from `startEmulator`, so that a consumer's declarations can name it.
@@ -27,181 +40,75 @@ import { createTokenIssuer } from './token-issuer.js';
  *   it console calls this emulator (`http://127.0.0.1:4020/_docs`); undefined when it serves another spec (`spec`)
  * @property {Record<string, string>} env the sandbox environment of the conformance suite, every variable set
  * @property {import('./token-issuer.js').Credentials} credentials the client credentials it accepts
- * @property {import('./tenant-registry.js').TenantAccounts} accounts the start-up accounts, by role
- * @property {import('./tenant-registry.js').Fixtures} fixtures the ids of the start-up seed's records
+ * @property {import('./tenant-worlds.js').TenantAccounts} accounts the start-up accounts, by role
+ * @property {import('./tenant-worlds.js').Fixtures} fixtures the ids of the start-up seed's records
  * @property {import('./control-api.js').EmulatorControl} control what tests may do that the API cannot, in this
  *   process: the methods of `connectEmulator(url)`, with the same arguments and results (see the README)
  * @property {Violation[]} violations responses (and event payloads) that violated the spec since start
- * @property {Array<{ operationId: string, status: number }>} undocumentedResponses error answers of operations whose
- *   spec lists no error status (see the README)
- * @property {(filter?: JournalFilter) => JournalEntry[]} requests the requests the emulator received, oldest first,
- *   each with how it broke the contract (see the README)
+ * @property {Array<{ operationId: string, status: number }>} undocumentedResponses errors its spec lists not
+ * @property {(filter?: JournalFilter) => JournalEntry[]} requests the requests received, as the contract judged them
  * @property {() => void} clearRequests forgets them
- * @property {() => Promise<void>} stop stops listening, closes open connections, flushes the journal's file and waits
- *   for webhook deliveries
+ * @property {() => Promise<void>} stop stops listening and connections, flushes the journal, waits for deliveries
  */
 
 /**
- * Starts an emulator of the Payments Connect API v1.0 on a local port.
- * @param {import('./options.js').EmulatorOptions} [options]
+ * Starts an emulator of the Payments Connect API v1.0 on a local port. Its options are checked first; the contract,
+ * Ajv and the server are loaded then, not when the package is imported (a test file that only controls a running
+ * emulator with `connectEmulator` loads none of them).
+ * @param {EmulatorOptions} [options]
  * @returns {Promise<Emulator>}
  */
 export async function startEmulator(options) {
   const config = normalizeOptions(options);
-  const contract = config.spec ? createContract(config.spec) : bundledContract;
-  const missing = contract.operations
-    .filter((op) => !operationHandlers[op.operationId])
-    .map((op) => `${op.method} ${op.path} (${op.operationId})`);
-  if (missing.length > 0) {
-    throw new Error(`The spec has operations the emulator does not implement: ${missing.join(', ')}`);
-  }
-
-  /** @type {Violation[]} */
-  const violations = [];
-  /** @type {Array<{ operationId: string, status: number }>} */
-  const undocumentedResponses = [];
-  /** @param {Violation} violation */
-  const recordViolation = (violation) => {
-    violations.push(violation);
-    config.onViolation?.(violation);
-  };
-
-  const clock = createEmulatorClock(config.now);
-  const { now } = clock;
-  const random = createRandomSource(config.randomSeed);
-  const store = createStore();
-  const tokens = createTokenIssuer({ ...config, now, random, defaultTenantId: DEFAULT_TENANT_ID });
-  /** @type {Map<string, string>} the schema pointer of each webhook's payload, by kind */
-  const payloadPointers = new Map(
-    contract.webhooks
-      .filter((webhook) => webhook.requestBody)
-      .map((webhook) => [
-        webhook.name,
-        childPointer(
-          /** @type {{ pointer: string }} */ (webhook.requestBody).pointer,
-          'content',
-          'application/json',
-          'schema',
-        ),
-      ]),
-  );
-  const events = createEventBus({
-    webhookUrl: config.webhookUrl,
-    now,
-    random,
-    checkPayload(event) {
-      const kind = `${event.type.split('.').slice(0, 3).join('.')}.*`;
-      const pointer = payloadPointers.get(kind);
-      const missing = `no webhook ${kind} in the spec`;
-      const issues = pointer ? contract.validateAt(pointer, event) : [];
-      const errors = pointer ? issues.map((issue) => `${issue.path || '(root)'} ${issue.message}`) : [missing];
-      if (errors.length > 0) {
-        recordViolation({
-          operationId: `webhook ${kind}`,
-          method: 'POST',
-          path: config.webhookUrl ?? '(none)',
-          status: 0,
-          errors,
-          violations: pointer
-            ? issues.map(bodyIssueViolation)
-            : [{ location: 'body', name: '', rule: 'documented', message: missing }],
-        });
-      }
-    },
-  });
-  const faults = createFaultInjector(contract, { maxPending: config.maxPendingFaults });
-  const credentials = config.credentials;
-  let url = '';
-  const tenants = createTenantRegistry({ store, tokens, credentials, url: () => url, random, max: config.maxTenants });
-  const state = createEmulatorState({
-    contract,
-    store,
-    tokens,
-    events,
-    faults,
-    tenants,
-    clock,
-    clientId: credentials.clientId,
-  });
-  const controller = createController({ store, tokens, events, faults, tenants, clock, state, random });
-  // Before it listens: no call may see the state it starts with half restored.
-  if (config.state !== undefined) state.load(config.state);
-  const { accounts, fixtures } = tenants.describe(DEFAULT_TENANT_ID);
-
-  const controlApi = createControlApi(controller, {
-    describe: () => ({
-      url,
-      credentials,
-      accounts,
-      fixtures,
-      env: tenants.describe(DEFAULT_TENANT_ID).env,
-      tokenTtlSeconds: config.tokenTtlSeconds,
-      strict: config.strict,
-      webhookUrl: config.webhookUrl ?? null,
-    }),
-    violations: () => [...violations],
-  });
-  const { screen, answer } = createOperationAnswerer(contract, operationHandlers, {
-    store,
-    tokens,
-    events,
-    now,
-    random,
-    config: { webhookUrl: config.webhookUrl },
-    faults,
-  });
-  const server = await startServer({
-    contract,
-    name: 'emulator',
-    answer,
-    screen,
-    control: controlApi.api,
-    // The reference describes the bundled spec: with another one it would document what the emulator does not serve.
-    docsPage: config.spec ? undefined : installedDocsPage(import.meta.url),
-    port: config.port,
-    host: config.host,
-    timeouts: config.timeouts,
-    journal: config.journal,
-    strict: config.strict,
-    onViolation: recordViolation,
-    onUndocumented: (entry) => undocumentedResponses.push(entry),
-  });
-  url = server.url;
-  const { env } = tenants.describe(DEFAULT_TENANT_ID);
-  /** @type {import('./control-api.js').EmulatorControl} */
-  const control = { ...server.control, ...inProcessControl(EMULATOR_CONTROL_ROUTES, controlApi.handlers) };
-
-  /** @type {Promise<void> | undefined} */
-  let stopping;
-  return {
-    url,
-    port: server.port,
-    docsUrl: server.docsUrl,
-    env,
-    credentials,
-    accounts,
-    fixtures,
-    control,
-    get violations() {
-      return [...violations];
-    },
-    get undocumentedResponses() {
-      return [...undocumentedResponses];
-    },
-    requests: server.requests,
-    clearRequests: server.clearRequests,
-    stop() {
-      stopping ??= (async () => {
-        await server.stop();
-        await events.settled();
-      })();
-      return stopping;
-    },
-  };
+  const { serveEmulator } = await import('./serve-emulator.js');
+  return serveEmulator(config);
 }
 
 /**
- * @typedef {import('@payments-connect/contract/server').AnswerViolation} Violation an answer that broke the spec
- * @typedef {import('@payments-connect/contract/server').JournalEntry} JournalEntry
- * @typedef {import('@payments-connect/contract/server').JournalFilter} JournalFilter
+ * Checks options and fills in defaults; a bad option is a clear error at start, not odd behaviour later.
+ * @param {EmulatorOptions} options
  */
+export function normalizeOptions(options = {}) {
+  const {
+    port = 0,
+    host = DEFAULT_HOST,
+    tokenTtlSeconds = DEFAULT_TOKEN_TTL_SECONDS,
+    strict = false,
+    webhookUrl,
+    credentials,
+    now = Date.now,
+    spec,
+    onViolation,
+    timeouts = {},
+    journal,
+    state,
+    randomSeed,
+    maxTenants = MAX_TENANTS,
+    maxPendingFaults = MAX_PENDING_FAULTS,
+  } = options;
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new TypeError(`port must be an integer from 0 to 65535, got ${port}`);
+  if (typeof host !== 'string' || host === '') throw new TypeError('host must be a non-empty string');
+  if (!Number.isInteger(tokenTtlSeconds) || tokenTtlSeconds < 1)
+    throw new TypeError(`tokenTtlSeconds must be a positive integer, got ${tokenTtlSeconds}`);
+  if (webhookUrl !== undefined && !isHttpUrl(webhookUrl))
+    throw new TypeError(`webhookUrl must be an http(s) URL, got ${webhookUrl}`);
+  const secrets = credentials === undefined ? ['-', '-'] : [credentials?.clientId, credentials?.clientSecret];
+  if (secrets.some((value) => typeof value !== 'string' || value === ''))
+    throw new TypeError('credentials must have a non-empty clientId and clientSecret');
+  if (typeof now !== 'function') throw new TypeError('now must be a function returning epoch milliseconds');
+  if (state !== undefined && (state === null || (typeof state !== 'object' && typeof state !== 'string')))
+    throw new TypeError(
+      `state must be a snapshot (what ${emulatorRouteLabel('state')} answers) or the path of a file holding one`,
+    );
+  if (randomSeed !== undefined && (typeof randomSeed !== 'string' || randomSeed === ''))
+    throw new TypeError('randomSeed must be a non-empty string');
+  for (const [name, value] of Object.entries({ maxTenants, maxPendingFaults })) {
+    if (!Number.isInteger(value) || value < 1) throw new TypeError(`${name} must be a positive integer, got ${value}`);
+  }
+  return {
+    ...{ port, host, tokenTtlSeconds, strict: Boolean(strict), webhookUrl, now, spec, onViolation },
+    ...{ timeouts, journal, state, randomSeed, credentials: credentials && { ...credentials } },
+    ...{ maxTenants, maxPendingFaults },
+  };
+}

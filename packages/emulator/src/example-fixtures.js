@@ -1,9 +1,9 @@
-import { bundledContract } from './bundled-contract.js';
+import { ACCOUNT_IDS, SEED_IDS } from './seed.js';
 
 /**
- * The seed data is what the spec's named examples name: each fixture id below is read from the example that names
- * it, so that every named example, sent to the emulator as it is, finds the record it means and gets the answer its
- * response example shows (test/named-examples.test.js proves it for every example).
+ * The seed is what the spec's named examples name: each fixture id below is read from the example of the contract an
+ * emulator serves that names it, so that every named example, sent to the emulator as it is, finds the record it
+ * means and gets the answer its response example shows (test/named-examples.test.js proves it for every example).
  */
 
 /**
@@ -52,58 +52,45 @@ const RESPONSE_FIXTURES = {
 };
 
 /**
- * @param {string} operationId
- * @returns {import('@payments-connect/contract').ContractOperation}
+ * The start-up seed's ids and the default credentials of an emulator serving `contract`: the ids its examples name
+ * (the rest are the emulator's own, `SEED_IDS`), the credentials of its token request example (an Error names the
+ * example it lacks). @param {import('@payments-connect/contract').Contract} contract
+ * @returns {{ accountIds: import('./seed.js').AccountIds, ids: import('./seed.js').SeedIds,
+ *   credentials: import('./token-issuer.js').Credentials }}
  */
-function operation(operationId) {
-  const found = bundledContract.operation(operationId);
-  if (!found) throw new Error(`the spec has no operation ${operationId}: the emulator's seed reads its examples`);
-  return found;
-}
-
-/**
- * @param {string} fixture
- * @param {unknown} value
- * @param {string} where
- */
-function asId(fixture, value, where) {
-  if (typeof value !== 'string' || value === '') {
+export function exampleSeedIds(contract) {
+  /** @param {string} operationId */
+  const operation = (operationId) => {
+    const found = contract.operation(operationId);
+    if (!found) throw new Error(`the spec has no operation ${operationId}: the emulator's seed reads its examples`);
+    return found;
+  };
+  /** @param {string} fixture @param {unknown} value @param {string} where */
+  const asId = (fixture, value, where) => {
+    if (typeof value === 'string' && value !== '') return value;
     throw new Error(`${where} gives no id for the emulator's fixture ${fixture}: the seed is read from the examples`);
+  };
+  /** @type {Record<string, string>} */
+  const found = {};
+  for (const [fixture, [operationId, parameter, name]] of Object.entries(PARAMETER_FIXTURES)) {
+    const value = operation(operationId).parameters.find((p) => p.name === parameter)?.examples[name];
+    found[fixture] = asId(fixture, value, `the ${parameter} example ${name} of ${operationId}`);
   }
-  return value;
-}
-
-/** @typedef {keyof typeof PARAMETER_FIXTURES | keyof typeof RESPONSE_FIXTURES} ExampleFixture */
-
-/**
- * The fixture ids the spec's examples give, by fixture name.
- */
-export const EXAMPLE_IDS = /** @type {Readonly<Record<ExampleFixture, string>>} */ (
-  Object.freeze({
-    ...Object.fromEntries(
-      Object.entries(PARAMETER_FIXTURES).map(([fixture, [operationId, parameter, name]]) => {
-        const value = operation(operationId).parameters.find((p) => p.name === parameter)?.examples[name];
-        return [fixture, asId(fixture, value, `the ${parameter} example ${name} of ${operationId}`)];
-      }),
-    ),
-    ...Object.fromEntries(
-      Object.entries(RESPONSE_FIXTURES).map(([fixture, [operationId, name, pick]]) => {
-        const op = operation(operationId);
-        const value = bundledContract.namedExamples(op).find((named) => named.name === name)?.response?.example?.value;
-        return [fixture, asId(fixture, value && pick(value), `the response example ${name} of ${operationId}`)];
-      }),
-    ),
-  })
-);
-
-/** The client credentials of the token request example, the ones the emulator accepts unless told otherwise. */
-export const EXAMPLE_CREDENTIALS = (() => {
-  const token = bundledContract
+  for (const [fixture, [operationId, name, pick]] of Object.entries(RESPONSE_FIXTURES)) {
+    const named = contract.namedExamples(operation(operationId)).find((example) => example.name === name);
+    const value = named?.response?.example?.value;
+    found[fixture] = asId(fixture, value && pick(value), `the response example ${name} of ${operationId}`);
+  }
+  const token = contract
     .namedExamples(operation('createAccessToken'))
     .find((named) => named.name === 'clientCredentials');
-  const value = token?.body?.example.value;
-  if (typeof value?.clientId !== 'string' || typeof value?.clientSecret !== 'string') {
+  const credentials = token?.body?.example.value;
+  if (typeof credentials?.clientId !== 'string' || typeof credentials?.clientSecret !== 'string')
     throw new Error('the spec has no clientCredentials example of createAccessToken: the emulator accepts its values');
-  }
-  return Object.freeze({ clientId: value.clientId, clientSecret: value.clientSecret });
-})();
+  const { primaryAccountId, ...ids } = found;
+  return {
+    accountIds: { ...ACCOUNT_IDS, primary: /** @type {string} */ (primaryAccountId) },
+    ids: /** @type {import('./seed.js').SeedIds} */ ({ ...SEED_IDS, ...ids }),
+    credentials: { clientId: credentials.clientId, clientSecret: credentials.clientSecret },
+  };
+}

@@ -1,11 +1,9 @@
 import { didYouMean } from '@payments-connect/contract';
 import { emulatorRouteLabel } from './control-routes.js';
+import { validationFailed } from './refusals.js';
 
 /** The most calls one injected fault may answer. */
 export const MAX_FAULT_TIMES = 1000;
-
-/** The most faults pending at once by default: each is kept until it has answered its calls or is cleared. */
-export const MAX_PENDING_FAULTS = 1000;
 
 /**
  * @typedef {object} FaultSpec
@@ -15,8 +13,7 @@ export const MAX_PENDING_FAULTS = 1000;
  * @property {Record<string, string>} [headers] e.g. `{ "Retry-After": "1" }`
  * @property {number} [times] how many calls answer with the fault (default 1)
  * @property {string} [accountId] only calls with this `AccountId` (one tenant's account) answer with it
- * @property {Record<string, string>} [pathParams] only calls whose path carries these values answer with it, by
- *   the operation's path parameter names (`{ rfiId: '…' }`)
+ * @property {Record<string, string>} [pathParams] only calls whose path carries these values (`{ rfiId: '…' }`)
  */
 
 /**
@@ -32,64 +29,54 @@ export const MAX_PENDING_FAULTS = 1000;
  */
 
 /**
- * Canned answers for the next calls of an operation, so tests can see the documented statuses the
- * emulator's behaviour never produces on its own (429, 500) and how a client recovers from them. A fault may be
- * scoped to an account and to path values, so that a test file working in its own tenant never answers another
- * file's calls with its fault.
+ * Canned answers for the next calls of an operation, so tests can see the documented statuses the emulator's
+ * behaviour never produces on its own (429, 500) and how a client recovers from them. A fault may be scoped to an
+ * account and to path values, so that a test file working in its own tenant never answers another file's calls.
  * @param {import('@payments-connect/contract').Contract} contract a fault may name only its operations
  * @param {{ maxPending: number }} bound how many faults may be pending at once
  */
 export function createFaultInjector(contract, { maxPending }) {
-  /** @type {Map<string, Fault[]>} the pending faults of each operation, in the order they were injected */
-  const pending = new Map();
+  /** @type {Fault[]} the pending faults, in the order they were injected: the first that holds answers a call */
+  let pending = [];
   let injected = 0;
-
-  const count = () => [...pending.values()].reduce((sum, queue) => sum + queue.length, 0);
-
-  /**
-   * @param {Fault} fault
-   * @param {string | undefined} accountId
-   * @param {Record<string, string>} pathParams
-   */
-  const holds = (fault, accountId, pathParams) =>
-    (fault.accountId === null || fault.accountId === accountId) &&
-    Object.entries(fault.pathParams).every(([name, value]) => pathParams[name] === value);
+  /** @param {Iterable<string>} [accountIds] @returns {(fault: Fault) => boolean} whether a fault is scoped to one */
+  const scopedTo = (accountIds) => {
+    const accounts = new Set(accountIds);
+    return (fault) => accountIds === undefined || accounts.has(/** @type {string} */ (fault.accountId));
+  };
+  /** @param {Iterable<string>} [accountIds] Drops every pending fault, or those scoped to one of the accounts. */
+  const clear = (accountIds) => {
+    const dropped = scopedTo(accountIds);
+    pending = pending.filter((fault) => !dropped(fault));
+  };
 
   return {
-    /** How many faults may be pending at once. */
-    maxPending,
+    clear,
+    /** @param {FaultSpec} spec What keeps a fault from being injected, if anything ({@link faultProblem}). */
+    problem: (spec) => faultProblem(contract, spec),
     /**
      * @param {FaultSpec} spec
-     * @returns {{ fault: Fault } | { problem: string }} the fault as listed, or why it is refused
+     * @returns {Fault} the fault as listed
+     * @throws {import('@payments-connect/contract/control').RefusalError} 400 saying why it is refused
      */
     add(spec) {
       const problem = faultProblem(contract, spec);
-      if (problem !== undefined) return { problem };
-      if (count() >= maxPending) {
-        const clear = emulatorRouteLabel('clearFaults');
-        return { problem: `${maxPending} faults are pending already: clear some (${clear})` };
+      if (problem !== undefined) throw validationFailed(problem);
+      if (pending.length >= maxPending) {
+        const clearing = emulatorRouteLabel('clearFaults');
+        throw validationFailed(`${maxPending} faults are pending already: clear some (${clearing})`);
       }
       const { operationId, status, body, headers = {}, times = 1, accountId, pathParams = {} } = spec;
-      const operation = /** @type {import('@payments-connect/contract').ContractOperation} */ (
-        contract.operation(operationId)
-      );
+      const code = contract.errorCode(status, contract.operation(operationId));
       injected += 1;
       /** @type {Fault} */
       const fault = {
-        faultId: `fault-${injected}`,
-        operationId,
-        status,
-        times,
-        accountId: accountId ?? null,
-        pathParams: { ...pathParams },
-        headers: { ...headers },
-        body:
-          body === undefined
-            ? { code: contract.errorCode(status, operation), message: `Injected fault: ${status}` }
-            : body,
+        ...{ faultId: `fault-${injected}`, operationId, status, times, accountId: accountId ?? null },
+        ...{ pathParams: { ...pathParams }, headers: { ...headers } },
+        body: body === undefined ? { code, message: `Injected fault: ${status}` } : body,
       };
-      pending.set(operationId, [...(pending.get(operationId) ?? []), fault]);
-      return { fault: structuredClone(fault) };
+      pending.push(fault);
+      return structuredClone(fault);
     },
     /**
      * Takes the first fault, in the order they were injected, that answers this call, if any.
@@ -98,55 +85,33 @@ export function createFaultInjector(contract, { maxPending }) {
      * @param {Record<string, string>} pathParams the call's path values
      */
     take(operationId, accountId, pathParams) {
-      const queue = pending.get(operationId);
-      if (!queue) return undefined;
-      const next = queue.find((fault) => holds(fault, accountId, pathParams));
+      const next = pending.find(
+        (fault) =>
+          fault.operationId === operationId &&
+          (fault.accountId === null || fault.accountId === accountId) &&
+          Object.entries(fault.pathParams).every(([name, value]) => pathParams[name] === value),
+      );
       if (!next) return undefined;
       next.times -= 1;
-      if (next.times === 0) {
-        const rest = queue.filter((fault) => fault !== next);
-        if (rest.length === 0) pending.delete(operationId);
-        else pending.set(operationId, rest);
-      }
+      if (next.times === 0) pending = pending.filter((fault) => fault !== next);
       return { status: next.status, body: next.body, headers: next.headers };
     },
+    /** @param {Iterable<string>} [accountIds] @returns {Fault[]} the pending faults in order; those scoped to them */
+    list: (accountIds) => structuredClone(pending.filter(scopedTo(accountIds))),
     /**
-     * The pending faults, in the order they were injected; with an account, those scoped to it.
-     * @param {string} [accountId]
-     * @returns {Fault[]}
+     * Puts back the pending faults of a snapshot (checked). The whole emulator's: all of them, under their own ids
+     * (the next one injected is numbered after the highest). One tenant's: in place of those scoped to its accounts,
+     * numbered after every fault pending: as if injected now.
+     * @param {Fault[]} restored as `list` gives them @param {Iterable<string>} [accountIds] one tenant's
      */
-    list(accountId) {
-      const all = [...pending.values()].flat().sort((a, b) => order(a) - order(b));
-      return structuredClone(accountId === undefined ? all : all.filter((fault) => fault.accountId === accountId));
-    },
-    /**
-     * Replaces the pending faults with those of a snapshot (checked), under their own ids; the next fault injected
-     * is numbered after the highest of them.
-     * @param {Fault[]} restored as `list` gives them
-     */
-    restore(restored) {
-      pending.clear();
-      injected = 0;
+    restore(restored, accountIds) {
+      clear(accountIds);
+      if (accountIds === undefined) injected = 0;
       // In the order they were injected, as `take` answers them, whatever order the snapshot lists them in.
       for (const fault of structuredClone(restored).sort((a, b) => order(a) - order(b))) {
-        pending.set(fault.operationId, [...(pending.get(fault.operationId) ?? []), fault]);
+        if (accountIds !== undefined) fault.faultId = `fault-${injected + 1}`;
+        pending.push(fault);
         injected = Math.max(injected, order(fault));
-      }
-    },
-    /**
-     * Drops every pending fault, or those scoped to one of the given accounts.
-     * @param {Iterable<string>} [accountIds]
-     */
-    clear(accountIds) {
-      if (accountIds === undefined) {
-        pending.clear();
-        return;
-      }
-      const dropped = new Set(accountIds);
-      for (const [operationId, queue] of pending) {
-        const rest = queue.filter((fault) => fault.accountId === null || !dropped.has(fault.accountId));
-        if (rest.length === 0) pending.delete(operationId);
-        else pending.set(operationId, rest);
       }
     },
   };
@@ -155,13 +120,12 @@ export function createFaultInjector(contract, { maxPending }) {
 /** @typedef {ReturnType<typeof createFaultInjector>} FaultInjector */
 
 /**
- * What keeps a fault from being injected, if anything: an operation the contract does not have, a status that is no
- * error, a count out of range, headers or path values of the wrong form, or a scope no call could ever match.
- * @param {import('@payments-connect/contract').Contract} contract
- * @param {FaultSpec} fault
- * @returns {string | undefined} the problem, in words
+ * What keeps a fault from being injected, in words, if anything: an operation the contract does not have, a status
+ * that is no error, a count out of range, headers or path values of the wrong form, or a scope no call could match.
+ * @param {import('@payments-connect/contract').Contract} contract @param {FaultSpec} fault
+ * @returns {string | undefined}
  */
-export function faultProblem(contract, { operationId, status, headers = {}, times = 1, accountId, pathParams = {} }) {
+function faultProblem(contract, { operationId, status, headers = {}, times = 1, accountId, pathParams = {} }) {
   const operationIds = contract.operations.map((o) => o.operationId);
   if (typeof operationId !== 'string' || operationId === '')
     return `operationId must name an operation of the spec: ${operationIds.join(', ')}`;
@@ -170,9 +134,8 @@ export function faultProblem(contract, { operationId, status, headers = {}, time
     return `operationId '${operationId}' is not an operation of the spec; ${didYouMean(operationId, operationIds)}`;
   // A fault stands in for a failure of the service: an error status, never an informational or success one.
   if (!Number.isInteger(status) || status < 400 || status > 599) return 'status must be an error status (400 to 599)';
-  if (!Number.isInteger(times) || times < 1 || times > MAX_FAULT_TIMES) {
+  if (!Number.isInteger(times) || times < 1 || times > MAX_FAULT_TIMES)
     return `times must be an integer from 1 to ${MAX_FAULT_TIMES}`;
-  }
   if (!isStringRecord(headers)) return 'headers must be an object of strings';
   if (accountId !== undefined && (typeof accountId !== 'string' || accountId === ''))
     return 'accountId must be a non-empty string';
@@ -180,29 +143,20 @@ export function faultProblem(contract, { operationId, status, headers = {}, time
   if (accountId !== undefined && !operation.parameters.some((p) => p.in === 'header' && p.name === 'AccountId'))
     return `${operationId} takes no AccountId: a fault scoped to an account would never answer it`;
   const names = operation.parameters.filter((p) => p.in === 'path').map((p) => p.name);
-  if (!isStringRecord(pathParams) || Object.values(pathParams).some((value) => value === '')) {
+  if (!isStringRecord(pathParams) || Object.values(pathParams).some((value) => value === ''))
     return 'pathParams must be an object of non-empty strings';
-  }
   const unknown = Object.keys(pathParams).find((name) => !names.includes(name));
-  if (unknown !== undefined) {
-    if (names.length === 0) return `pathParams.${unknown}: ${operationId} has no path parameter`;
-    return `pathParams.${unknown} is not a path parameter of ${operationId}; ${didYouMean(unknown, names)}`;
-  }
-  return undefined;
+  if (unknown === undefined) return undefined;
+  if (names.length === 0) return `pathParams.${unknown}: ${operationId} has no path parameter`;
+  return `pathParams.${unknown} is not a path parameter of ${operationId}; ${didYouMean(unknown, names)}`;
 }
 
 /** @param {Fault} fault the order it was injected in */
 const order = (fault) => Number(fault.faultId.slice('fault-'.length));
 
-/**
- * @param {unknown} value
- * @returns {value is Record<string, string>}
- */
-function isStringRecord(value) {
-  return (
-    value !== null &&
-    typeof value === 'object' &&
-    !Array.isArray(value) &&
-    Object.values(value).every((v) => typeof v === 'string')
-  );
-}
+/** @param {unknown} value @returns {value is Record<string, string>} */
+const isStringRecord = (value) =>
+  value !== null &&
+  typeof value === 'object' &&
+  !Array.isArray(value) &&
+  Object.values(value).every((v) => typeof v === 'string');

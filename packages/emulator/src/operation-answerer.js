@@ -1,32 +1,32 @@
-import { RefusalError } from '@payments-connect/contract/server';
+import { RefusalError } from '@payments-connect/contract/control';
 import { CONTROL_PREFIX } from './control-routes.js';
 import { notFound } from './refusals.js';
 
 /**
  * @typedef {import('@payments-connect/contract').ContractOperation} ContractOperation
  * @typedef {import('@payments-connect/contract').Refusal} Refusal
- * @typedef {Omit<import('./operations/context.js').OperationContext,
- *   'params' | 'query' | 'accountId' | 'account' | 'body' | 'parts'>} Services what every handler may use
+ * @typedef {object} Services the emulator's state, which the handlers and the screen act on
+ * @property {import('./tenant-worlds.js').TenantWorlds} worlds
+ * @property {import('./token-issuer.js').TokenIssuer} tokens
+ * @property {import('./fault-injector.js').FaultInjector} faults
  */
 
 /**
  * How the emulator answers, for the request pipeline of the contract:
- * - `screen`, run once the operation is known and the bearer token well formed, before the parameters and the body
- *   are checked: a token the emulator issued and that has not expired, then an injected fault for the operation,
- *   the call's `AccountId` and its path values (so that a fault answers only callers the service would have
- *   answered, and only those of the test that asked for it);
- * - `answer`, for a request that keeps the contract: the account its `AccountId` names (404 for none, so that
- *   another account's existence is not revealed), then the operation's handler, on the emulator's state. A
- *   `Prefer` header is never applied (the state decides the answer): no `Preference-Applied` is sent, and the
- *   journal's entry says so.
+ * - `screen`, once the operation is known and the bearer token well formed, before the parameters and the body: a
+ *   token the emulator issued and that has not expired, then an injected fault for the operation, the call's
+ *   `AccountId` and its path values (a fault answers only callers the service would have answered, of its test);
+ * - `answer`, for a request that keeps the contract: the account its `AccountId` names (404 for none: another
+ *   account's existence is not revealed), then the operation's handler on that account's tenant's world. A `Prefer`
+ *   header is never applied (the state decides): no `Preference-Applied`, and the journal's entry says so.
  * @param {import('@payments-connect/contract').Contract} contract
- * @param {Record<string, import('./operations/context.js').OperationHandler>} handlers by operationId
- * @param {Services & { faults: import('./fault-injector.js').FaultInjector }} services
+ * @param {Record<string, import('./operation-handlers.js').OperationHandler>} handlers by operationId
+ * @param {Services} services
  * @returns {{ screen: (operation: ContractOperation, headers: Record<string, string[] | undefined>,
  *   pathParams: Record<string, string>) => Refusal | undefined,
  *   answer: import('@payments-connect/contract/server').Answerer }}
  */
-export function createOperationAnswerer(contract, handlers, { store, tokens, events, now, random, config, faults }) {
+export function createOperationAnswerer(contract, handlers, { worlds, tokens, faults }) {
   /**
    * @param {ContractOperation} operation
    * @param {Record<string, string[] | undefined>} headers
@@ -85,28 +85,23 @@ export function createOperationAnswerer(contract, handlers, { store, tokens, eve
 
   /**
    * @param {import('@payments-connect/contract/server').AcceptedRequest} request
-   * @returns {ReturnType<import('./operations/context.js').OperationHandler>}
+   * @returns {ReturnType<import('./operation-handlers.js').OperationHandler>}
    */
   function answerFromState({ operation, values }) {
     const accountId = typeof values.header.AccountId === 'string' ? values.header.AccountId.trim() : undefined;
-    const account = accountId === undefined ? undefined : store.account(accountId);
-    if (accountId !== undefined && !account) throw notFound(`account ${accountId}`);
+    const world = accountId === undefined ? undefined : worlds.ofAccount(accountId);
+    if (accountId !== undefined && !world) throw notFound(`account ${accountId}`);
     const handler = handlers[operation.operationId];
     if (!handler) throw new RefusalError(500, `the emulator has no handler for ${operation.operationId}`);
-    // Every member named, not spread from the services: a spread builds a slow object on every request.
+    // Every member named, not spread: a spread builds a slow object on every request.
     return handler({
-      store,
+      world: /** @type {import('./tenant-worlds.js').TenantWorld} */ (world),
       tokens,
-      events,
-      now,
-      random,
-      config,
       params: /** @type {Record<string, string>} */ (values.path),
       query: values.query,
       body: values.body,
       parts: values.parts,
       accountId: accountId ?? '',
-      account,
     });
   }
 

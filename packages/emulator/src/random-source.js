@@ -11,11 +11,9 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 
 /**
  * The emulator's randomness: node's cryptographic generator, or, with a `randomSeed`, a stream that the same seed
- * always repeats (SHA-256 of the seed and a counter), so that the same calls on a fresh emulator make the same ids and
- * tokens. That is what lets a snapshot made by a script be made again byte for byte (`scripts/make-snapshots.js`);
- * tokens drawn from a seed are guessable, which a local test tool can afford.
- * @param {string} [randomSeed]
- * @returns {RandomSource}
+ * always repeats (SHA-256 of the seed and a counter), so that the same calls make the same ids and tokens: a snapshot
+ * made by a script is made again byte for byte. Tokens drawn from a seed are guessable, which a test tool can afford.
+ * @param {string} [randomSeed] @returns {RandomSource}
  */
 export function createRandomSource(randomSeed) {
   if (randomSeed === undefined) return { uuid: randomUUID, hex: (bytes) => randomBytes(bytes).toString('hex') };

@@ -23,11 +23,9 @@ export const SANDBOX_FIXTURE_VARIABLES = Object.freeze({
 });
 
 /**
- * Builds every variable of the sandbox contract, so that `Object.assign(process.env, env)` points the
- * conformance suite at this emulator.
+ * Every variable of the sandbox contract, so that `Object.assign(process.env, env)` points the conformance suite here.
  * @param {{ url: string, credentials: import('./token-issuer.js').Credentials, accountId: string,
- *   fixtures: Record<string, string> }} input
- * @returns {Record<string, string>}
+ *   fixtures: Record<string, string> }} input @returns {Record<string, string>}
  */
 export function buildSandboxEnv({ url, credentials, accountId, fixtures }) {
   return {

@@ -1,29 +1,48 @@
-import { EXAMPLE_IDS } from './example-fixtures.js';
+import { RFI_STATUS } from './model/rfi-cases.js';
 
-/**
- * The seed data every emulator starts with and returns to on reset. The ids of the primary account and of the
- * records the spec's named examples name are read from those examples (`example-fixtures.js`), so that each example,
- * sent as it is, finds its record; the other ids (another account's records) are the emulator's own.
- *
- * Three accounts: a business account the conformance suite acts as, a second business account whose
- * resources the first must never see (404, never 403), and an individual account (no business profile).
- */
+// The seed every tenant starts with and returns to on reset, data only: a business account the conformance suite acts
+// as, a second whose records the first must never see, an individual account without a business profile, and their
+// records. The ids the spec's named examples name are those examples' (read from the contract served,
+// `example-fixtures.js`): each example, sent as it is, finds its record. `ACCOUNT_IDS` and `SEED_IDS` are the bundled
+// spec's (test/seed-ids.test.js holds them to it); the other ids (another account's records) are the emulator's own.
 
-const { primaryAccountId, ...exampleRecordIds } = EXAMPLE_IDS;
-
-/** Account ids. The document does not fix the AccountId format; the emulator uses UUIDs. */
+/** Account ids of the start-up seed. The document does not fix the AccountId format; the emulator uses UUIDs. */
 export const ACCOUNT_IDS = Object.freeze({
-  primary: primaryAccountId,
+  primary: '0f8fad5b-d9cb-469f-a165-70867728950e',
   other: '8e1f3a2b-5c6d-4e7f-9a0b-1c2d3e4f5a6b',
   individual: '9f2a4b3c-6d7e-4f8a-8b1c-2d3e4f5a6b7c',
 });
 
-/** Ids of the seeded resources, by role. */
+/** Ids of the start-up seed's records, by fixture. */
 export const SEED_IDS = Object.freeze({
-  ...exampleRecordIds,
+  openRfiId: '4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f',
+  closedRfiId: '5a0b4f6e-7b8c-4d9e-8f0a-1b2c3d4e5f60',
+  cancelledRfiId: 'a1d2c3b4-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+  otherAccountRfiId: '9c4e2a1b-7d3f-4b6e-a8c5-0f1e2d3c4b5a',
+  openQuestionId: '6b1c5a7f-8c9d-4e0f-9a1b-2c3d4e5f6071',
+  approvedQuestionId: '6b1c5a7f-8c9d-4e0f-9a1b-2c3d4e5f6073',
+  closedQuestionId: '8d3e7c9b-0e1f-4a2b-9c3d-4e5f60718293',
+  otherAccountQuestionId: '2c7d1a3f-4c5d-4e6f-9a71-829304152637',
+  openDocumentRequestId: '7c2d6b8a-9d0e-4f1a-8b2c-3d4e5f607182',
+  approvedDocumentRequestId: '7c2d6b8a-9d0e-4f1a-8b2c-3d4e5f607183',
+  closedDocumentRequestId: '9e4f8d0c-1f2a-4b3c-8d4e-5f6071829304',
+  otherAccountDocumentRequestId: '3d8e2b4a-5d6e-4f7a-8b82-930415263748',
+  hostedPaymentRequestId: '3b241101-e2bb-4255-8caf-4136c566a962',
+  hostedPartPaidPaymentRequestId: '4c352212-f3cc-4366-9db0-5247d677ba73',
+  nonHostedPaymentRequestId: '6e574434-15ee-4588-9fd2-7469f899dc95',
+  paidPaymentRequestId: '5d463323-04dd-4477-8ec1-6358e788cb84',
+  payerId: '9b2e7d1c-4a5f-4c3e-8d2b-1f6a7c8e9d01',
+  beneficiaryId: '5a8d3f2e-1b4c-4d6e-9f0a-2b3c4d5e6f70',
+  userId: '1c6f0b2a-3d4e-4f5a-8b6c-7d8e9f0a1b2c',
+  personId: '2d7e1c3b-4e5f-4a6b-9c7d-8e9f0a1b2c3d',
+  corporateId: '3e8f2d4c-5f6a-4b7c-8d8e-9f0a1b2c3d4e',
+  secondOpenQuestionId: '6b1c5a7f-8c9d-4e0f-9a1b-2c3d4e5f6072',
+  cancelledQuestionId: '0a5b9e1d-2a3b-4c4d-9e5f-607182930415',
+  cancelledDocumentRequestId: '1b6c0f2e-3b4c-4d5e-8f60-718293041526',
   otherAccountPaymentRequestId: '7f685545-26ff-4699-a0e3-857a09aaed06',
   otherAccountPayerId: '0c3f8e2d-5b6a-4d4f-9e3c-2a7b8d9f0e12',
   otherAccountBeneficiaryId: '6b9e4a3f-2c5d-4e7f-8a1b-3c4d5e6f7a81',
+  secondUserId: '1c6f0b2a-3d4e-4f5a-8b6c-7d8e9f0a1b2d',
   otherAccountUserId: '4a7c1e3f-5b6d-4e8f-9a0b-1c2d3e4f5a61',
   individualUserId: '5b8d2f4a-6c7e-4f9a-8b1c-2d3e4f5a6b72',
   otherAccountPersonId: '7c9e3a5b-8d0f-4a1b-9c2d-3e4f5a6b7c83',
@@ -31,22 +50,14 @@ export const SEED_IDS = Object.freeze({
 });
 
 /**
- * When the seed's approved document request got its document: a fixed time, so that a seed (and a snapshot of it) is
- * the same on every start. A document attached through the API carries the emulator's clock instead.
+ * The credentials the emulator accepts when none are configured: those of the bundled spec's token request example
+ * (an emulator takes them from the contract it serves), so that the example, sent as it is, gets a token. Not secret:
+ * the emulator is local only.
  */
-const SEEDED_DOCUMENT_ATTACHED_AT = '2025-05-20T08:45:00.000Z';
-
-/**
- * The status of a case that is not terminal: the contract's designed-here value (`RfiCaseStatus`), since the document
- * names only CLOSED and CANCELLED.
- */
-export const OPEN_RFI_STATUS = 'OPEN';
-
-/** Terminal RFI statuses, as the document names them. */
-export const TERMINAL_RFI_STATUSES = Object.freeze(['CLOSED', 'CANCELLED']);
-
-/** The case statuses the emulator knows: its own open status, and the two terminal ones of the document. */
-export const RFI_CASE_STATUSES = Object.freeze([OPEN_RFI_STATUS, ...TERMINAL_RFI_STATUSES]);
+export const DEFAULT_CREDENTIALS = Object.freeze({
+  clientId: 'example-client-id',
+  clientSecret: 'example-client-secret',
+});
 
 /** @typedef {Record<keyof typeof ACCOUNT_IDS, string>} AccountIds the ids of a seed's three accounts, by role */
 /** @typedef {Record<keyof typeof SEED_IDS, string>} SeedIds the ids of a seed's records, by fixture */
@@ -66,125 +77,72 @@ export function freshSeedIds(random) {
   };
 }
 
-/** @typedef {{ accountId: string, record: Record<string, any> }} OwnedRecord a record and the account it belongs to */
-
 /**
- * @typedef {object} SeedData
- * @property {Array<{ account: Record<string, any>, businessProfile?: Record<string, any> }>} accounts
- * @property {Record<import('./store.js').CollectionName, OwnedRecord[]>} collections
+ * The seed's records under the given ids, made fresh on every call (a tenant's start, its reset), so that no change
+ * reaches the seed.
+ * @param {AccountIds} accountIds
+ * @param {SeedIds} ids
+ * @returns {import('./store.js').StoreData}
  */
-
-/**
- * Builds fresh seed records; called on start and on every reset, so mutations never leak into the seed. A tenant's
- * seed is the same records under its own ids ({@link freshSeedIds}).
- * @param {AccountIds} [accountIds] the start-up seed's by default
- * @param {SeedIds} [ids] likewise
- * @returns {SeedData}
- */
-export function createSeedData(accountIds = ACCOUNT_IDS, ids = SEED_IDS) {
-  const { primary, other, individual } = accountIds;
-  /** @type {(accountId: string, records: Array<Record<string, any>>) => OwnedRecord[]} */
-  const owned = (accountId, records) => records.map((record) => ({ accountId, record }));
+export function seedData({ primary, other, individual }, ids) {
+  /** @type {(accountId: string, ...records: Array<Record<string, any>>) => import('./store.js').OwnedRecord[]} */
+  const owned = (accountId, ...records) => records.map((record) => ({ accountId, record }));
+  const purpose = 'What is the purpose of the payment?';
+  const funds = 'Where do the funds come from?';
+  const incorporation = { fileName: 'incorporation.pdf', contentType: 'application/pdf', size: 48213 };
   return {
     accounts: [
-      {
-        account: { accountId: primary, name: 'Northwind Trading Ltd', type: 'BUSINESS', status: 'DRAFT' },
-        businessProfile: {
-          accountId: primary,
-          legalName: 'Northwind Trading Ltd',
-          registrationNumber: 'GB-08123456',
-          country: 'GB',
-          industry: 'Wholesale trade',
-        },
-      },
-      {
-        account: { accountId: other, name: 'Contoso Imports GmbH', type: 'BUSINESS', status: 'SUBMITTED' },
-        businessProfile: {
-          accountId: other,
-          legalName: 'Contoso Imports GmbH',
-          registrationNumber: 'DE-HRB-204411',
-          country: 'DE',
-          industry: 'Import and export',
-        },
-      },
+      business(primary, 'Northwind Trading Ltd', 'DRAFT', ['GB-08123456', 'GB', 'Wholesale trade']),
+      business(other, 'Contoso Imports GmbH', 'SUBMITTED', ['DE-HRB-204411', 'DE', 'Import and export']),
       { account: { accountId: individual, name: 'Ada Lovelace', type: 'INDIVIDUAL', status: 'DRAFT' } },
     ],
     collections: {
       rfiCases: [
-        ...owned(primary, [
-          {
-            rfiId: ids.openRfiId,
-            status: OPEN_RFI_STATUS,
-            questions: [
-              { questionId: ids.openQuestionId, text: 'What is the purpose of the payment?', approved: false },
-              { questionId: ids.secondOpenQuestionId, text: 'How is the beneficiary related to you?', approved: false },
-              {
-                questionId: ids.approvedQuestionId,
-                text: 'Where do the funds come from?',
-                answer: 'Revenue from wholesale trade.',
-                approved: true,
-              },
+        ...owned(
+          primary,
+          rfiCase(
+            ids.openRfiId,
+            RFI_STATUS.open,
+            [
+              question(ids.openQuestionId, purpose),
+              question(ids.secondOpenQuestionId, 'How is the beneficiary related to you?'),
+              question(ids.approvedQuestionId, funds, 'Revenue from wholesale trade.', true),
             ],
-            documentRequests: [
-              {
-                documentRequestId: ids.openDocumentRequestId,
-                description: 'The invoice of the payment',
-                approved: false,
-              },
-              {
-                documentRequestId: ids.approvedDocumentRequestId,
-                description: 'A certificate of incorporation',
-                approved: true,
-                document: {
-                  fileName: 'incorporation.pdf',
-                  contentType: 'application/pdf',
-                  size: 48213,
-                  attachedAt: SEEDED_DOCUMENT_ATTACHED_AT,
-                },
-              },
+            [
+              documentRequest(ids.openDocumentRequestId, 'The invoice of the payment'),
+              // A fixed time, so that a seed (and a snapshot of it) is the same on every start.
+              documentRequest(ids.approvedDocumentRequestId, 'A certificate of incorporation', {
+                ...incorporation,
+                attachedAt: '2025-05-20T08:45:00.000Z',
+              }),
             ],
-          },
-          {
-            rfiId: ids.closedRfiId,
-            status: 'CLOSED',
-            questions: [
-              {
-                questionId: ids.closedQuestionId,
-                text: 'Where do the funds come from?',
-                answer: 'The funds come from the sale of equipment.',
-                approved: false,
-              },
-            ],
-            documentRequests: [
-              { documentRequestId: ids.closedDocumentRequestId, description: 'The sale contract', approved: false },
-            ],
-          },
-          {
-            rfiId: ids.cancelledRfiId,
-            status: 'CANCELLED',
-            questions: [
-              { questionId: ids.cancelledQuestionId, text: 'What is the purpose of the payment?', approved: false },
-            ],
-            documentRequests: [
-              { documentRequestId: ids.cancelledDocumentRequestId, description: 'A bank statement', approved: false },
-            ],
-          },
-        ]),
-        ...owned(other, [
-          {
-            rfiId: ids.otherAccountRfiId,
-            status: OPEN_RFI_STATUS,
-            questions: [
-              { questionId: ids.otherAccountQuestionId, text: 'What is the purpose of the payment?', approved: false },
-            ],
-            documentRequests: [
-              { documentRequestId: ids.otherAccountDocumentRequestId, description: 'The invoice', approved: false },
-            ],
-          },
-        ]),
+          ),
+          rfiCase(
+            ids.closedRfiId,
+            RFI_STATUS.closed,
+            [question(ids.closedQuestionId, funds, 'The funds come from the sale of equipment.')],
+            [documentRequest(ids.closedDocumentRequestId, 'The sale contract')],
+          ),
+          rfiCase(
+            ids.cancelledRfiId,
+            RFI_STATUS.cancelled,
+            [question(ids.cancelledQuestionId, purpose)],
+            [documentRequest(ids.cancelledDocumentRequestId, 'A bank statement')],
+          ),
+        ),
+        ...owned(
+          other,
+          rfiCase(
+            ids.otherAccountRfiId,
+            RFI_STATUS.open,
+            [question(ids.otherAccountQuestionId, purpose)],
+            [documentRequest(ids.otherAccountDocumentRequestId, 'The invoice')],
+          ),
+        ),
       ],
       paymentRequests: [
-        ...owned(primary, [
+        ...owned(
+          primary,
           paymentRequest(ids.hostedPaymentRequestId, 'HOSTED_PAGE', 'UNPAID', 'hps_9f1c2b7e4d8a4e0fb3c6a5d2e1f07b98'),
           paymentRequest(
             ids.hostedPartPaidPaymentRequestId,
@@ -194,72 +152,104 @@ export function createSeedData(accountIds = ACCOUNT_IDS, ids = SEED_IDS) {
           ),
           paymentRequest(ids.paidPaymentRequestId, 'HOSTED_PAGE', 'PAID', 'hps_1b3e4d9a6f0c4a2bd5e8c7f4a3b29d1a'),
           paymentRequest(ids.nonHostedPaymentRequestId, 'EMBEDDED', 'UNPAID', 'eps_2c4f5e0b7a1d4b3ce6f9d8a5b4c3ae2b'),
-        ]),
-        ...owned(other, [
+        ),
+        ...owned(
+          other,
           paymentRequest(
             ids.otherAccountPaymentRequestId,
             'HOSTED_PAGE',
             'UNPAID',
             'hps_3d5a6f1c8b2e4c4df7a0e9b6c5d4bf3c',
           ),
-        ]),
+        ),
       ],
       payers: [
-        ...owned(primary, [{ payerId: ids.payerId, name: 'Globex Retail plc', email: 'accounts@globex.example' }]),
-        ...owned(other, [{ payerId: ids.otherAccountPayerId, name: 'Initech AG', email: 'billing@initech.example' }]),
+        ...owned(primary, { payerId: ids.payerId, name: 'Globex Retail plc', email: 'accounts@globex.example' }),
+        ...owned(other, { payerId: ids.otherAccountPayerId, name: 'Initech AG', email: 'billing@initech.example' }),
       ],
       beneficiaries: [
-        ...owned(primary, [
-          { beneficiaryId: ids.beneficiaryId, name: 'Umbrella Supplies BV', country: 'NL', currency: 'EUR' },
-        ]),
-        ...owned(other, [
-          { beneficiaryId: ids.otherAccountBeneficiaryId, name: 'Stark Parts Inc', country: 'US', currency: 'USD' },
-        ]),
+        ...owned(primary, {
+          beneficiaryId: ids.beneficiaryId,
+          name: 'Umbrella Supplies BV',
+          country: 'NL',
+          currency: 'EUR',
+        }),
+        ...owned(other, {
+          beneficiaryId: ids.otherAccountBeneficiaryId,
+          name: 'Stark Parts Inc',
+          country: 'US',
+          currency: 'USD',
+        }),
       ],
       users: [
-        ...owned(primary, [
+        ...owned(
+          primary,
           user(ids.userId, 'Grace Hopper', 'grace@northwind.example', 'ADMIN'),
           user(ids.secondUserId, 'Alan Turing', 'alan@northwind.example', 'VIEWER'),
-        ]),
-        ...owned(other, [user(ids.otherAccountUserId, 'Hedy Lamarr', 'hedy@contoso.example', 'ADMIN')]),
-        ...owned(individual, [user(ids.individualUserId, 'Ada Lovelace', 'ada@lovelace.example', 'OWNER')]),
+        ),
+        ...owned(other, user(ids.otherAccountUserId, 'Hedy Lamarr', 'hedy@contoso.example', 'ADMIN')),
+        ...owned(individual, user(ids.individualUserId, 'Ada Lovelace', 'ada@lovelace.example', 'OWNER')),
       ],
       persons: [
-        ...owned(primary, [
-          { personId: ids.personId, firstName: 'Katherine', lastName: 'Johnson', roles: ['DIRECTOR'] },
-        ]),
-        ...owned(other, [
-          { personId: ids.otherAccountPersonId, firstName: 'Emmy', lastName: 'Noether', roles: ['SHAREHOLDER'] },
-        ]),
+        ...owned(primary, { personId: ids.personId, firstName: 'Katherine', lastName: 'Johnson', roles: ['DIRECTOR'] }),
+        ...owned(other, {
+          personId: ids.otherAccountPersonId,
+          firstName: 'Emmy',
+          lastName: 'Noether',
+          roles: ['SHAREHOLDER'],
+        }),
       ],
       corporates: [
-        ...owned(primary, [
-          { corporateId: ids.corporateId, legalName: 'Northwind Holdings Ltd', relationship: 'PARENT' },
-        ]),
-        ...owned(other, [
-          { corporateId: ids.otherAccountCorporateId, legalName: 'Contoso Group SE', relationship: 'PARENT' },
-        ]),
+        ...owned(primary, {
+          corporateId: ids.corporateId,
+          legalName: 'Northwind Holdings Ltd',
+          relationship: 'PARENT',
+        }),
+        ...owned(other, {
+          corporateId: ids.otherAccountCorporateId,
+          legalName: 'Contoso Group SE',
+          relationship: 'PARENT',
+        }),
       ],
     },
   };
 }
 
-/**
- * @param {string} paymentRequestId
- * @param {string} executionMode
- * @param {string} status
- * @param {string} sessionToken
- */
-function paymentRequest(paymentRequestId, executionMode, status, sessionToken) {
-  return { paymentRequestId, executionMode, status, amount: { value: '1250.00', currency: 'GBP' }, sessionToken };
+/** @param {string} accountId @param {string} name @param {string} status @param {string[]} profile */
+function business(accountId, name, status, [registrationNumber, country, industry]) {
+  const businessProfile = { accountId, legalName: name, registrationNumber, country, industry };
+  return { account: { accountId, name, type: 'BUSINESS', status }, businessProfile };
 }
 
-/**
- * @param {string} userId
- * @param {string} displayName
- * @param {string} email
- * @param {string} role
- */
+/** @param {string} rfiId @param {string} status @param {object[]} questions @param {object[]} documentRequests */
+function rfiCase(rfiId, status, questions, documentRequests) {
+  return { rfiId, status, questions, documentRequests };
+}
+
+/** @param {string} questionId @param {string} text @param {string} [answer] @param {boolean} [approved] */
+function question(questionId, text, answer, approved = false) {
+  return answer === undefined ? { questionId, text, approved } : { questionId, text, answer, approved };
+}
+
+/** @param {string} documentRequestId @param {string} description @param {object} [document] attached, approved */
+function documentRequest(documentRequestId, description, document) {
+  return document
+    ? { documentRequestId, description, approved: true, document }
+    : { documentRequestId, description, approved: false };
+}
+
+/** @param {string} paymentRequestId @param {string} executionMode @param {string} status @param {string} session */
+function paymentRequest(paymentRequestId, executionMode, status, session) {
+  return {
+    paymentRequestId,
+    executionMode,
+    status,
+    amount: { value: '1250.00', currency: 'GBP' },
+    sessionToken: session,
+  };
+}
+
+/** @param {string} userId @param {string} displayName @param {string} email @param {string} role */
 function user(userId, displayName, email, role) {
   return { userId, displayName, email, role, blocked: false, status: 'ACTIVE' };
 }

@@ -1,124 +1,90 @@
-import { RefusalError } from '@payments-connect/contract/server';
+import { RefusalError } from '@payments-connect/contract/control';
 
 /** Tells the client how to recover, as RFC 6750 asks of a bearer-protected resource. */
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="payments-connect-emulator"' };
 
 /** @typedef {{ clientId: string, clientSecret: string }} Credentials */
 
+/** @typedef {{ token?: string, tenantId?: string }} TokenScope this token, or a tenant's; none given: every token */
 /**
- * @typedef {object} TokenScope which tokens to expire; none given: every token
- * @property {string} [token] this one
- * @property {string} [tenantId] those issued for this tenant's credentials
+ * @typedef {{ token: string, tenantId: string, expiresAt: string }} IssuedToken a token as a snapshot holds it: the
+ *   tenant whose credentials it was issued for, and when it expires on that tenant's clock (ISO 8601)
  */
 
 /**
- * @typedef {object} IssuedToken a token as a snapshot of the emulator's state holds it
- * @property {string} token
- * @property {string} tenantId the tenant whose credentials it was issued for (which may since have been deleted)
- * @property {string} expiresAt when it expires, on the emulator's clock (ISO 8601)
+ * Issues and checks bearer tokens. A token belongs to the tenant whose credentials it was issued for (`tenantOf`), and
+ * expires by that tenant's clock (`nowOf`; the emulator's, once the tenant is deleted). Any live token reaches any
+ * account: the `AccountId` header picks the account, as the document says.
+ * @param {{ tokenTtlSeconds: number, random: import('./random-source.js').RandomSource, defaultTenantId: string,
+ *   tenantOf: (credentials: Credentials) => string | undefined, nowOf: (tenantId: string) => number }} options
  */
-
-/** The form of the tokens the emulator issues: opaque, `pce_` and 48 hex digits. */
-export const TOKEN_PATTERN = /^pce_[0-9a-f]{48}$/;
-
-/**
- * Issues and checks bearer tokens. The configured credentials belong to the start-up tenant, `defaultTenantId`; each
- * tenant adds credentials of its own (`addClient`), so that its tokens can be expired without touching another
- * tenant's. Any live token reaches any account: the `AccountId` header picks the account, as the document says.
- * @param {{ credentials: Credentials, tokenTtlSeconds: number, now: () => number, defaultTenantId: string,
- *   random: import('./random-source.js').RandomSource }} options
- */
-export function createTokenIssuer({ credentials, tokenTtlSeconds, now, defaultTenantId, random }) {
-  /** @type {Map<string, { clientSecret: string, tenantId: string }>} the accepted credentials, by clientId */
-  const clients = new Map([
-    [credentials.clientId, { clientSecret: credentials.clientSecret, tenantId: defaultTenantId }],
-  ]);
+export function createTokenIssuer({ tokenTtlSeconds, random, tenantOf, nowOf, defaultTenantId }) {
   /** @type {Map<string, { expiresAt: number, tenantId: string }>} token -> expiry in epoch milliseconds */
   const tokens = new Map();
   const newToken = () => `pce_${random.hex(24)}`;
   // One already-expired token per emulator, for suites that must see a 401 for an expired token.
   const expiredToken = newToken();
-  tokens.set(expiredToken, { expiresAt: 0, tenantId: defaultTenantId });
+  const keepExpired = () => tokens.set(expiredToken, { expiresAt: 0, tenantId: defaultTenantId });
+  keepExpired();
 
   return {
     expiredToken,
-    /**
-     * Exchanges client credentials for a token (POST /auth/token).
-     * @param {{ clientId: string, clientSecret: string }} body
-     */
-    issue({ clientId, clientSecret }) {
-      const client = clients.get(clientId);
-      if (!client || clientSecret !== client.clientSecret) {
-        throw new RefusalError(401, 'clientId or clientSecret is not recognised');
-      }
+    /** @param {Credentials} credentials Exchanges client credentials for a token (POST /auth/token). */
+    issue(credentials) {
+      const tenantId = tenantOf(credentials);
+      if (tenantId === undefined) throw new RefusalError(401, 'clientId or clientSecret is not recognised');
       const token = newToken();
-      tokens.set(token, { expiresAt: now() + tokenTtlSeconds * 1000, tenantId: client.tenantId });
+      tokens.set(token, { expiresAt: nowOf(tenantId) + tokenTtlSeconds * 1000, tenantId });
       return { access_token: token, expires_in: tokenTtlSeconds, token_type: 'Bearer' };
     },
-    /**
-     * Throws 401 unless the token is known and unexpired. Its form (`Bearer <token>`) was checked by the contract.
-     * @param {string} token
-     */
+    /** @param {string} token Throws 401 unless it is known and unexpired (the contract checked its form). */
     verify(token) {
       const issued = tokens.get(token);
       if (issued === undefined) throw new RefusalError(401, 'Bearer token is not recognised', { headers: CHALLENGE });
-      if (now() >= issued.expiresAt) {
+      if (nowOf(issued.tenantId) >= issued.expiresAt) {
         throw new RefusalError(401, 'Bearer token has expired; request a new one at POST /auth/token', {
           headers: CHALLENGE,
         });
       }
     },
-    /**
-     * Expires one token, a tenant's tokens, or every token. Returns how many were live.
-     * @param {TokenScope} [scope]
-     */
+    /** @param {TokenScope} [scope] Expires one token, a tenant's tokens, or every token. Returns how many were live. */
     expire({ token, tenantId } = {}) {
-      const at = now();
       let expired = 0;
       const candidates = token === undefined ? [...tokens.keys()] : tokens.has(token) ? [token] : [];
       for (const candidate of candidates) {
         const issued = /** @type {{ expiresAt: number, tenantId: string }} */ (tokens.get(candidate));
         if (tenantId !== undefined && issued.tenantId !== tenantId) continue;
-        if (issued.expiresAt > at) expired += 1;
+        if (issued.expiresAt > nowOf(issued.tenantId)) expired += 1;
         tokens.set(candidate, { ...issued, expiresAt: 0 });
       }
       return expired;
     },
     /**
-     * New credentials for a tenant (or those a snapshot gives it), accepted from now on.
-     * @param {string} tenantId
-     * @param {Credentials} [added]
-     * @returns {Credentials}
-     */
-    addClient(tenantId, added = { clientId: `tenant-${tenantId}`, clientSecret: `secret-${random.hex(16)}` }) {
-      clients.set(added.clientId, { clientSecret: added.clientSecret, tenantId });
-      return added;
-    },
-    /**
-     * Refuses a tenant's credentials from now on; the tokens already issued for them stay as they are.
-     * @param {string} clientId
-     */
-    removeClient(clientId) {
-      clients.delete(clientId);
-    },
-    /**
-     * Every token issued, live or expired, for a snapshot of the state; the fixture `expiredToken` is left out: it
+     * Every token issued, live or expired, or a tenant's, for a snapshot; the fixture `expiredToken` is left out: it
      * is each emulator's own, like its configured credentials.
+     * @param {string} [tenantId]
      * @returns {IssuedToken[]}
      */
-    snapshot: () =>
+    snapshot: (tenantId) =>
       [...tokens]
-        .filter(([token]) => token !== expiredToken)
-        .map(([token, { expiresAt, tenantId }]) => ({ token, tenantId, expiresAt: new Date(expiresAt).toISOString() })),
+        .filter(([token, issued]) => token !== expiredToken && (tenantId === undefined || issued.tenantId === tenantId))
+        .map(([token, { expiresAt, tenantId: owner }]) => ({
+          token,
+          tenantId: owner,
+          expiresAt: new Date(expiresAt).toISOString(),
+        })),
     /**
-     * Replaces the issued tokens with those of a snapshot (checked), each live until its expiry on the clock.
+     * Puts back the tokens of a snapshot (checked), each live until its expiry on its tenant's clock: all of them, or
+     * one tenant's in place of its own.
      * @param {IssuedToken[]} issued
+     * @param {string} [tenantId]
      */
-    restore(issued) {
-      tokens.clear();
-      tokens.set(expiredToken, { expiresAt: 0, tenantId: defaultTenantId });
-      for (const { token, tenantId, expiresAt } of issued)
-        tokens.set(token, { expiresAt: Date.parse(expiresAt), tenantId });
+    restore(issued, tenantId) {
+      for (const [token, { tenantId: owner }] of tokens)
+        if (tenantId === undefined || owner === tenantId) tokens.delete(token);
+      keepExpired();
+      for (const { token, tenantId: owner, expiresAt } of issued)
+        tokens.set(token, { expiresAt: Date.parse(expiresAt), tenantId: owner });
     },
   };
 }

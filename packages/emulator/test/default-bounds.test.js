@@ -2,7 +2,7 @@
 // `default`, and 1,000 faults pending at once. The bounds as options are proven with small ones in tenants.test.js and
 // faults.test.js.
 import { describe, expect, it } from 'vitest';
-import { MAX_PENDING_FAULTS } from '../src/fault-injector.js';
+import { MAX_PENDING_FAULTS } from '../src/defaults.js';
 import { MAX_TENANTS } from '../src/index.js';
 import { useEmulator } from './support/use-emulator.js';
 

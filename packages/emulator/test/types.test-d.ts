@@ -6,7 +6,9 @@ import {
   connectEmulator,
   type Emulator,
   type EmulatorConnection,
+  type EmulatorEvent,
   type EmulatorOptions,
+  type EmulatorSnapshot,
   type EmulatorState,
   EVENT_TYPES,
   type EventRecord,
@@ -66,6 +68,18 @@ await emulator.stop();
 const fromFile: Emulator = await startEmulator({ state: SHIPPED_SNAPSHOTS.itemApproved.file, randomSeed: 'fixtures' });
 await fromFile.stop();
 
+// A tenant's world: its clock, its snapshot, its webhook URL, its next event, its requests.
+const world: Tenant = await control.createTenant({ webhookUrl: 'http://127.0.0.1:9/hooks' });
+const moved: number = (await control.advanceTenantClock(world.tenantId, 60)).advancedSeconds;
+const ofWorld: EmulatorSnapshot = await control.tenantState(world.tenantId);
+const back: StateRestored = await control.restoreTenantState(world.tenantId, ofWorld);
+const redirected: string | null = (await control.setTenantWebhookUrl(world.tenantId, null)).webhookUrl;
+const next: EmulatorEvent = await control.nextEvent(world.tenantId, { type: EVENT_TYPES.caseCreated, timeoutMs: 100 });
+const itsRequests: JournalEntry[] = await control.requests({ tenantId: world.tenantId });
+const itsFaults: Fault[] = await control.faults({ tenantId: world.tenantId });
+
+// @ts-expect-error a tenant's clock moves by seconds
+await control.advanceTenantClock(world.tenantId, '60');
 // @ts-expect-error tokenTtlSeconds is a number of seconds
 await startEmulator({ tokenTtlSeconds: '60' });
 // @ts-expect-error an unknown option is refused
@@ -88,15 +102,21 @@ await control.createPaymentRequest({ amount: 100 });
 export {
   answered,
   answerRules,
+  back,
   baseUrl,
   closedId,
   credentials,
   expired,
   expiredCount,
   firstQuestion,
+  itsFaults,
+  itsRequests,
+  moved,
+  next,
   notes,
   open,
   records,
+  redirected,
   refusal,
   remaining,
   restored,

@@ -3,6 +3,7 @@
 import { prepareControlCall } from './control-route-table.js';
 import { describeFetchFailure } from './fetch-failure.js';
 
+export { RefusalError } from '../server/refusal-error.js';
 export {
   checkControlHandlers,
   controlPathTemplates,

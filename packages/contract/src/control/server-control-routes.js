@@ -27,7 +27,7 @@ export const SERVER_CONTROL_ROUTES = defineControlRoutes({
   health: { method: 'GET', path: '/health' },
   /**
    * the requests the server received, oldest first, each as the pipeline judged it; every criterion of the filter
-   * must hold (`operationId`, `status`, `accountId`, `since`)
+   * must hold (`operationId`, `status`, `accountId`, `tenantId` on a server with tenants, `since`)
    * @type {Route<[filter?: JournalFilter], JournalEntry[]>}
    */
   requests: {

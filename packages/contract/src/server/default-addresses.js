@@ -11,3 +11,10 @@ export const DEFAULT_HOST = '127.0.0.1';
  * configurations keep working, and the emulator beside it. Started from code, a server takes a free port instead.
  */
 export const COMMAND_PORTS = Object.freeze({ mock: 4010, emulator: 4020 });
+
+/**
+ * Where a server serves the rendered reference: one segment outside `/v1`, as the control prefixes are, so that it
+ * never collides with a path of the contract. Without a trailing slash, as the contract's paths are written; the
+ * console of the page reads this too, to send to the server that serves it.
+ */
+export const DOCS_PATH = '/_docs';

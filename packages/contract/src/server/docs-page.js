@@ -1,19 +1,15 @@
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { DOCS_PATH } from './default-addresses.js';
 import { RefusalError } from './refusal-error.js';
 import { sendRefusal } from './send-answer.js';
+
+export { DOCS_PATH } from './default-addresses.js';
 
 /**
  * @typedef {import('../contract.js').Contract} Contract
  */
-
-/**
- * Where a server serves the rendered reference: one segment outside `/v1`, as the control prefixes are, so that it
- * never collides with a path of the contract. Without a trailing slash, as the contract's paths are written; the
- * console of the page reads this too, to send to the server that serves it.
- */
-export const DOCS_PATH = '/_docs';
 
 /** The rendered reference, as `@payments-connect/docs` publishes it. */
 export const PUBLISHED_DOCS_PAGE = '@payments-connect/docs/index.html';

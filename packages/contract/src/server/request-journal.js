@@ -321,7 +321,7 @@ export function journalFilterOf(query) {
   /** @type {JournalFilter} */
   const filter = {};
   for (const [name, value] of query) {
-    if (name === 'operationId' || name === 'accountId') filter[name] = value;
+    if (name === 'operationId' || name === 'accountId' || name === 'tenantId') filter[name] = value;
     else if (name === 'status') {
       if (!/^\d{3}$/.test(value) && value !== '0')
         throw new RefusalError(400, `status must be an HTTP status, got ${value}`);

@@ -8,6 +8,7 @@ import { DEFAULT_HOST } from './default-addresses.js';
 import { DOCS_PATH } from './docs-page.js';
 import { CONNECTIONS_CHECK_INTERVAL_MS, DEFAULT_LIMITS } from './limits.js';
 import { listen } from './listen.js';
+import { RefusalError } from './refusal-error.js';
 import { createRequestJournal, journalFilterOf } from './request-journal.js';
 import { createRequestPipeline } from './request-pipeline.js';
 import { answerClientErrors } from './send-answer.js';
@@ -84,6 +85,8 @@ export { serveInForeground } from './serve-in-foreground.js';
  * @property {string} [operationId]
  * @property {number} [status]
  * @property {string} [accountId]
+ * @property {string} [tenantId] a server with tenants (the emulator's): the requests of that tenant, as the server
+ *   tells them apart (`requestsOfTenant`); a server without tenants refuses it
  * @property {string} [since] an ISO 8601 time: entries that arrived at it or later
  */
 
@@ -171,6 +174,9 @@ export { serveInForeground } from './serve-in-foreground.js';
  * @property {(failure: UpstreamFailure) => void} [onUpstreamFailure] with `upstream`: each exchange the upstream
  *   failed, as it happens
  * @property {(entry: { operationId: string, status: number }) => void} [onUndocumented]
+ * @property {(tenantId: string) => (entry: JournalEntry) => boolean} [requestsOfTenant] a server with tenants: which
+ *   entries of its journal are a tenant's (the emulator's: by their account, a token request by its credentials), for
+ *   the journal's `tenantId` filter; it throws a `RefusalError` for a tenant the server does not have
  */
 
 /**
@@ -214,7 +220,14 @@ export async function startServer(options) {
     keepAliveTimeoutMs: timeouts.keepAliveMs ?? DEFAULT_LIMITS.keepAliveTimeoutMs,
   };
   const journal = createRequestJournal(options.journal);
-  const serverHandlers = serverControlHandlers(journal, options.name);
+  /** @param {JournalFilter} [filter] */
+  const requests = (filter = {}) => {
+    const entries = journal.entries(filter);
+    if (filter.tenantId === undefined) return entries;
+    if (!options.requestsOfTenant) throw new RefusalError(400, `tenantId: the ${options.name} has no tenants`);
+    return entries.filter(options.requestsOfTenant(filter.tenantId));
+  };
+  const serverHandlers = serverControlHandlers(journal, options.name, requests);
   const control = options.control && {
     prefix: options.control.prefix,
     routes: [...options.control.routes, ...bindControlRoutes(SERVER_CONTROL_ROUTES, serverHandlers)],
@@ -248,7 +261,7 @@ export async function startServer(options) {
     port: bound.port,
     host,
     docsUrl: options.docsPage === undefined ? undefined : `${bound.url}${DOCS_PATH}`,
-    requests: (filter) => journal.entries(filter),
+    requests,
     clearRequests: () => journal.clear(),
     summary: () => journal.summary(),
     control: inProcessControl(SERVER_CONTROL_ROUTES, serverHandlers),
@@ -266,16 +279,17 @@ export async function startServer(options) {
 /**
  * The handlers of the control routes every server has ({@link SERVER_CONTROL_ROUTES}): the readiness route answers
  * `{ status: 'ok', server }`; the journal's list the requests received (filtered by `operationId`, `status`,
- * `accountId`, `since`) and forget them. Requests to the control routes are not journaled.
+ * `accountId`, `tenantId`, `since`) and forget them. Requests to the control routes are not journaled.
  * @param {import('./request-journal.js').RequestJournal} journal
  * @param {string} name the server (`mock`, `emulator`)
+ * @param {(filter?: JournalFilter) => JournalEntry[]} requests the journal's entries that pass a filter
  */
-function serverControlHandlers(journal, name) {
+function serverControlHandlers(journal, name, requests) {
   return {
     health: () => ({ status: 200, body: { status: 'ok', server: name } }),
     requests: (/** @type {ControlRequest} */ { query }) => ({
       status: 200,
-      body: { items: journal.entries(journalFilterOf(query)), dropped: journal.dropped, size: journal.size },
+      body: { items: requests(journalFilterOf(query)), dropped: journal.dropped, size: journal.size },
     }),
     clearRequests: () => {
       journal.clear();

@@ -14,14 +14,15 @@ export const FAULT_TIMES = 1000;
 
 /**
  * The emulator the globalSetup started, reached from this worker, and a tenant of the calling file's own, created
- * before its tests and deleted after them.
+ * before its tests (with these options) and deleted after them.
+ * @param {() => import('../../src/index.js').TenantOptions} [options]
  */
-export function inTenantOfItsOwn() {
+export function inTenantOfItsOwn(options = () => ({})) {
   const emulator = connectEmulator(inject('emulatorUrl'));
   /** @type {import('../../src/index.js').Tenant | undefined} */
   let created;
   beforeAll(async () => {
-    created = await emulator.createTenant();
+    created = await emulator.createTenant(options());
   });
   afterAll(() => created && emulator.deleteTenant(created.tenantId));
   return {

@@ -3,7 +3,7 @@
  * first call, and the tenant's primary account.
  * @param {string} url the emulator's
  * @param {import('../../src/index.js').Tenant} tenant
- * @returns {(method: string, path: string) => Promise<{ status: number, body: any }>}
+ * @returns {(method: string, path: string, json?: unknown) => Promise<{ status: number, body: any }>}
  */
 export function callAsTenant(url, tenant) {
   /** @type {Promise<string> | undefined} */
@@ -16,10 +16,13 @@ export function callAsTenant(url, tenant) {
     });
     return /** @type {string} */ ((await response.json()).access_token);
   };
-  return async (method, path) => {
+  return async (method, path, json) => {
     token ??= tokenOf();
+    /** @type {Record<string, string>} */
     const headers = { authorization: `Bearer ${await token}`, AccountId: tenant.accounts.primary.accountId };
-    const response = await fetch(`${url}${path}`, { method, headers });
+    if (json !== undefined) headers['content-type'] = 'application/json';
+    const body = json === undefined ? undefined : JSON.stringify(json);
+    const response = await fetch(`${url}${path}`, { method, headers, body });
     const text = await response.text();
     return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
   };

@@ -1,0 +1,226 @@
+// The emulator's parts, put together and served on the contract's request pipeline. Loaded by `startEmulator` when an
+// emulator starts, with the contract, Ajv and the server: importing the package loads none of them.
+import { readFileSync } from 'node:fs';
+import {
+  bodyIssueViolation,
+  childPointer,
+  compileJsonSchema,
+  createContract,
+  loadContract,
+} from '@payments-connect/contract';
+import { inProcessControl } from '@payments-connect/contract/control';
+import { installedDocsPage, startServer } from '@payments-connect/contract/server';
+import { createControlApi, tenantFilter } from './control-api.js';
+import { EMULATOR_CONTROL_ROUTES } from './control-routes.js';
+import { DEFAULT_TENANT_ID } from './defaults.js';
+import { createEmulatorClock } from './emulator-clock.js';
+import { createEventLog } from './event-log.js';
+import { exampleSeedIds } from './example-fixtures.js';
+import { createFaultInjector } from './fault-injector.js';
+import { createOperationAnswerer } from './operation-answerer.js';
+import { operationHandlers } from './operation-handlers.js';
+import { createRandomSource } from './random-source.js';
+import { readSnapshotFile } from './snapshot/snapshot-files.js';
+import { createSnapshotKeeper, SNAPSHOT_SCHEMA_URL } from './snapshot/snapshot-keeper.js';
+import { createTenantWorlds } from './tenant-worlds.js';
+import { createTokenIssuer } from './token-issuer.js';
+
+/**
+ * @typedef {import('@payments-connect/contract/server').AnswerViolation} Violation an answer that broke the spec
+ * @typedef {import('@payments-connect/contract').Contract} Contract
+ */
+
+/**
+ * Read once per process and shared: the bundled spec's contract, which every emulator without a spec of its own serves
+ * (a contract keeps nothing of a server, only the validators it compiles), and the snapshot schema, compiled.
+ */
+const shared = {
+  /** @type {Contract | undefined} */ bundled: undefined,
+  /** @type {Map<string, ReturnType<typeof compileJsonSchema>>} by the bounds it holds snapshots to */
+  snapshotShapeChecks: new Map(),
+};
+
+/**
+ * The snapshot schema, compiled once per process for the emulator's bounds: the published schema holds a snapshot to
+ * the default ones (`maxItems` of `tenants` and `faults`); an emulator started with others holds it to its own, and a
+ * restore past them is refused with where and how many, before anything changes.
+ * @param {{ maxTenants: number, maxPendingFaults: number }} bounds
+ */
+function snapshotShapeCheck({ maxTenants, maxPendingFaults }) {
+  const key = `${maxTenants}/${maxPendingFaults}`;
+  let check = shared.snapshotShapeChecks.get(key);
+  if (!check) {
+    const schema = JSON.parse(readFileSync(SNAPSHOT_SCHEMA_URL, 'utf8'));
+    schema.properties.tenants.maxItems = maxTenants + 1;
+    schema.properties.faults.maxItems = maxPendingFaults;
+    check = compileJsonSchema(schema);
+    shared.snapshotShapeChecks.set(key, check);
+  }
+  return check;
+}
+
+/**
+ * Serves an emulator of the contract, its options checked (`startEmulator`).
+ * @param {ReturnType<typeof import('./emulator.js').normalizeOptions>} config
+ * @returns {Promise<import('./emulator.js').Emulator>}
+ */
+export async function serveEmulator(config) {
+  shared.bundled ??= config.spec ? undefined : loadContract();
+  const contract = config.spec ? createContract(config.spec) : /** @type {Contract} */ (shared.bundled);
+  const missing = contract.operations.filter((op) => !operationHandlers[op.operationId]);
+  if (missing.length > 0) {
+    const named = missing.map((op) => `${op.method} ${op.path} (${op.operationId})`).join(', ');
+    throw new Error(`The spec has operations the emulator does not implement: ${named}`);
+  }
+  // The seed's ids and the default credentials come from the examples of the contract served.
+  const seed = exampleSeedIds(contract);
+  const credentials = config.credentials ?? seed.credentials;
+  /** @type {Violation[]} */
+  const violations = [];
+  /** @type {Array<{ operationId: string, status: number }>} */
+  const undocumentedResponses = [];
+  /** @param {Violation} violation */
+  const recordViolation = (violation) => {
+    violations.push(violation);
+    config.onViolation?.(violation);
+  };
+
+  const clock = createEmulatorClock(config.now);
+  const random = createRandomSource(config.randomSeed);
+  const checkPayload = webhookPayloadCheck(contract, recordViolation, config.webhookUrl);
+  const events = createEventLog({ random, checkPayload });
+  const faults = createFaultInjector(contract, { maxPending: config.maxPendingFaults });
+  let url = '';
+  /** @type {import('./tenant-worlds.js').TenantWorlds} */
+  let worlds;
+  const tokens = createTokenIssuer({
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    random,
+    defaultTenantId: DEFAULT_TENANT_ID,
+    tenantOf: (presented) => worlds.tenantOf(presented),
+    nowOf: (tenantId) => worlds.nowOf(tenantId),
+  });
+  const parts = { clock, tokens, events, faults, random, webhookUrl: config.webhookUrl };
+  worlds = createTenantWorlds({
+    ...parts,
+    seed: { ...seed, credentials },
+    url: () => url,
+    maxTenants: config.maxTenants,
+  });
+  const info = contract.document.info ?? {};
+  const snapshots = createSnapshotKeeper({
+    ...parts,
+    worlds,
+    checkShape: snapshotShapeCheck(config),
+    expected: {
+      takenFrom: { title: String(info.title), specVersion: String(info.version) },
+      defaultTenant: worlds.stateOf(worlds.find(DEFAULT_TENANT_ID)),
+      clientId: credentials.clientId,
+      faultProblem: faults.problem,
+    },
+  });
+  // Before it listens: no call may see the state it starts with half restored.
+  if (config.state !== undefined) restoreStateOption(snapshots, config.state);
+  const { accounts, fixtures } = worlds.describe(DEFAULT_TENANT_ID);
+  const { tokenTtlSeconds, port, host, timeouts, journal, strict } = config;
+  const start = () => ({ url, credentials, accounts, fixtures, env: worlds.describe(DEFAULT_TENANT_ID).env });
+  const describe = () => ({ ...start(), tokenTtlSeconds, strict });
+  const controlApi = createControlApi({ ...parts, worlds, snapshots, describe, violations: () => [...violations] });
+  const { screen, answer } = createOperationAnswerer(contract, operationHandlers, { worlds, tokens, faults });
+  const accountsOfTenant = tenantFilter(worlds);
+  const server = await startServer({
+    ...{ contract, name: 'emulator', answer, screen, control: controlApi.api, port, host, timeouts, journal, strict },
+    // The reference describes the bundled spec: with another one it would document what the emulator does not serve.
+    docsPage: config.spec ? undefined : installedDocsPage(import.meta.url),
+    onViolation: recordViolation,
+    onUndocumented: (entry) => undocumentedResponses.push(entry),
+    // A tenant's requests: those of its accounts, and its token requests, told by the credentials they carry.
+    requestsOfTenant(tenantId) {
+      const accountIds = new Set(accountsOfTenant(tenantId));
+      const { clientId } = worlds.find(tenantId).credentials;
+      return (entry) =>
+        entry.operationId === contract.tokenOperation?.operationId
+          ? clientIdOf(entry.requestBody) === clientId
+          : accountIds.has(String(entry.accountId).trim());
+    },
+  });
+  url = server.url;
+  /** @type {import('./control-api.js').EmulatorControl} */
+  const control = { ...server.control, ...inProcessControl(EMULATOR_CONTROL_ROUTES, controlApi.handlers) };
+  /** @type {Promise<void> | undefined} */
+  let stopping;
+  return {
+    ...start(),
+    ...{ port: server.port, docsUrl: server.docsUrl, control, requests: server.requests },
+    clearRequests: server.clearRequests,
+    get violations() {
+      return [...violations];
+    },
+    get undocumentedResponses() {
+      return [...undocumentedResponses];
+    },
+    stop() {
+      stopping ??= server.stop().then(() => events.settled());
+      return stopping;
+    },
+  };
+}
+
+/**
+ * A check of each event's payload against the spec's webhook of its kind, as answers are checked; a violation is
+ * recorded like an answer's. @param {Contract} contract @param {(violation: Violation) => void} record
+ * @param {string | undefined} webhookUrl @returns {(event: import('./event-log.js').EmulatorEvent) => void}
+ */
+function webhookPayloadCheck(contract, record, webhookUrl) {
+  const pointers = new Map(
+    contract.webhooks.map(({ name, requestBody }) => [
+      name,
+      requestBody && childPointer(requestBody.pointer, 'content', 'application/json', 'schema'),
+    ]),
+  );
+  return (event) => {
+    const kind = `${event.type.split('.').slice(0, 3).join('.')}.*`;
+    const [pointer, missing] = [pointers.get(kind), `no webhook ${kind} in the spec`];
+    const issues = pointer ? contract.validateAt(pointer, event) : [];
+    const errors = pointer ? issues.map((issue) => `${issue.path || '(root)'} ${issue.message}`) : [missing];
+    if (errors.length === 0) return;
+    const violations = pointer
+      ? issues.map(bodyIssueViolation)
+      : [{ location: /** @type {const} */ ('body'), name: '', rule: 'documented', message: missing }];
+    record({
+      operationId: `webhook ${kind}`,
+      method: 'POST',
+      path: webhookUrl ?? '(none)',
+      status: 0,
+      errors,
+      violations,
+    });
+  };
+}
+
+/**
+ * Restores the snapshot `startEmulator({ state })` names: a refused one, or a file that holds no JSON, is a
+ * `TypeError` naming where (a usage error: exit 2 at the command line); a file that cannot be read, an `Error`.
+ * @param {import('./snapshot/snapshot-keeper.js').SnapshotKeeper} snapshots
+ * @param {import('./snapshot/snapshot-keeper.js').EmulatorSnapshot | string | URL} option a snapshot, or a file's path
+ */
+function restoreStateOption(snapshots, option) {
+  const file = typeof option === 'string' || option instanceof URL ? option : undefined;
+  try {
+    snapshots.restore(file === undefined ? option : readSnapshotFile(file));
+  } catch (error) {
+    const details = /** @type {{ details?: { at?: string, problem?: string } }} */ (error).details;
+    if (details?.at === undefined) throw error;
+    const source = file === undefined ? 'the state option' : `the state snapshot ${file}`;
+    throw new TypeError(`${source} is refused at ${details.at}: ${details.problem}`);
+  }
+}
+
+/** @param {string | null} body the `clientId` of a journaled token request, if its body was JSON */
+function clientIdOf(body) {
+  try {
+    return JSON.parse(body ?? '').clientId;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * Takes the emulator's state as a snapshot, of every tenant or of one, and puts one back: the state, never the calls
+ * that made it (a restored emulator delivers no webhook again). A snapshot is checked whole before anything changes:
+ * its header, then the format's JSON Schema, then what a schema cannot say. One refused leaves all as it was.
+ */
+import { emulatorRouteLabel } from '../control-routes.js';
+import { COLLECTIONS } from '../store.js';
+import { checkReferences, refuse, show } from './snapshot-references.js';
+
+/** The name of the snapshot format, in every snapshot's header: what a restore checks first. */
+export const STATE_FORMAT = 'payments-connect-emulator-state';
+/** The version of the format this emulator writes and reads; a snapshot of another is refused, never guessed at. */
+export const STATE_FORMAT_VERSION = 1;
+/** The format's JSON Schema, which the package publishes (`@payments-connect/emulator/snapshot.schema.json`). */
+export const SNAPSHOT_SCHEMA_URL = new URL('./snapshot.schema.json', import.meta.url);
+
+/**
+ * @typedef {object} StateHeader what a snapshot is, when (on the emulator's clock; a tenant's: the tenant's) and whence
+ * @property {string} format always {@link STATE_FORMAT}
+ * @property {number} version {@link STATE_FORMAT_VERSION}
+ * @property {string} takenAt ISO 8601
+ * @property {{ title: string, specVersion: string }} takenFrom the spec served: its `info.title` and `info.version`
+ * @property {string} [note] words for a reader (the shipped snapshots say what they hold); never read
+ */
+
+/**
+ * @typedef {object} EmulatorSnapshot what calls can change, of the whole emulator or of one tenant (then it holds that
+ *   tenant alone), as `GET /_emulator/state` and `GET /_emulator/tenants/{tenantId}/state` answer it: JSON that
+ *   `snapshot.schema.json` describes. Not the journal (requests, not state), nor the configuration (the options).
+ * @property {StateHeader} header
+ * @property {{ advancedSeconds: number }} clock how far the emulator's clock had been moved
+ * @property {import('../tenant-worlds.js').TenantState[]} tenants `default` first, then those created, in order
+ * @property {import('../store.js').AccountEntry[]} accounts every account of its tenants, with its business profile
+ * @property {import('../store.js').StoreData['collections']} records every record, with its account, in API order
+ * @property {import('../token-issuer.js').IssuedToken[]} tokens every token issued for its tenants
+ * @property {import('../event-log.js').EventRecord[]} events every event recorded, with its delivery state
+ * @property {import('../fault-injector.js').Fault[]} faults the faults still pending (a tenant's: those scoped to it)
+ */
+
+/** @typedef {{ restored: true, header: StateHeader }} StateRestored what a restore answers */
+
+/**
+ * @param {{ worlds: import('../tenant-worlds.js').TenantWorlds, tokens: import('../token-issuer.js').TokenIssuer,
+ *   events: import('../event-log.js').EventLog, faults: import('../fault-injector.js').FaultInjector,
+ *   clock: import('../emulator-clock.js').EmulatorClock,
+ *   checkShape: ReturnType<typeof import('@payments-connect/contract').compileJsonSchema>,
+ *   expected: Omit<import('./snapshot-references.js').SnapshotExpectations, 'tenantId' | 'heldBy'> }} deps
+ *   `checkShape`: the format's schema, compiled by the contract's Ajv
+ */
+export function createSnapshotKeeper({ worlds, tokens, events, faults, clock, checkShape, expected }) {
+  /** @param {unknown} snapshot @param {string} [tenantId] of this tenant alone @returns {EmulatorSnapshot} a copy */
+  function check(snapshot, tenantId) {
+    let root;
+    try {
+      root = JSON.parse(JSON.stringify(snapshot) ?? 'undefined');
+    } catch {
+      refuse('(root)', 'is no JSON value');
+    }
+    const header = root?.header ?? {};
+    if (!isObject(root))
+      refuse('(root)', `must be a JSON object, as ${emulatorRouteLabel('state')} answers it, got ${show(root)}`);
+    if (!isObject(root.header)) refuse('header', `must be an object naming the format, got ${show(root.header)}`);
+    if (header.format !== STATE_FORMAT)
+      refuse('header.format', `is ${show(header.format)}, not "${STATE_FORMAT}": this is no snapshot of the emulator`);
+    const reads = `is no version this emulator reads (it reads ${STATE_FORMAT_VERSION})`;
+    if (header.version !== STATE_FORMAT_VERSION) refuse('header.version', `${show(header.version)} ${reads}`);
+    const [issue] = checkShape(root);
+    if (issue) {
+      const keys = issue.path.split('/').slice(1);
+      const at = keys.reduce((path, key) => path + (/^\d+$/.test(key) ? `[${key}]` : `.${key}`), '').slice(1);
+      const value = keys.reduce((node, key) => node?.[key], root);
+      if (issue.keyword === 'required') refuse(at, 'is missing');
+      if (issue.keyword === 'additionalProperties') refuse(at, `is no part of the format (${issue.expected})`);
+      if (issue.keyword === 'maxItems') refuse(at, `holds ${value.length} entries, at most ${issue.expected}`);
+      refuse(at || '(root)', `must be ${issue.description ?? issue.message}, got ${show(value)}`);
+    }
+    // Restored in a tenant's place, it may take no account, credentials or record id another tenant has.
+    /** @type {import('./snapshot-references.js').SnapshotExpectations['heldBy']} */
+    const heldBy = (kind, id) => worlds.holderOf(kind, id, tenantId)?.tenantId;
+    checkReferences(root, { ...expected, tenantId, heldBy: tenantId === undefined ? undefined : heldBy });
+    return root;
+  }
+
+  return {
+    /**
+     * Replaces the whole state with a snapshot's, or one tenant's with a snapshot of it (a tenant not there is created
+     * under its id), checked whole first: refused, 400 says where (`details`: `{ at, problem }`) and nothing changed.
+     * @param {unknown} snapshot @param {string} [tenantId] @returns {StateRestored}
+     */
+    restore(snapshot, tenantId) {
+      const checked = check(snapshot, tenantId);
+      const scope = Object.values(worlds.all().find((world) => world.tenantId === tenantId)?.accountIds ?? {});
+      if (tenantId === undefined) {
+        worlds.dropCreated();
+        clock.advancedMs = Math.round(checked.clock.advancedSeconds * 1000);
+      }
+      for (const state of checked.tenants) {
+        const own = new Set(Object.values(state.accountIds));
+        scope.push(...own);
+        const records = COLLECTIONS.map((name) => [name, checked.records[name].filter((e) => own.has(e.accountId))]);
+        const accounts = checked.accounts.filter(({ account }) => own.has(account.accountId));
+        // The advance, not the time: the time that passed since the snapshot counts, as it does for the service.
+        const advancedMs = (state.clock?.advancedSeconds ?? checked.clock.advancedSeconds) * 1000;
+        worlds.install(
+          state,
+          { accounts, collections: /** @type {any} */ (Object.fromEntries(records)) },
+          advancedMs - clock.advancedMs,
+        );
+      }
+      tokens.restore(checked.tokens, tenantId);
+      events.restore(checked.events, tenantId === undefined ? undefined : scope);
+      faults.restore(checked.faults, tenantId === undefined ? undefined : scope);
+      return { restored: true, header: checked.header };
+    },
+
+    /**
+     * The state as it stands, of every tenant or of one (a delivery under way is `pending`: the control API waits).
+     * @param {string} [tenantId]
+     * @returns {EmulatorSnapshot}
+     */
+    take(tenantId) {
+      const chosen = tenantId === undefined ? worlds.all() : [worlds.find(tenantId)];
+      const scope = tenantId === undefined ? undefined : chosen.flatMap((world) => Object.values(world.accountIds));
+      const stores = chosen.map((world) => world.store.snapshot());
+      const records = COLLECTIONS.map((name) => [name, stores.flatMap((store) => store.collections[name])]);
+      const takenAt = new Date(tenantId === undefined ? clock.now() : worlds.find(tenantId).now()).toISOString();
+      return {
+        header: { format: STATE_FORMAT, version: STATE_FORMAT_VERSION, takenAt, takenFrom: { ...expected.takenFrom } },
+        clock: { advancedSeconds: clock.advancedMs / 1000 },
+        tenants: chosen.map(worlds.stateOf),
+        accounts: stores.flatMap((store) => store.accounts),
+        records: /** @type {EmulatorSnapshot['records']} */ (Object.fromEntries(records)),
+        tokens: tokens.snapshot(tenantId),
+        events: events.list(scope),
+        faults: faults.list(scope),
+      };
+    },
+  };
+}
+
+/** @typedef {ReturnType<typeof createSnapshotKeeper>} SnapshotKeeper */
+
+/** @param {unknown} value a JSON object, not an array */
+const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
