@@ -273,4 +273,17 @@ describe('an emulator started with maxTenants: 3', () => {
     expect((await control('DELETE', `/tenants/${created[0]?.body.tenantId}`)).status).toBe(204);
     expect((await control('POST', '/tenants')).status).toBe(201);
   });
+
+  it('refuses a snapshot holding more tenants than it keeps, whole and before anything changes', async () => {
+    expect([201, 409]).toContain((await control('POST', '/tenants')).status); // one at least, whatever ran before
+    const before = await control('GET', '/state');
+    const [defaultTenant, created] = before.body.tenants;
+    // Four tenants besides `default`, as an emulator of a larger bound would hold them: the count is refused first.
+    const tenants = [defaultTenant, ...Array.from({ length: 4 }, () => created)];
+    const refused = await control('PUT', '/state', { ...before.body, tenants });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details).toEqual({ at: 'tenants', problem: 'holds 5 entries, at most 4' });
+    const { header: _taken, ...unchanged } = before.body; // the header says when a snapshot was taken
+    expect((await control('GET', '/state')).body).toEqual({ ...unchanged, header: expect.any(Object) });
+  });
 });
