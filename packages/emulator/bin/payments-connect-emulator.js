@@ -5,13 +5,10 @@
 import { accessSync, constants } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import {
-  DOCS_PATH,
   dataError,
   EXIT_FAILURE,
   execCommand,
-  HEALTH_PATH,
   integerFlag,
-  isHttpUrl,
   readServerCommandLine,
   runFailure,
   SERVER_FLAGS,
@@ -20,7 +17,8 @@ import {
   serverOptionsOf,
   usageError,
   writeEnvFile,
-} from '@payments-connect/contract/server';
+} from '@payments-connect/contract/command-line';
+import { DOCS_PATH, HEALTH_PATH, isHttpUrl } from '@payments-connect/contract/server';
 import { CONTROL_PREFIX, DEFAULT_CLI_PORT, DEFAULT_TOKEN_TTL_SECONDS } from '../src/defaults.js';
 import { writeStateFile } from '../src/state-file.js';
 

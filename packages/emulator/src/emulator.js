@@ -12,6 +12,7 @@ import { createOperationAnswerer } from './operation-answerer.js';
 import { operationHandlers } from './operations/index.js';
 import { normalizeOptions } from './options.js';
 import { createRandomSource } from './random-source.js';
+import { createRequestGate } from './request-gate.js';
 import { createStore } from './store.js';
 import { createTenantRegistry } from './tenant-registry.js';
 import { createTokenIssuer } from './token-issuer.js';
@@ -125,20 +126,18 @@ export async function startEmulator(options) {
   if (config.state !== undefined) state.load(config.state);
   const { accounts, fixtures } = tenants.describe(DEFAULT_TENANT_ID);
 
-  const { screen, answer } = createOperationAnswerer(contract, operationHandlers, {
-    store,
-    tokens,
-    events,
-    now,
-    random,
-    config: { webhookUrl: config.webhookUrl },
-    faults,
-  });
   const server = await startServer({
     contract,
     name: 'emulator',
-    answer,
-    screen,
+    gate: createRequestGate(contract, { tokens, faults }),
+    answer: createOperationAnswerer(contract, operationHandlers, {
+      store,
+      tokens,
+      events,
+      now,
+      random,
+      config: { webhookUrl: config.webhookUrl },
+    }),
     control: createControlApi(control, {
       describe: () => ({
         url,

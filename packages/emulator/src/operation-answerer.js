@@ -4,51 +4,22 @@ import { notFound } from './refusals.js';
 
 /**
  * @typedef {import('@payments-connect/contract').ContractOperation} ContractOperation
- * @typedef {import('@payments-connect/contract').Refusal} Refusal
  * @typedef {Omit<import('./operations/context.js').OperationContext,
  *   'params' | 'query' | 'accountId' | 'account' | 'body' | 'parts'>} Services what every handler may use
  */
 
 /**
- * How the emulator answers, for the request pipeline of the contract:
- * - `screen`, run once the operation is known and the bearer token well formed, before the parameters and the body
- *   are checked: a token the emulator issued and that has not expired, then an injected fault for the operation,
- *   the call's `AccountId` and its path values (so that a fault answers only callers the service would have
- *   answered, and only those of the test that asked for it);
- * - `answer`, for a request that keeps the contract: the account its `AccountId` names (404 for none, so that
- *   another account's existence is not revealed), then the operation's handler, on the emulator's state. A
- *   `Prefer` header is never applied (the state decides the answer): no `Preference-Applied` is sent, and the
- *   journal's entry says so.
+ * How the emulator answers a request that keeps the contract, for the answer stage of the pipeline: the account its
+ * `AccountId` names (404 for none, so that another account's existence is not revealed), then the operation's
+ * handler, on the emulator's state. A `Prefer` header is never applied (the state decides the answer): no
+ * `Preference-Applied` is sent, and the journal's entry says so. Its gate (`request-gate.js`) has by then judged the
+ * token and taken any injected fault.
  * @param {import('@payments-connect/contract').Contract} contract
  * @param {Record<string, import('./operations/context.js').OperationHandler>} handlers by operationId
- * @param {Services & { faults: import('./fault-injector.js').FaultInjector }} services
- * @returns {{ screen: (operation: ContractOperation, headers: Record<string, string[] | undefined>,
- *   pathParams: Record<string, string>) => Refusal | undefined,
- *   answer: import('@payments-connect/contract/server').Answerer }}
+ * @param {Services} services
+ * @returns {import('@payments-connect/contract/server').Answerer}
  */
-export function createOperationAnswerer(contract, handlers, { store, tokens, events, now, random, config, faults }) {
-  /**
-   * @param {ContractOperation} operation
-   * @param {Record<string, string[] | undefined>} headers
-   * @param {Record<string, string>} pathParams
-   * @returns {Refusal | undefined}
-   */
-  function screen(operation, headers, pathParams) {
-    try {
-      if (operation.requiresBearer) {
-        const token = String(headers.authorization?.[0])
-          .replace(/^Bearer +/i, '')
-          .trim();
-        tokens.verify(token);
-      }
-    } catch (error) {
-      if (error instanceof RefusalError) return error.toRefusal(contract, operation);
-      throw error;
-    }
-    const fault = faults.take(operation.operationId, headers.accountid?.[0]?.trim(), pathParams);
-    return fault && { status: fault.status, headers: fault.headers, body: /** @type {any} */ (fault.body) };
-  }
-
+export function createOperationAnswerer(contract, handlers, { store, tokens, events, now, random, config }) {
   /** @type {import('@payments-connect/contract/server').Answerer} */
   function answer(request) {
     const preferred = request.headers.prefer;
@@ -110,5 +81,5 @@ export function createOperationAnswerer(contract, handlers, { store, tokens, eve
     });
   }
 
-  return { screen, answer };
+  return answer;
 }

@@ -3,12 +3,9 @@
 // command runs against it.
 import module from 'node:module';
 import {
-  DOCS_PATH,
   dataError,
   EXIT_FAILURE,
   execCommand,
-  HEALTH_PATH,
-  isHttpUrl,
   readServerCommandLine,
   runFailure,
   SERVER_FLAGS,
@@ -17,7 +14,8 @@ import {
   serverOptionsOf,
   usageError,
   writeEnvFile,
-} from '@payments-connect/contract/server';
+} from '@payments-connect/contract/command-line';
+import { DOCS_PATH, HEALTH_PATH, isHttpUrl } from '@payments-connect/contract/server';
 import { AnswerError } from '../src/configured-answers.js';
 import { CONTROL_PREFIX, DEFAULT_PORT } from '../src/defaults.js';
 import { readScenarioFile } from '../src/scenario-file.js';

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readFlags } from '@payments-connect/contract/server';
+import { readFlags } from '@payments-connect/contract/command-line';
 import { readChangesetsFor } from '../src/pending-changesets.js';
 import { BUNDLED_SPEC_FILE, SPEC_DIR } from '../src/release-constants.js';
 import { bundleSpecAtRef, findLastSpecRelease } from '../src/released-spec.js';

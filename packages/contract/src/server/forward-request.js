@@ -196,6 +196,29 @@ export function createForwarder(upstream, { timeoutMs, idleMs = IDLE_CONNECTION_
 }
 
 /**
+ * Forwarding as the answer stage of the pipeline (a validating proxy's): each request, kept or broken, is answered as
+ * the upstream answers it (see {@link createForwarder}). An upstream that cannot be reached, breaks off or is too
+ * slow is answered by the server itself, 502 or 504 in the error envelope, marked as the upstream's failure: no
+ * verdict on the upstream, reported apart from the violations.
+ * @param {import('../contract.js').Contract} contract gives the code of the 502's and the 504's envelope
+ * @param {string} upstream the upstream's base URL
+ * @param {{ timeoutMs: number }} options how long the upstream may take to answer, whole
+ * @returns {{ answer: (request: import('./request-pipeline.js').ReadRequest) =>
+ *   Promise<import('./request-pipeline.js').Answer>, close: () => void }}
+ */
+export function forwardTo(contract, upstream, options) {
+  const forwarder = createForwarder(upstream, options);
+  return {
+    answer: ({ method, target, headers, body, operation }) =>
+      forwarder.forward({ method, url: target, headersDistinct: headers }, body).catch((error) => {
+        if (!(error instanceof RefusalError)) throw error;
+        return { ...error.toRefusal(contract, operation), upstreamFailure: error.message };
+      }),
+    close: forwarder.close,
+  };
+}
+
+/**
  * Whether a request that failed before any answer is sent again, once, on a new connection: a connection the
  * upstream closed as the request went out on it (a pooled one it was closing, most likely), and only for a method
  * whose effect a repeat cannot double (RFC 9110 section 9.2.2): a POST the upstream did read would run twice.
