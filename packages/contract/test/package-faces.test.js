@@ -116,7 +116,12 @@ describe('the faces of @payments-connect/contract', () => {
 describe('the modules of @payments-connect/contract', () => {
   it('take no type from a module that imports them, however far round', () => {
     const graph = new Map(modules().map((file) => [file, importsOf(file)]));
-    /** @param {string} from @param {string} to whether `from` reaches `to` through the values it imports */
+    /**
+     * Whether `from` reaches `to` through the values it imports.
+     * @param {string} from
+     * @param {string} to
+     * @returns {boolean}
+     */
     const reaches = (from, to, seen = new Set()) => {
       if (from === to) return true;
       if (seen.has(from)) return false;

@@ -231,40 +231,39 @@ function retriable(method, error) {
 
 /**
  * The headers to pass on: every one but the hop-by-hop ones and those the `Connection` header names.
- * @param {Record<string, string[] | undefined>} headers lower-case names, every value
- * @returns {Record<string, string[]>}
+ * @template {string | string[]} Value
+ * @param {Record<string, Value | undefined>} headers lower-case names
+ * @param {(value: Value) => Value} [kept] what is passed on of a value (as it is)
+ * @returns {Record<string, Value>}
  */
-function endToEnd(headers) {
-  const connection = headers.connection;
+function endToEnd(headers, kept = (value) => value) {
+  const { connection } = headers;
+  /** @type {string[]} */
+  const listed = connection === undefined ? [] : typeof connection === 'string' ? [connection] : connection;
   const named =
-    connection && !(connection.length === 1 && KEEP_ALIVE_OR_CLOSE.test(connection[0] ?? ''))
-      ? new Set(connection.flatMap((value) => value.toLowerCase().split(',')).map((name) => name.trim()))
-      : undefined;
-  /** @type {Record<string, string[]>} */
-  const kept = {};
+    listed.length === 0 || (listed.length === 1 && KEEP_ALIVE_OR_CLOSE.test(listed[0] ?? ''))
+      ? undefined
+      : new Set(listed.flatMap((value) => value.toLowerCase().split(',')).map((name) => name.trim()));
+  /** @type {Record<string, Value>} */
+  const passed = {};
   for (const name in headers) {
-    const values = headers[name];
-    if (values && !HOP_BY_HOP.has(name) && !named?.has(name)) kept[name] = values;
+    const value = headers[name];
+    if (value !== undefined && !HOP_BY_HOP.has(name) && !named?.has(name)) passed[name] = kept(value);
   }
-  return kept;
+  return passed;
 }
 
 /**
  * @param {number} status
  * @param {import('node:http').IncomingHttpHeaders} received the answer's headers as undici hands them over: lower-case
- *   names
+ *   names, a header sent more than once as a list
  * @param {Buffer} raw
  * @returns {ForwardedAnswer}
  */
 function answerOf(status, received, raw) {
-  /** @type {Record<string, string[] | undefined>} */
-  const distinct = {};
-  for (const name in received) distinct[name] = [received[name] ?? []].flat();
-  /** @type {Record<string, string>} */
-  const headers = {};
-  for (const [name, values] of Object.entries(endToEnd(distinct))) headers[name] = values.join(', ');
-  const { text, note } = decodedText(raw, headers['content-encoding']);
-  return { status, headers, raw, text, notes: note ? [note] : [] };
+  const headers = endToEnd(received, (value) => (Array.isArray(value) ? value.join(', ') : value));
+  const { text, note } = decodedText(raw, /** @type {string | undefined} */ (headers['content-encoding']));
+  return { status, headers: /** @type {Record<string, string>} */ (headers), raw, text, notes: note ? [note] : [] };
 }
 
 /**

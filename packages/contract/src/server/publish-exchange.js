@@ -24,7 +24,8 @@
  *   envelope, reported apart, no violation (see `check-answer.js`)
  * @property {string | undefined} upstreamFailure why the server answered in its upstream's place (502, 504)
  * @property {number} status the status sent; 0 when the client went away before it was answered
- * @property {Record<string, string>} headers the answer's own headers as sent (the pipeline adds its length and type)
+ * @property {Record<string, string>} headers the answer's own headers as sent (the pipeline adds its length, its type
+ *   and a proxy's `X-Contract-Violations`)
  * @property {string | undefined} answerText the body sent, as text (one passed on as it came, decoded)
  * @property {string[]} notes what else the server says of it (a `Prefer` it applied or ignored)
  */

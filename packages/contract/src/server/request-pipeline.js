@@ -236,13 +236,13 @@ export function createRequestPipeline(settings) {
     const answerViolations = verdict?.violations ?? [];
     const replaced =
       operation && answerViolations.length > 0 ? policy.replacesAnswer(operation, status, answerViolations) : undefined;
-    const own = policy.headers(exchange.requestViolations.length + answerViolations.length);
-    const sentHeaders = replaced ? (own ?? {}) : own ? { ...headers, ...own } : headers;
+    const added = policy.headers(exchange.requestViolations.length + answerViolations.length);
+    const sentHeaders = replaced ? {} : headers;
     // 9. send: a body passed on as it came keeps the type it names; the pipeline's own are JSON
     const sent = replaced ? replaced.text : made;
     const passedOn = raw !== undefined && !replaced;
     const type = passedOn || sent === undefined ? undefined : 'application/json';
-    sendBody(response, replaced?.status ?? status, sent, sentHeaders, type, { closeConnection, limits });
+    sendBody(response, replaced?.status ?? status, sent, sentHeaders, type, { closeConnection, limits, added });
     // 10. publish
     exchange.answeredStatus = status;
     exchange.answerViolations = answerViolations;

@@ -8,7 +8,7 @@ import { markdownTable } from '../report/markdown-table.js';
 import { checkAtLeast, checkAtMost } from '../report/targets.js';
 import { formatCount, formatDuration, formatRatio, formatShare } from '../report/units.js';
 import { notMeasured } from '../section-result.js';
-import { startSubject } from '../servers/start-subject.js';
+import { startBin } from '../servers/start-bin.js';
 import { WORKSPACE_DIRS } from '../workspace.js';
 
 const require = createRequire(import.meta.url);
@@ -34,7 +34,7 @@ const CORES = { servers: 0, load: 1 };
  * targets were set.
  * @type {import('../section-result.js').Section}
  */
-export async function benchProxy({ runs, log }) {
+export async function benchProxy({ runs, tempDir, log }) {
   const section = { id: 'proxy', title: 'Validating proxy: overhead over calling the emulator directly' };
   const wrk = wrkVersion();
   if (!wrk) return notMeasured(section, 'wrk is not on the PATH (Debian: `apt-get install wrk`)', targets);
@@ -45,15 +45,17 @@ export async function benchProxy({ runs, log }) {
   /** @type {Map<string, RouteFigures>} */
   const figures = new Map();
   try {
-    const emulator = await startSubject('emulator');
+    const servers = pinned ? CORES.servers : undefined;
+    const emulator = await startBin('emulator', { tempDir, core: servers });
     started.push(emulator);
     const { headers } = emulator.target;
     const path = new URL(emulator.target.url).pathname;
-    const proxy = await startSubject('proxy', { upstream: emulator.baseUrl, path, headers });
+    const args = ['--proxy', emulator.baseUrl];
+    const proxy = await startBin('mock', { tempDir, core: servers, args, request: { path, headers } });
     started.push(proxy);
     const prism = await startPrismProxy(emulator.baseUrl);
     started.push(prism);
-    if (pinned) for (const { pid } of started) pinToCore(pid, CORES.servers);
+    if (pinned) pinToCore(prism.pid, CORES.servers);
     const targets = new Map([
       ['direct', emulator.target],
       ['proxy', proxy.target],
@@ -110,7 +112,8 @@ export async function benchProxy({ runs, log }) {
     `\`GET /v1/rfi/{rfiId}\` with a bearer token the emulator issued, loaded by wrk ${wrk}: the emulator called`,
     'directly, through `payments-connect-mock --proxy` (which checks the request and the answer against the contract',
     'and journals the exchange, over a pooled keep-alive connection to the emulator), and through `prism proxy`',
-    '(@stoplight/prism-cli, the same spec), each in a process of its own.',
+    '(@stoplight/prism-cli, the same spec), each in a process of its own, the emulator and the proxy run through their',
+    'bins (`payments-connect-emulator --port 0`, `payments-connect-mock --port 0 --proxy <emulator>`).',
     placement,
     `The p50 at one connection, the requests per second at ${TARGETS.connections} connections: medians of`,
     `${runs.loadRounds} runs of ${runs.loadSeconds} s each, the three routes taking turns, after a warm-up of each.`,

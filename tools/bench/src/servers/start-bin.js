@@ -18,13 +18,15 @@ const TOKEN_TTL_SECONDS = 24 * 3600;
  * A server of the repository run as its users run it: its bin, in a process of its own, its first line read for the
  * URL; the emulator's token fetched with the credentials its `--write-env` file holds.
  * @param {'mock' | 'emulator'} kind
- * @param {{ tempDir: string, core?: number, args?: string[], repoRoot?: string, timeoutMs?: number }} options core:
- *   the one core the process runs on from its start, every thread of it (`taskset`); args: more flags (the mock's
- *   `--proxy <url>`); repoRoot: the checkout whose bin runs (this one by default; another, built, for an A/B run)
+ * @param {{ tempDir: string, core?: number, args?: string[],
+ *   request?: { path: string, headers: Record<string, string> }, repoRoot?: string, timeoutMs?: number }} options
+ *   core: the one core the process runs on from its start, every thread of it (`taskset`); args: more flags (the
+ *   mock's `--proxy <url>`); request: what the load asks for (a proxy's: what its upstream is asked); repoRoot: the
+ *   checkout whose bin runs (this one by default; another, built, for an A/B run)
  * @returns {Promise<import('./start-subject.js').Subject>} its `memory` is not measured (it has no IPC channel)
  * @throws {Error} when it exits or prints no URL in time, with the end of what it printed
  */
-export async function startBin(kind, { tempDir, core, args = [], repoRoot = REPO_ROOT, timeoutMs = 60_000 }) {
+export async function startBin(kind, { tempDir, core, args = [], request, repoRoot = REPO_ROOT, timeoutMs = 60_000 }) {
   const envFile = join(tempDir, `${kind}-${process.hrtime.bigint()}.env`);
   const flags = ['--port', '0', ...args];
   if (kind === 'emulator') flags.push('--token-ttl', String(TOKEN_TTL_SECONDS), '--write-env', envFile);
@@ -62,7 +64,11 @@ export async function startBin(kind, { tempDir, core, args = [], repoRoot = REPO
     .finally(() => clearTimeout(timer));
   // What it prints next is read and dropped: a full pipe would stall the server.
   child.stdout.resume();
-  const target = kind === 'emulator' ? await emulatorTarget(url, envFile) : mockTarget(url);
+  const target = request
+    ? { url: `${url}${request.path}`, headers: request.headers }
+    : kind === 'emulator'
+      ? await emulatorTarget(url, envFile)
+      : mockTarget(url);
   const answer = await httpRequest(target.url, { headers: target.headers });
   if (answer.status !== 200) {
     await stop();
