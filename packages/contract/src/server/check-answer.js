@@ -23,18 +23,18 @@
  */
 
 /**
- * The verdicts remembered for each operation, by the answer's text, then by its status and the headers the check
- * reads: an answer sent again with the same bytes (the mock's answers made once, an upstream answering a poll the same
- * way) is judged once. Kept because a target needs it: the validating proxy judges every answer of its upstream, and
- * judging one costs as much as the rest of its work on it (BENCHMARKS.md, the proxy and servers sections).
- * @type {WeakMap<ContractOperation, Map<string | undefined, Array<{ status: number, read: string,
- *   verdict: AnswerVerdict }>>>}
+ * The verdicts remembered for each operation, the latest last: an answer sent again with the same bytes, status and
+ * values of the headers the check reads (the mock's answers made once, an upstream answering a poll the same way) is
+ * judged once. Found by comparing texts, not by hashing them: an upstream's answer is a new string each time, and
+ * hashing it costs as much as comparing it with the few remembered. Kept because a target needs it: the validating
+ * proxy judges every answer of its upstream, and judging one costs as much as the rest of its work on it
+ * (BENCHMARKS.md, the proxy section).
+ * @type {WeakMap<ContractOperation, Array<{ text: string | undefined, status: number, read: string,
+ *   verdict: AnswerVerdict }>>}
  */
 const remembered = new WeakMap();
-/** Texts remembered an operation at most: past it the memory starts afresh (answers that name ids vary). */
-const MAX_REMEMBERED_TEXTS = 32;
-/** Statuses and header values remembered for one text at most. */
-const MAX_REMEMBERED_HEADS = 4;
+/** Answers remembered an operation at most: past it the oldest is forgotten (answers that name ids vary). */
+const MAX_REMEMBERED_ANSWERS = 16;
 /** A longer answer is judged each time rather than kept. */
 const MAX_REMEMBERED_TEXT_LENGTH = 64 * 1024;
 
@@ -53,18 +53,19 @@ export function checkAnswer(contract, operation, answer) {
   const { status, text } = answer;
   if (text !== undefined && text.length > MAX_REMEMBERED_TEXT_LENGTH) return judge(contract, operation, answer);
   const read = readHeaders(contract, operation, answer);
-  let byText = remembered.get(operation);
-  if (!byText) {
-    byText = new Map();
-    remembered.set(operation, byText);
+  let answers = remembered.get(operation);
+  if (!answers) {
+    answers = [];
+    remembered.set(operation, answers);
   }
-  const heads = byText.get(text);
-  const seen = heads?.find((head) => head.status === status && head.read === read);
-  if (seen) return seen.verdict;
+  for (let index = answers.length - 1; index >= 0; index -= 1) {
+    const seen = /** @type {(typeof answers)[number]} */ (answers[index]);
+    if (seen.status === status && seen.text?.length === text?.length && seen.read === read && seen.text === text)
+      return seen.verdict;
+  }
   const verdict = judge(contract, operation, answer);
-  if (!heads && byText.size >= MAX_REMEMBERED_TEXTS) byText.clear();
-  const head = { status, read, verdict };
-  byText.set(text, heads && heads.length < MAX_REMEMBERED_HEADS ? [...heads, head] : [head]);
+  if (answers.length === MAX_REMEMBERED_ANSWERS) answers.shift();
+  answers.push({ text, status, read, verdict });
   return verdict;
 }
 
