@@ -116,6 +116,36 @@ describe('the exchange the pipeline publishes', () => {
   });
 });
 
+describe('a fault of the server', () => {
+  it('answers 500 naming the server, and journals it, when an answer or a control route throws', async () => {
+    const faulty = await startServer({
+      contract,
+      name: 'faulty',
+      control: {
+        prefix: '/_faulty',
+        routes: [{ method: 'GET', path: '/broken', handle: () => Promise.reject(new Error('control broke')) }],
+      },
+      answer: () => {
+        throw new Error('answer broke');
+      },
+    });
+    try {
+      const answered = await fetch(`${faulty.url}/items`, { headers: BEARER });
+      expect([answered.status, await answered.json()]).toEqual([
+        500,
+        { code: 'INTERNAL_SERVER_ERROR', message: 'faulty error: answer broke' },
+      ]);
+      const control = await fetch(`${faulty.url}/_faulty/broken`);
+      expect([control.status, (await control.json()).message]).toEqual([500, 'faulty error: control broke']);
+      expect(
+        faulty.requests({ operationId: 'listItems' }).map(({ status, answerBody }) => [status, answerBody]),
+      ).toEqual([[500, expect.stringContaining('faulty error: answer broke')]]);
+    } finally {
+      await faulty.stop();
+    }
+  });
+});
+
 describe('the slots a server fills in', () => {
   it('refuses an answer or a gate beside an upstream: forwarding is the answer', async () => {
     const upstream = 'http://127.0.0.1:9';

@@ -274,7 +274,9 @@ function answerOf(status, received, raw) {
  * @returns {{ text: string, note?: string }}
  */
 function decodedText(raw, contentEncoding) {
-  const codings = (contentEncoding ?? '')
+  // Most answers name no coding: nothing to take apart.
+  if (contentEncoding === undefined) return { text: raw.toString('utf8') };
+  const codings = contentEncoding
     .toLowerCase()
     .split(',')
     .map((coding) => coding.trim())
