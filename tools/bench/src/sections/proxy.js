@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { canPinToCores, pinToCore } from '../load/pin-to-core.js';
 import { requireAllOk, runWrk, wrkVersion } from '../load/wrk.js';
+import { processCpuMs } from '../measure/process-cpu.js';
 import { median } from '../measure/statistics.js';
 import { markdownTable } from '../report/markdown-table.js';
 import { checkAtLeast, checkAtMost } from '../report/targets.js';
@@ -24,7 +25,10 @@ const TARGETS = { p50Ratio: 2, connections: 16, share: 0.4 };
 /** Where the servers run, and the load, when the machine lets the bench keep them apart (`pin-to-core.js`). */
 const CORES = { servers: 0, load: 1 };
 
-/** @typedef {{ p50Ms: number, requestsPerSecond: number }} RouteFigures medians over the rounds */
+/**
+ * @typedef {{ p50Ms: number, requestsPerSecond: number, cpuMs: number }} RouteFigures medians over the rounds; `cpuMs`:
+ *   the CPU of the route's servers together a request at 16 connections (NaN where `/proc` cannot tell)
+ */
 
 /**
  * Section: what the mock's validating proxy adds to an exchange with the emulator behind it, beside Prism's proxy on
@@ -61,12 +65,27 @@ export async function benchProxy({ runs, tempDir, log }) {
       ['proxy', proxy.target],
       ['prism', { url: `${prism.url}${path}`, headers }],
     ]);
+    /** The processes each route's requests take: the emulator, and the proxy in front of it. */
+    const routePids = new Map([
+      ['direct', [emulator.pid]],
+      ['proxy', [proxy.pid, emulator.pid]],
+      ['prism', [prism.pid, emulator.pid]],
+    ]);
+    const cpuOf = (/** @type {string} */ route) => {
+      let total = 0;
+      for (const pid of routePids.get(route) ?? []) {
+        const ms = processCpuMs(pid);
+        if (ms === undefined) return Number.NaN;
+        total += ms;
+      }
+      return total;
+    };
     for (const [route, target] of targets) {
       log(`proxy: warming ${route} up`);
       await runWrk(target, { connections: TARGETS.connections, seconds: runs.warmupSeconds, core });
     }
-    /** @type {Map<string, { p50Ms: number[], requestsPerSecond: number[] }>} */
-    const results = new Map(ROUTES.map((route) => [route, { p50Ms: [], requestsPerSecond: [] }]));
+    /** @type {Map<string, { p50Ms: number[], requestsPerSecond: number[], cpuMs: number[] }>} */
+    const results = new Map(ROUTES.map((route) => [route, { p50Ms: [], requestsPerSecond: [], cpuMs: [] }]));
     for (const [connections, figure] of /** @type {const} */ ([
       [1, 'p50Ms'],
       [TARGETS.connections, 'requestsPerSecond'],
@@ -74,14 +93,16 @@ export async function benchProxy({ runs, tempDir, log }) {
       for (let round = 0; round < runs.loadRounds; round += 1) {
         for (const [route, target] of targets) {
           log(`proxy: ${route}, ${connections} connection(s), round ${round + 1}/${runs.loadRounds}`);
+          const before = cpuOf(route);
           const result = await runWrk(target, { connections, seconds: runs.loadSeconds, core });
           requireAllOk(result, `${route} at ${connections} connection(s)`);
           results.get(route)?.[figure].push(result[figure]);
+          if (figure === 'requestsPerSecond') results.get(route)?.cpuMs.push((cpuOf(route) - before) / result.ok);
         }
       }
     }
-    for (const [route, { p50Ms, requestsPerSecond }] of results)
-      figures.set(route, { p50Ms: median(p50Ms), requestsPerSecond: median(requestsPerSecond) });
+    for (const [route, { p50Ms, requestsPerSecond, cpuMs }] of results)
+      figures.set(route, { p50Ms: median(p50Ms), requestsPerSecond: median(requestsPerSecond), cpuMs: median(cpuMs) });
   } catch (error) {
     return notMeasured(section, error, targets);
   } finally {
@@ -94,7 +115,7 @@ export async function benchProxy({ runs, tempDir, log }) {
     prism: `prism proxy ${prismVersion()}`,
   };
   const rows = ROUTES.map((route) => {
-    const { p50Ms, requestsPerSecond } = /** @type {RouteFigures} */ (figures.get(route));
+    const { p50Ms, requestsPerSecond, cpuMs } = /** @type {RouteFigures} */ (figures.get(route));
     const floor = route === 'direct';
     return [
       labels[route],
@@ -103,6 +124,7 @@ export async function benchProxy({ runs, tempDir, log }) {
       floor ? '' : formatRatio(p50Ms / direct.p50Ms),
       `${formatCount(requestsPerSecond)} req/s`,
       floor ? '(the floor)' : formatShare(requestsPerSecond / direct.requestsPerSecond),
+      Number.isNaN(cpuMs) ? '(not read)' : formatDuration(cpuMs),
     ];
   });
   const placement = pinned
@@ -117,6 +139,9 @@ export async function benchProxy({ runs, tempDir, log }) {
     placement,
     `The p50 at one connection, the requests per second at ${TARGETS.connections} connections: medians of`,
     `${runs.loadRounds} runs of ${runs.loadSeconds} s each, the three routes taking turns, after a warm-up of each.`,
+    `CPU a request: the user and system time of the route's servers together (the proxy and the emulator) over the`,
+    `runs at ${TARGETS.connections} connections (from \`/proc\`), divided by their answers; on one core, the rates`,
+    'follow from it, and it hardly moves when other work shares the core.',
     '',
     markdownTable(
       [
@@ -126,9 +151,10 @@ export async function benchProxy({ runs, tempDir, log }) {
         'vs direct',
         `Requests per second, ${TARGETS.connections}`,
         'vs direct',
+        `CPU a request, ${TARGETS.connections}`,
       ],
       rows,
-      { align: ['l', 'r', 'r', 'r', 'r', 'r'] },
+      { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r'] },
     ),
   ].join('\n');
   return { ...section, markdown, targets: targets(undefined, figures) };

@@ -1,5 +1,6 @@
 import { canPinToCores, pinToCore } from '../load/pin-to-core.js';
 import { requireAllOk, runWrk, wrkVersion } from '../load/wrk.js';
+import { processCpuMs } from '../measure/process-cpu.js';
 import { median } from '../measure/statistics.js';
 import { markdownTable } from '../report/markdown-table.js';
 import { checkAtLeast, checkAtMost } from '../report/targets.js';
@@ -19,8 +20,11 @@ const TARGETS = { connections: 16, mockShare: 0.5, mockP99Ratio: 3, emulatorShar
 /** Where the servers run, and the load, when the machine lets the bench keep them apart (`pin-to-core.js`). */
 const CORES = { servers: 0, load: 1 };
 
-/** @typedef {{ requestsPerSecond: number, p50Ms: number, p99Ms: number }} ServerFigures medians over the rounds */
-const FIGURES = /** @type {const} */ (['requestsPerSecond', 'p50Ms', 'p99Ms']);
+/**
+ * @typedef {{ requestsPerSecond: number, p50Ms: number, p99Ms: number, cpuMs: number }} ServerFigures medians over the
+ *   rounds; `cpuMs`: the server process's CPU a request (NaN where `/proc` cannot tell)
+ */
+const FIGURES = /** @type {const} */ (['requestsPerSecond', 'p50Ms', 'p99Ms', 'cpuMs']);
 
 /**
  * Section: requests per second and latency of the mock and the emulator at 1, 16 and 64 connections, each beside a
@@ -51,14 +55,17 @@ export async function benchServers({ runs, tempDir, log }) {
       await runWrk(target, { connections: TARGETS.connections, seconds: runs.warmupSeconds, core });
     }
     for (const connections of CONNECTION_COUNTS) {
-      /** @type {Map<string, import('../load/wrk.js').LoadResult[]>} */
+      /** @type {Map<string, Array<import('../load/wrk.js').LoadResult & { cpuMs: number }>>} */
       const results = new Map(SUBJECTS.map((kind) => [kind, []]));
       for (let round = 0; round < runs.loadRounds; round += 1) {
-        for (const { kind, target } of subjects) {
+        for (const { kind, target, pid } of subjects) {
           log(`servers: ${kind}, ${connections} connections, round ${round + 1}/${runs.loadRounds}`);
+          const before = processCpuMs(pid);
           const result = await runWrk(target, { connections, seconds: runs.loadSeconds, core });
+          const after = processCpuMs(pid);
           requireAllOk(result, `${kind} at ${connections} connections`);
-          results.get(kind)?.push(result);
+          const cpuMs = before === undefined || after === undefined ? Number.NaN : (after - before) / result.ok;
+          results.get(kind)?.push({ ...result, cpuMs });
         }
       }
       for (const [kind, list] of results) {
@@ -85,6 +92,7 @@ export async function benchServers({ runs, tempDir, log }) {
         LABELS[kind],
         `${formatCount(own.requestsPerSecond)} req/s`,
         share,
+        Number.isNaN(own.cpuMs) ? '(not read)' : formatDuration(own.cpuMs),
         ...latency('p50Ms'),
         ...latency('p99Ms'),
       ];
@@ -104,13 +112,14 @@ export async function benchServers({ runs, tempDir, log }) {
     placement,
     `Medians of ${runs.loadRounds} runs of ${runs.loadSeconds} s per server and connection count, the servers taking`,
     'turns, after a warm-up of each. "vs bare": requests per second as a share of the bare server\'s; latency as a',
-    'multiple of its latency.',
+    "multiple of its latency. CPU a request: the user and system time of the server's process over the run (from",
+    "`/proc`), divided by its answers; unlike the rate, it hardly moves when other work shares the servers' core.",
     '',
     markdownTable(
-      ['Connections', 'Server', 'Requests per second', 'vs bare', 'p50', 'vs bare', 'p99', 'vs bare'],
+      ['Connections', 'Server', 'Requests per second', 'vs bare', 'CPU a request', 'p50', 'vs bare', 'p99', 'vs bare'],
       rows,
       {
-        align: ['r', 'l', 'r', 'r', 'r', 'r', 'r', 'r'],
+        align: ['r', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
       },
     ),
   ].join('\n');
