@@ -1,5 +1,5 @@
 // @payments-connect/contract/server: the one request pipeline every server of the contract runs on (the mock, the
-// emulator), and what a server of it is made of. A package face: it only names what `server/` exports. A server
+// emulator), and what a server of it is made of. A package face: it only names what its modules export. A server
 // supplies how it answers; the stages of every request are in `server/request-pipeline.js`.
 export { closestFirst, meantName } from './closest-first.js';
 // The command-line kit's own face is `@payments-connect/contract/command-line`; it is named here too, as before.
