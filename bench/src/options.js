@@ -1,4 +1,5 @@
-import { meantFlag, meantName } from '@payments-connect/contract/server';
+import { meantName } from '@payments-connect/contract';
+import { meantFlag } from '@payments-connect/contract/command-line';
 
 /** Sections a `--quick` run leaves out unless `--only` names them: one run of them takes minutes. */
 const SLOW_SECTIONS = ['fresh-test'];

@@ -3,12 +3,13 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { canPinToCores, pinToCore } from '../load/pin-to-core.js';
 import { requireAllOk, runWrk, wrkVersion } from '../load/wrk.js';
+import { processCpuMs } from '../measure/process-cpu.js';
 import { median } from '../measure/statistics.js';
 import { markdownTable } from '../report/markdown-table.js';
 import { checkAtLeast, checkAtMost } from '../report/targets.js';
 import { formatCount, formatDuration, formatRatio, formatShare } from '../report/units.js';
 import { notMeasured } from '../section-result.js';
-import { startSubject } from '../servers/start-subject.js';
+import { startBin } from '../servers/start-bin.js';
 import { WORKSPACE_DIRS } from '../workspace.js';
 
 const require = createRequire(import.meta.url);
@@ -24,7 +25,10 @@ const TARGETS = { p50Ratio: 2, connections: 16, share: 0.4 };
 /** Where the servers run, and the load, when the machine lets the bench keep them apart (`pin-to-core.js`). */
 const CORES = { servers: 0, load: 1 };
 
-/** @typedef {{ p50Ms: number, requestsPerSecond: number }} RouteFigures medians over the rounds */
+/**
+ * @typedef {{ p50Ms: number, requestsPerSecond: number, cpuMs: number }} RouteFigures medians over the rounds; `cpuMs`:
+ *   the CPU of the route's servers together a request at 16 connections (NaN where `/proc` cannot tell)
+ */
 
 /**
  * Section: what the mock's validating proxy adds to an exchange with the emulator behind it, beside Prism's proxy on
@@ -34,7 +38,7 @@ const CORES = { servers: 0, load: 1 };
  * targets were set.
  * @type {import('../section-result.js').Section}
  */
-export async function benchProxy({ runs, log }) {
+export async function benchProxy({ runs, tempDir, log }) {
   const section = { id: 'proxy', title: 'Validating proxy: overhead over calling the emulator directly' };
   const wrk = wrkVersion();
   if (!wrk) return notMeasured(section, 'wrk is not on the PATH (Debian: `apt-get install wrk`)', targets);
@@ -45,26 +49,43 @@ export async function benchProxy({ runs, log }) {
   /** @type {Map<string, RouteFigures>} */
   const figures = new Map();
   try {
-    const emulator = await startSubject('emulator');
+    const servers = pinned ? CORES.servers : undefined;
+    const emulator = await startBin('emulator', { tempDir, core: servers });
     started.push(emulator);
     const { headers } = emulator.target;
     const path = new URL(emulator.target.url).pathname;
-    const proxy = await startSubject('proxy', { upstream: emulator.baseUrl, path, headers });
+    const args = ['--proxy', emulator.baseUrl];
+    const proxy = await startBin('mock', { tempDir, core: servers, args, request: { path, headers } });
     started.push(proxy);
     const prism = await startPrismProxy(emulator.baseUrl);
     started.push(prism);
-    if (pinned) for (const { pid } of started) pinToCore(pid, CORES.servers);
+    if (pinned) pinToCore(prism.pid, CORES.servers);
     const targets = new Map([
       ['direct', emulator.target],
       ['proxy', proxy.target],
       ['prism', { url: `${prism.url}${path}`, headers }],
     ]);
+    /** The processes each route's requests take: the emulator, and the proxy in front of it. */
+    const routePids = new Map([
+      ['direct', [emulator.pid]],
+      ['proxy', [proxy.pid, emulator.pid]],
+      ['prism', [prism.pid, emulator.pid]],
+    ]);
+    const cpuOf = (/** @type {string} */ route) => {
+      let total = 0;
+      for (const pid of routePids.get(route) ?? []) {
+        const ms = processCpuMs(pid);
+        if (ms === undefined) return Number.NaN;
+        total += ms;
+      }
+      return total;
+    };
     for (const [route, target] of targets) {
       log(`proxy: warming ${route} up`);
       await runWrk(target, { connections: TARGETS.connections, seconds: runs.warmupSeconds, core });
     }
-    /** @type {Map<string, { p50Ms: number[], requestsPerSecond: number[] }>} */
-    const results = new Map(ROUTES.map((route) => [route, { p50Ms: [], requestsPerSecond: [] }]));
+    /** @type {Map<string, { p50Ms: number[], requestsPerSecond: number[], cpuMs: number[] }>} */
+    const results = new Map(ROUTES.map((route) => [route, { p50Ms: [], requestsPerSecond: [], cpuMs: [] }]));
     for (const [connections, figure] of /** @type {const} */ ([
       [1, 'p50Ms'],
       [TARGETS.connections, 'requestsPerSecond'],
@@ -72,14 +93,16 @@ export async function benchProxy({ runs, log }) {
       for (let round = 0; round < runs.loadRounds; round += 1) {
         for (const [route, target] of targets) {
           log(`proxy: ${route}, ${connections} connection(s), round ${round + 1}/${runs.loadRounds}`);
+          const before = cpuOf(route);
           const result = await runWrk(target, { connections, seconds: runs.loadSeconds, core });
           requireAllOk(result, `${route} at ${connections} connection(s)`);
           results.get(route)?.[figure].push(result[figure]);
+          if (figure === 'requestsPerSecond') results.get(route)?.cpuMs.push((cpuOf(route) - before) / result.ok);
         }
       }
     }
-    for (const [route, { p50Ms, requestsPerSecond }] of results)
-      figures.set(route, { p50Ms: median(p50Ms), requestsPerSecond: median(requestsPerSecond) });
+    for (const [route, { p50Ms, requestsPerSecond, cpuMs }] of results)
+      figures.set(route, { p50Ms: median(p50Ms), requestsPerSecond: median(requestsPerSecond), cpuMs: median(cpuMs) });
   } catch (error) {
     return notMeasured(section, error, targets);
   } finally {
@@ -92,7 +115,7 @@ export async function benchProxy({ runs, log }) {
     prism: `prism proxy ${prismVersion()}`,
   };
   const rows = ROUTES.map((route) => {
-    const { p50Ms, requestsPerSecond } = /** @type {RouteFigures} */ (figures.get(route));
+    const { p50Ms, requestsPerSecond, cpuMs } = /** @type {RouteFigures} */ (figures.get(route));
     const floor = route === 'direct';
     return [
       labels[route],
@@ -101,6 +124,7 @@ export async function benchProxy({ runs, log }) {
       floor ? '' : formatRatio(p50Ms / direct.p50Ms),
       `${formatCount(requestsPerSecond)} req/s`,
       floor ? '(the floor)' : formatShare(requestsPerSecond / direct.requestsPerSecond),
+      Number.isNaN(cpuMs) ? '(not read)' : formatDuration(cpuMs),
     ];
   });
   const placement = pinned
@@ -110,10 +134,14 @@ export async function benchProxy({ runs, log }) {
     `\`GET /v1/rfi/{rfiId}\` with a bearer token the emulator issued, loaded by wrk ${wrk}: the emulator called`,
     'directly, through `payments-connect-mock --proxy` (which checks the request and the answer against the contract',
     'and journals the exchange, over a pooled keep-alive connection to the emulator), and through `prism proxy`',
-    '(@stoplight/prism-cli, the same spec), each in a process of its own.',
+    '(@stoplight/prism-cli, the same spec), each in a process of its own, the emulator and the proxy run through their',
+    'bins (`payments-connect-emulator --port 0`, `payments-connect-mock --port 0 --proxy <emulator>`).',
     placement,
     `The p50 at one connection, the requests per second at ${TARGETS.connections} connections: medians of`,
     `${runs.loadRounds} runs of ${runs.loadSeconds} s each, the three routes taking turns, after a warm-up of each.`,
+    `CPU a request: the user and system time of the route's servers together (the proxy and the emulator) over the`,
+    `runs at ${TARGETS.connections} connections (from \`/proc\`), divided by their answers; on one core, the rates`,
+    'follow from it, and it hardly moves when other work shares the core.',
     '',
     markdownTable(
       [
@@ -123,9 +151,10 @@ export async function benchProxy({ runs, log }) {
         'vs direct',
         `Requests per second, ${TARGETS.connections}`,
         'vs direct',
+        `CPU a request, ${TARGETS.connections}`,
       ],
       rows,
-      { align: ['l', 'r', 'r', 'r', 'r', 'r'] },
+      { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r'] },
     ),
   ].join('\n');
   return { ...section, markdown, targets: targets(undefined, figures) };

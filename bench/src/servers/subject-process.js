@@ -11,7 +11,7 @@ import { httpRequest } from './http-request.js';
 
 const started = performance.now();
 /** @type {import('./start-subject.js').SubjectSettings} */
-const { kind, spec, path, headers, bodies, upstream } = JSON.parse(process.argv[2] ?? '{}');
+const { kind, spec, path, headers, bodies } = JSON.parse(process.argv[2] ?? '{}');
 
 /**
  * Each kind: import, start, and the request the load repeats; `firstOkMs` when its first 200 came before that one.
@@ -36,12 +36,6 @@ const SERVERS = {
   async mock() {
     const { startMock } = await import('@payments-connect/mock');
     const mock = await startMock(spec ? { spec } : {});
-    return { url: mock.url, path, headers, stop: mock.stop };
-  },
-  // The mock as a validating proxy to another subject (the emulator), asked what that one is asked.
-  async proxy() {
-    const { startMock } = await import('@payments-connect/mock');
-    const mock = await startMock({ proxy: upstream });
     return { url: mock.url, path, headers, stop: mock.stop };
   },
   // The emulator's seeded open case, with a token it issued: its first 200 is that token.

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadContract } from '@payments-connect/contract';
-import { EXIT_USAGE, usageError } from '@payments-connect/contract/server';
+import { EXIT_USAGE, usageError } from '@payments-connect/contract/command-line';
 import { DEFAULT_REPORTS_DIR } from '../src/coverage-ledger.js';
 import { COVERAGE_REPORT_FILE } from '../src/coverage-report.js';
 import { formatRunSummary, readRunSummary, runSummaryFile } from '../src/run-summary.js';

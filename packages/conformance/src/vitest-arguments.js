@@ -1,4 +1,4 @@
-import { meantFlag } from '@payments-connect/contract/server';
+import { meantFlag } from '@payments-connect/contract/command-line';
 
 /**
  * The vitest options the conformance bin passes on, by name: those that choose what runs and how it is reported.

@@ -2,7 +2,7 @@
 // a mistyped flag, command or operation most likely meant, or none when nothing is close.
 import { describe, expect, it } from 'vitest';
 import { closestFirst, didYouMean, meantName } from '../src/closest-first.js';
-import { meantFlag } from '../src/server/command-line.js';
+import { meantFlag } from '../src/command-line.js';
 
 describe('closestFirst', () => {
   it('orders by edit distance, a swap of neighbours costing one, case ignored, ties in their order', () => {

@@ -12,7 +12,7 @@ import {
   inProcessControl,
   SERVER_CONTROL_ROUTES,
 } from '../src/control/control-client.js';
-import { bindControlRoutes, DEFAULT_LIMITS, RefusalError, startServer } from '../src/server/start-server.js';
+import { bindControlRoutes, DEFAULT_LIMITS, RefusalError, startServer } from '../src/server.js';
 
 /** @typedef {import('../src/control/control-route-table.js').ControlRequest} ControlRequest */
 /**

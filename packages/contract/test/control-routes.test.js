@@ -2,7 +2,7 @@
 // may take for itself (the emulator's saved state).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../src/contract.js';
-import { DEFAULT_LIMITS, startServer } from '../src/server/start-server.js';
+import { DEFAULT_LIMITS, startServer } from '../src/server.js';
 
 /** @type {Awaited<ReturnType<typeof startServer>>} */
 let server;

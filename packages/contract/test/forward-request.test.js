@@ -11,7 +11,7 @@ import { brotliCompressSync, deflateSync, gunzipSync, gzipSync } from 'node:zlib
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../src/contract.js';
 import { createForwarder } from '../src/server/forward-request.js';
-import { RefusalError, startServer } from '../src/server/start-server.js';
+import { RefusalError, startServer } from '../src/server.js';
 
 const FORWARDER = fileURLToPath(new URL('../src/server/forward-request.js', import.meta.url));
 const CERT = fileURLToPath(new URL('./fixtures/self-signed-cert.pem', import.meta.url));

@@ -11,7 +11,7 @@ import {
   journaledBody,
   redactValues,
 } from '../src/server/request-journal.js';
-import { RefusalError, startServer } from '../src/server/start-server.js';
+import { RefusalError, startServer } from '../src/server.js';
 
 const contract = loadContract();
 const ACCOUNT = '0f8fad5b-d9cb-469f-a165-70867728950e';

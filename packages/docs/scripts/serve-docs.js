@@ -3,7 +3,7 @@
 
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { integerFlag, readFlags, runFailure } from '@payments-connect/contract/server';
+import { integerFlag, readFlags, runFailure } from '@payments-connect/contract/command-line';
 import { DEFAULT_PORT, startDocsServer } from '../src/docs-server.js';
 
 const COMMAND = {

@@ -5,50 +5,23 @@ import { notFound } from './refusals.js';
 /**
  * @typedef {import('@payments-connect/contract').ContractOperation} ContractOperation
  * @typedef {import('@payments-connect/contract').Refusal} Refusal
- * @typedef {object} Services the emulator's state, which the handlers and the screen act on
+ * @typedef {object} Services the emulator's state, which the handlers and its gate act on
  * @property {import('./tenant-worlds.js').TenantWorlds} worlds
  * @property {import('./token-issuer.js').TokenIssuer} tokens
  * @property {import('./fault-injector.js').FaultInjector} faults
  */
 
 /**
- * How the emulator answers, for the request pipeline of the contract:
- * - `screen`, once the operation is known and the bearer token well formed, before the parameters and the body: a
- *   token the emulator issued and that has not expired, then an injected fault for the operation, the call's
- *   `AccountId` and its path values (a fault answers only callers the service would have answered, of its test);
- * - `answer`, for a request that keeps the contract: the account its `AccountId` names (404 for none: another
- *   account's existence is not revealed), then the operation's handler on that account's tenant's world. A `Prefer`
- *   header is never applied (the state decides): no `Preference-Applied`, and the journal's entry says so.
+ * How the emulator answers a request that keeps the contract, for the answer stage of the pipeline: the account its
+ * `AccountId` names (404 for none: another account's existence is not revealed), then the operation's handler on that
+ * account's tenant's world. A `Prefer` header is never applied (the state decides): no `Preference-Applied`, and the
+ * journal's entry says so. Its gate (`request-gate.js`) has by then judged the token and taken any injected fault.
  * @param {import('@payments-connect/contract').Contract} contract
  * @param {Record<string, import('./operation-handlers.js').OperationHandler>} handlers by operationId
- * @param {Services} services
- * @returns {{ screen: (operation: ContractOperation, headers: Record<string, string[] | undefined>,
- *   pathParams: Record<string, string>) => Refusal | undefined,
- *   answer: import('@payments-connect/contract/server').Answerer }}
+ * @param {Pick<Services, 'worlds' | 'tokens'>} services
+ * @returns {import('@payments-connect/contract/server').Answerer}
  */
-export function createOperationAnswerer(contract, handlers, { worlds, tokens, faults }) {
-  /**
-   * @param {ContractOperation} operation
-   * @param {Record<string, string[] | undefined>} headers
-   * @param {Record<string, string>} pathParams
-   * @returns {Refusal | undefined}
-   */
-  function screen(operation, headers, pathParams) {
-    try {
-      if (operation.requiresBearer) {
-        const token = String(headers.authorization?.[0])
-          .replace(/^Bearer +/i, '')
-          .trim();
-        tokens.verify(token);
-      }
-    } catch (error) {
-      if (error instanceof RefusalError) return error.toRefusal(contract, operation);
-      throw error;
-    }
-    const fault = faults.take(operation.operationId, headers.accountid?.[0]?.trim(), pathParams);
-    return fault && { status: fault.status, headers: fault.headers, body: /** @type {any} */ (fault.body) };
-  }
-
+export function createOperationAnswerer(contract, handlers, { worlds, tokens }) {
   /** @type {import('@payments-connect/contract/server').Answerer} */
   function answer(request) {
     const preferred = request.headers.prefer;
@@ -105,5 +78,5 @@ export function createOperationAnswerer(contract, handlers, { worlds, tokens, fa
     });
   }
 
-  return { screen, answer };
+  return answer;
 }

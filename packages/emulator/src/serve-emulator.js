@@ -20,6 +20,7 @@ import { createFaultInjector } from './fault-injector.js';
 import { createOperationAnswerer } from './operation-answerer.js';
 import { operationHandlers } from './operation-handlers.js';
 import { createRandomSource } from './random-source.js';
+import { createRequestGate } from './request-gate.js';
 import { readSnapshotFile } from './snapshot/snapshot-files.js';
 import { createSnapshotKeeper, SNAPSHOT_SCHEMA_URL } from './snapshot/snapshot-keeper.js';
 import { createTenantWorlds } from './tenant-worlds.js';
@@ -126,10 +127,11 @@ export async function serveEmulator(config) {
   const start = () => ({ url, credentials, accounts, fixtures, env: worlds.describe(DEFAULT_TENANT_ID).env });
   const describe = () => ({ ...start(), tokenTtlSeconds, strict });
   const controlApi = createControlApi({ ...parts, worlds, snapshots, describe, violations: () => [...violations] });
-  const { screen, answer } = createOperationAnswerer(contract, operationHandlers, { worlds, tokens, faults });
+  const answer = createOperationAnswerer(contract, operationHandlers, { worlds, tokens });
+  const gate = createRequestGate(contract, { tokens, faults });
   const accountsOfTenant = tenantFilter(worlds);
   const server = await startServer({
-    ...{ contract, name: 'emulator', answer, screen, control: controlApi.api, port, host, timeouts, journal, strict },
+    ...{ contract, name: 'emulator', answer, gate, control: controlApi.api, port, host, timeouts, journal, strict },
     // The reference describes the bundled spec: with another one it would document what the emulator does not serve.
     docsPage: config.spec ? undefined : installedDocsPage(import.meta.url),
     onViolation: recordViolation,

@@ -2,14 +2,10 @@
 // payments-connect-mock: serves the Payments Connect mock in the foreground until it is stopped, or (exec) while a
 // command runs against it.
 import module from 'node:module';
-import { SERVER_CONTROL_ROUTES } from '@payments-connect/contract/control';
 import {
-  DOCS_PATH,
   dataError,
   EXIT_FAILURE,
   execCommand,
-  HEALTH_PATH,
-  isHttpUrl,
   readServerCommandLine,
   runFailure,
   SERVER_FLAGS,
@@ -18,7 +14,9 @@ import {
   serverOptionsOf,
   usageError,
   writeEnvFile,
-} from '@payments-connect/contract/server';
+} from '@payments-connect/contract/command-line';
+import { SERVER_CONTROL_ROUTES } from '@payments-connect/contract/control';
+import { DOCS_PATH, HEALTH_PATH, isHttpUrl } from '@payments-connect/contract/server';
 import { AnswerError } from '../src/configured-answers.js';
 import { CONTROL_PREFIX, MOCK_CONTROL_ROUTES } from '../src/control-routes.js';
 import { DEFAULT_PORT } from '../src/defaults.js';

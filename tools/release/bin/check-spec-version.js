@@ -2,7 +2,7 @@
 // Fails when spec/openapi.yaml's info.version differs from the version of @payments-connect/openapi.
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readFlags } from '@payments-connect/contract/server';
+import { readFlags } from '@payments-connect/contract/command-line';
 import { SPEC_DIR } from '../src/release-constants.js';
 import { checkSpecVersionSync } from '../src/spec-version.js';
 

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readFlags, runFailure, usageError } from '@payments-connect/contract/server';
+import { readFlags, runFailure, usageError } from '@payments-connect/contract/command-line';
 import { assessConsumerImpact } from '../src/consumer-impact/consumer-impact.js';
 import { readConsumerRecordings } from '../src/consumer-impact/consumer-recordings.js';
 import { readChangesetsFor } from '../src/pending-changesets.js';

@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readFlags } from '@payments-connect/contract/server';
+import { readFlags } from '@payments-connect/contract/command-line';
 import { packageBin } from '../src/package-bin.js';
 import { SPEC_DIR, SPEC_ROOT_FILE } from '../src/release-constants.js';
 import { syncSpecInfoVersion } from '../src/spec-version.js';

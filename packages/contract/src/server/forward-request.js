@@ -196,6 +196,29 @@ export function createForwarder(upstream, { timeoutMs, idleMs = IDLE_CONNECTION_
 }
 
 /**
+ * Forwarding as the answer stage of the pipeline (a validating proxy's): each request, kept or broken, is answered as
+ * the upstream answers it (see {@link createForwarder}). An upstream that cannot be reached, breaks off or is too
+ * slow is answered by the server itself, 502 or 504 in the error envelope, marked as the upstream's failure: no
+ * verdict on the upstream, reported apart from the violations.
+ * @param {import('../contract.js').Contract} contract gives the code of the 502's and the 504's envelope
+ * @param {string} upstream the upstream's base URL
+ * @param {{ timeoutMs: number }} options how long the upstream may take to answer, whole
+ * @returns {{ answer: (request: import('./request-pipeline.js').ReadRequest) =>
+ *   Promise<import('./request-pipeline.js').Answer>, close: () => void }}
+ */
+export function forwardTo(contract, upstream, options) {
+  const forwarder = createForwarder(upstream, options);
+  return {
+    answer: ({ method, target, headers, body, operation }) =>
+      forwarder.forward({ method, url: target, headersDistinct: headers }, body).catch((error) => {
+        if (!(error instanceof RefusalError)) throw error;
+        return { ...error.toRefusal(contract, operation), upstreamFailure: error.message };
+      }),
+    close: forwarder.close,
+  };
+}
+
+/**
  * Whether a request that failed before any answer is sent again, once, on a new connection: a connection the
  * upstream closed as the request went out on it (a pooled one it was closing, most likely), and only for a method
  * whose effect a repeat cannot double (RFC 9110 section 9.2.2): a POST the upstream did read would run twice.
@@ -208,40 +231,39 @@ function retriable(method, error) {
 
 /**
  * The headers to pass on: every one but the hop-by-hop ones and those the `Connection` header names.
- * @param {Record<string, string[] | undefined>} headers lower-case names, every value
- * @returns {Record<string, string[]>}
+ * @template {string | string[]} Value
+ * @param {Record<string, Value | undefined>} headers lower-case names
+ * @param {(value: Value) => Value} [kept] what is passed on of a value (as it is)
+ * @returns {Record<string, Value>}
  */
-function endToEnd(headers) {
-  const connection = headers.connection;
+function endToEnd(headers, kept = (value) => value) {
+  const { connection } = headers;
+  /** @type {string[]} */
+  const listed = connection === undefined ? [] : typeof connection === 'string' ? [connection] : connection;
   const named =
-    connection && !(connection.length === 1 && KEEP_ALIVE_OR_CLOSE.test(connection[0] ?? ''))
-      ? new Set(connection.flatMap((value) => value.toLowerCase().split(',')).map((name) => name.trim()))
-      : undefined;
-  /** @type {Record<string, string[]>} */
-  const kept = {};
+    listed.length === 0 || (listed.length === 1 && KEEP_ALIVE_OR_CLOSE.test(listed[0] ?? ''))
+      ? undefined
+      : new Set(listed.flatMap((value) => value.toLowerCase().split(',')).map((name) => name.trim()));
+  /** @type {Record<string, Value>} */
+  const passed = {};
   for (const name in headers) {
-    const values = headers[name];
-    if (values && !HOP_BY_HOP.has(name) && !named?.has(name)) kept[name] = values;
+    const value = headers[name];
+    if (value !== undefined && !HOP_BY_HOP.has(name) && !named?.has(name)) passed[name] = kept(value);
   }
-  return kept;
+  return passed;
 }
 
 /**
  * @param {number} status
  * @param {import('node:http').IncomingHttpHeaders} received the answer's headers as undici hands them over: lower-case
- *   names
+ *   names, a header sent more than once as a list
  * @param {Buffer} raw
  * @returns {ForwardedAnswer}
  */
 function answerOf(status, received, raw) {
-  /** @type {Record<string, string[] | undefined>} */
-  const distinct = {};
-  for (const name in received) distinct[name] = [received[name] ?? []].flat();
-  /** @type {Record<string, string>} */
-  const headers = {};
-  for (const [name, values] of Object.entries(endToEnd(distinct))) headers[name] = values.join(', ');
-  const { text, note } = decodedText(raw, headers['content-encoding']);
-  return { status, headers, raw, text, notes: note ? [note] : [] };
+  const headers = endToEnd(received, (value) => (Array.isArray(value) ? value.join(', ') : value));
+  const { text, note } = decodedText(raw, /** @type {string | undefined} */ (headers['content-encoding']));
+  return { status, headers: /** @type {Record<string, string>} */ (headers), raw, text, notes: note ? [note] : [] };
 }
 
 /**
@@ -252,7 +274,9 @@ function answerOf(status, received, raw) {
  * @returns {{ text: string, note?: string }}
  */
 function decodedText(raw, contentEncoding) {
-  const codings = (contentEncoding ?? '')
+  // Most answers name no coding: nothing to take apart.
+  if (contentEncoding === undefined) return { text: raw.toString('utf8') };
+  const codings = contentEncoding
     .toLowerCase()
     .split(',')
     .map((coding) => coding.trim())

@@ -21,11 +21,71 @@ const WORD_START = /^[\p{L}\p{N}\p{M}]/u;
 const WORD_END = /[\p{L}\p{N}\p{M}]$/u;
 
 /**
- * @typedef {import('./start-server.js').JournalEntry} JournalEntry
- * @typedef {import('./start-server.js').JournalFilter} JournalFilter
- * @typedef {import('./start-server.js').JournalOptions} JournalOptions
- * @typedef {import('./start-server.js').ServerSummary} ServerSummary
- * @typedef {import('./start-server.js').ViolationCause} ViolationCause
+ * @typedef {import('../operations.js').ContractOperation} ContractOperation
+ * @typedef {import('./publish-exchange.js').Exchange} Exchange
+ */
+
+/**
+ * @typedef {object} JournalEntry one request a server received, as the pipeline judged and answered it
+ * @property {number} id its place in the order of arrival, from 1
+ * @property {string} time when it arrived (ISO 8601)
+ * @property {string} method
+ * @property {string} target the path and query as sent
+ * @property {string | null} operationId the operation it matched, null for none
+ * @property {string | null} accountId its `AccountId` header, null for none
+ * @property {number} status the answer's status; 0 when the client went away before it was answered
+ * @property {Array<{ location: string, name: string, rule: string, message: string, expected?: string }>}
+ *   requestViolations how the request broke the contract (those of its refusal); empty when it kept it
+ * @property {Array<{ location: 'status' | 'header' | 'body', name: string, rule: string, message: string,
+ *   expected?: string }>} answerViolations how the answer broke the contract, in the shape of `requestViolations`:
+ *   the status, header or place in the body (`questions/0/questionId`), the rule, a sentence; empty when it kept it,
+ *   and when the server made no answer to check (an `upstreamFailure`)
+ * @property {number} durationMs from its arrival to its answer, in ms
+ * @property {string | null} requestBody the body as text, at most 64 KiB; null when none was read
+ * @property {string | null} answerBody likewise for the answer
+ * @property {boolean} truncated a body was longer than 64 KiB, and was cut
+ * @property {string[]} notes what else the server says of it (a `Prefer` it applied or ignored)
+ * @property {string} [upstreamFailure] a proxy's only: why it answered in the upstream's place (502: the upstream
+ *   could not be reached or broke off; 504: it took too long). Such an answer is the proxy's own: no violation, but no
+ *   verdict on the upstream either
+ */
+
+/**
+ * @typedef {object} JournalFilter which entries to list; every criterion given must hold
+ * @property {string} [operationId]
+ * @property {number} [status]
+ * @property {string} [accountId]
+ * @property {string} [tenantId] a server with tenants (the emulator's): the requests of that tenant, as the server
+ *   tells them apart (`requestsOfTenant`); a server without tenants refuses it
+ * @property {string} [since] an ISO 8601 time: entries that arrived at it or later
+ */
+
+/**
+ * @typedef {object} JournalOptions
+ * @property {number} [size] how many entries are kept, the oldest dropped first (default 10,000)
+ * @property {string} [file] a file each entry is appended to as one JSON line as it happens (a CI artifact)
+ */
+
+/**
+ * @typedef {object} ServerSummary every exchange since start, whatever the journal dropped or forgot
+ * @property {number} exchanges
+ * @property {number} violations of the contract, by requests and answers together
+ * @property {number} upstreamFailures exchanges a proxy answered itself because its upstream failed (no violations)
+ * @property {Record<string, { exchanges: number, violations: number }>} byOperation by operationId
+ *   (`(no operation)` for a request that matched none)
+ * @property {ViolationCause[]} causes the kinds of violation seen, by operation in the order first seen: at most 10 an
+ *   operation (its `violations` in `byOperation` count the rest too)
+ */
+
+/**
+ * @typedef {object} ViolationCause one kind of violation: one place broken by one rule, on one side of an operation
+ * @property {string} operationId as in `byOperation`
+ * @property {'request' | 'answer'} side
+ * @property {string} location where, as the violation says (`body`, `header`, `query`, `status`)
+ * @property {string} name the place (`questions/0/questionId`, `Content-Type`, `418`)
+ * @property {string} rule
+ * @property {string} message the sentence of its first occurrence
+ * @property {number} count how many violations of this kind since start
  */
 
 /**
@@ -63,15 +123,18 @@ export function createRequestJournal({ size = DEFAULT_JOURNAL_SIZE, file } = {})
         kinds.set(kind, { operationId, side, location, name, rule, message, count: 1 });
     }
   };
-  /** @type {Map<string, string>} the last body kept of each operation's requests and answers */
-  const lastBodies = new Map();
+  /** @type {Map<string, string>} the last request body kept of each operation */
+  const lastRequestBodies = new Map();
+  /** @type {Map<string, string>} the last answer body kept of each operation */
+  const lastAnswerBodies = new Map();
   /**
    * The body's text, or the same text an entry before kept: a server that answers an operation with the same bytes
    * every time (the mock) then holds them once, not once an entry (memory, a target of BENCHMARKS.md).
-   * @param {string} key
+   * @param {Map<string, string>} lastBodies
+   * @param {string} key the operation
    * @param {string | null} text
    */
-  const shared = (key, text) => {
+  const shared = (lastBodies, key, text) => {
     if (text === null) return null;
     const last = lastBodies.get(key);
     if (last === text) return last;
@@ -103,12 +166,25 @@ export function createRequestJournal({ size = DEFAULT_JOURNAL_SIZE, file } = {})
       countCauses(key, 'request', entry.requestViolations);
       countCauses(key, 'answer', entry.answerViolations);
       if (entry.upstreamFailure !== undefined) upstreamFailures += 1;
+      // Every field named, not spread: a spread builds a slow object on every request.
+      /** @type {JournalEntry} */
       const kept = {
         id: recorded,
-        ...entry,
-        requestBody: shared(`${key} request`, entry.requestBody),
-        answerBody: shared(`${key} answer`, entry.answerBody),
+        time: entry.time,
+        method: entry.method,
+        target: entry.target,
+        operationId: entry.operationId,
+        accountId: entry.accountId,
+        status: entry.status,
+        requestViolations: entry.requestViolations,
+        answerViolations: entry.answerViolations,
+        durationMs: entry.durationMs,
+        requestBody: shared(lastRequestBodies, key, entry.requestBody),
+        answerBody: shared(lastAnswerBodies, key, entry.answerBody),
+        truncated: entry.truncated,
+        notes: entry.notes,
       };
+      if (entry.upstreamFailure !== undefined) kept.upstreamFailure = entry.upstreamFailure;
       if (ring.length < size) ring.push(kept);
       else {
         ring[next] = kept;
@@ -156,7 +232,8 @@ export function createRequestJournal({ size = DEFAULT_JOURNAL_SIZE, file } = {})
     /** Forgets every entry (the file keeps what it has). */
     clear() {
       ring.length = 0;
-      lastBodies.clear();
+      lastRequestBodies.clear();
+      lastAnswerBodies.clear();
       next = 0;
       dropped = 0;
     },
@@ -174,6 +251,46 @@ export function createRequestJournal({ size = DEFAULT_JOURNAL_SIZE, file } = {})
 }
 
 /** @typedef {ReturnType<typeof createRequestJournal>} RequestJournal */
+
+/**
+ * The journal as a listener of the pipeline's exchanges (`publish-exchange.js`): each exchange becomes an entry.
+ * Only the token exchange carries credentials: its bodies and violations are kept redacted
+ * ({@link journaledTokenExchange}); every other exchange's are kept as they are, with no copy.
+ * @param {RequestJournal} journal
+ * @param {ContractOperation | undefined} tokenOperation the contract's token exchange
+ * @returns {(exchange: Exchange) => void}
+ */
+export function journalExchanges(journal, tokenOperation) {
+  return (exchange) => {
+    const { request, operation, requestBody, requestViolations, answerViolations, answerText, upstreamFailure } =
+      exchange;
+    const token =
+      operation !== undefined && operation === tokenOperation
+        ? journaledTokenExchange({ request: requestBody, answer: answerText, requestViolations, answerViolations })
+        : undefined;
+    const requestKept = token ? token.requestBody : journaledBody(requestBody, false);
+    const answerKept = token ? token.answerBody : journaledBody(answerText, false);
+    const accountId = request.headersDistinct.accountid;
+    /** @type {Omit<JournalEntry, 'id'>} */
+    const entry = {
+      time: exchange.time,
+      method: request.method ?? 'GET',
+      target: request.url ?? '/',
+      operationId: operation?.operationId ?? null,
+      accountId: accountId === undefined ? null : accountId.join(', '),
+      status: exchange.status,
+      requestViolations: token ? token.requestViolations : requestViolations,
+      answerViolations: token ? token.answerViolations : answerViolations,
+      durationMs: exchange.durationMs,
+      requestBody: requestKept.text,
+      answerBody: answerKept.text,
+      truncated: requestKept.truncated || answerKept.truncated,
+      notes: exchange.notes,
+    };
+    if (upstreamFailure !== undefined) entry.upstreamFailure = upstreamFailure;
+    journal.record(entry);
+  };
+}
 
 /**
  * A body as a journal keeps it: text, cut at {@link JOURNAL_BODY_BYTES}, with the token exchange's credentials

@@ -1,28 +1,51 @@
-import { parseRequestTarget } from '../contract.js';
+import { hasBodyHeaders, parseRequestTarget } from '../contract.js';
 import { checkAnswer } from './check-answer.js';
-import { createControlRoutes } from './control-routes.js';
-import { answerCrossOrigin } from './cross-origin.js';
-import { createDocsPage, DOCS_PATH } from './docs-page.js';
-import { createForwarder } from './forward-request.js';
-import { judgeRequest, readRequest } from './read-request.js';
+import { checkBody } from './check-body.js';
+import { checkHead } from './check-head.js';
+import { readBody, tooLarge } from './read-body.js';
 import { RefusalError } from './refusal-error.js';
-import { journaledBody, journaledTokenExchange } from './request-journal.js';
-import { continueIfExpected, sendBody, sendJsonText } from './send-answer.js';
+import { routeRequest } from './route-request.js';
+import { sendBody, sendJsonText } from './send-answer.js';
 
 /**
  * @typedef {import('../contract.js').Contract} Contract
+ * @typedef {import('../contract.js').Refusal} Refusal
  * @typedef {import('../operations.js').ContractOperation} ContractOperation
- * @typedef {import('./read-request.js').AcceptedRequest} AcceptedRequest
- * @typedef {import('./read-request.js').IncomingOptions['screen']} Screen
- * @typedef {import('./control-routes.js').ControlApi} ControlApi
+ * @typedef {import('../request-validator.js').RequestValues} RequestValues
  * @typedef {import('./limits.js').Limits} Limits
- * @typedef {import('./start-server.js').AnswerViolation} AnswerViolation
- * @typedef {import('./start-server.js').UpstreamFailure} UpstreamFailure
- * @typedef {import('./start-server.js').JournalEntry} JournalEntry
+ * @typedef {import('./pipeline-policy.js').PipelinePolicy} PipelinePolicy
+ * @typedef {import('./publish-exchange.js').Exchange} Exchange
  */
 
 /**
- * @typedef {object} Answer what a server answers a request with
+ * A request that kept the contract, as a server's answerer is given it.
+ * @typedef {object} AcceptedRequest
+ * @property {'accepted'} kind
+ * @property {ContractOperation} operation
+ * @property {RequestValues} values what the request carries, typed by the contract
+ * @property {string} path the normalised request path
+ * @property {URLSearchParams} query every query parameter, documented or not
+ * @property {Record<string, string[] | undefined>} headers every header, lower-case names, every value
+ * @property {Uint8Array} body the body as it came (empty for none)
+ * @property {string} method
+ * @property {string} target the path and query as sent
+ */
+
+/**
+ * A request that broke the contract and that a lenient policy passes on all the same (a validating proxy's).
+ * @typedef {object} PassedOnRequest
+ * @property {'passed-on'} kind
+ * @property {ContractOperation | undefined} operation the operation, when it matched one
+ * @property {Record<string, string[] | undefined>} headers every header, lower-case names, every value
+ * @property {Uint8Array} body the body as it came (empty for none)
+ * @property {string} method
+ * @property {string} target the path and query as sent
+ */
+
+/** @typedef {AcceptedRequest | PassedOnRequest} ReadRequest a request read whole, as the answer stage is given it */
+
+/**
+ * @typedef {object} Answer what a request is answered with
  * @property {number} status
  * @property {Record<string, string>} [headers]
  * @property {unknown} [body] a JSON value, serialised by the pipeline; none when undefined
@@ -31,6 +54,8 @@ import { continueIfExpected, sendBody, sendJsonText } from './send-answer.js';
  * @property {Uint8Array} [raw] a body to pass on as it is, its type and encoding in `headers` (what an upstream
  *   answered)
  * @property {string[]} [notes] what the journal should say of the exchange beside it (a `Prefer` applied or ignored)
+ * @property {string} [upstreamFailure] why this is the server's own answer in its upstream's place (a 502 when the
+ *   upstream cannot be reached or broke off, a 504 when it was too slow): no verdict on the upstream, so not checked
  */
 
 /**
@@ -39,242 +64,267 @@ import { continueIfExpected, sendBody, sendJsonText } from './send-answer.js';
  */
 
 /**
- * @typedef {object} PipelineSettings
- * @property {Contract} contract
- * @property {string} name the server, in the message of an answer it failed to make (`mock`, `emulator`)
- * @property {Answerer} [answer] how the server answers; required unless it forwards to an `upstream`
- * @property {string} [upstream] forward every request to this server instead, as a validating proxy: a request that
- *   breaks the contract is still passed on (unless `strict`), and every answer says how many violations the
- *   exchange had (`X-Contract-Violations`)
- * @property {Screen} [screen] the server's own gate, once the operation and the bearer's form are known
- * @property {ControlApi} [control] the server's control routes, under their prefix
- * @property {string} [docsPage] an HTML file (the rendered reference) served at `/_docs`
- * @property {readonly string[]} [preferences] the `Prefer` preferences the server's answers honour, which its
- *   `/_docs` page names (`Preferences-Honoured`) so that the page's console offers a `Prefer` field only there
- * @property {Limits} limits
- * @property {boolean} [strict] an answer that breaks the contract is replaced by a 500 (a proxy's by a 502) that
- *   names the violations; a proxy also refuses a request that breaks it, unsent
- * @property {(violation: AnswerViolation) => void} [onViolation]
- * @property {(failure: UpstreamFailure) => void} [onUpstreamFailure] an exchange the upstream failed (see `send`)
- * @property {(entry: { operationId: string, status: number }) => void} [onUndocumented] an error answer of an
- *   operation that documents no error status (see `check-answer.js`)
- * @property {() => { port: number, host: string }} address where the server listens, for its control routes
- * @property {import('./request-journal.js').RequestJournal} journal where every exchange is recorded
+ * The server's own gate, once the operation and the bearer token's form are known and before the media type,
+ * parameters and body are checked: a token it did not issue, a fault it was told to inject (perhaps for one path id
+ * only). `pathParams` are the path's values as sent (decoded, not yet checked); a refusal it returns is the answer.
+ * @typedef {(operation: ContractOperation, headers: Record<string, string[] | undefined>,
+ *   pathParams: Record<string, string>) => Refusal | undefined | Promise<Refusal | undefined>} Gate
  */
 
 /**
- * The one request pipeline of every server of the contract: a request to the server's control prefix goes to its
- * control routes; one to `/_docs`, to the rendered reference when the server serves it (`docs-page.js`); a CORS
- * preflight is answered; any other request is read and judged by the contract
- * (`read-request.js`: route, bearer, the server's screen, media type, parameters, body within the limits), refused
- * in the error envelope when it breaks it, else answered by the server; the answer is checked against the contract
- * (`check-answer.js`), sent (`send-answer.js`), and the exchange recorded in the journal (`request-journal.js`). A
- * server supplies only how it answers.
+ * The slots of the pipeline, typed once: what a server fills in. The stages themselves are the pipeline's.
+ * @typedef {object} PipelineSettings
+ * @property {Contract} contract what requests and answers are judged by
+ * @property {string} name the server, in the message of an answer it failed to make (`mock`, `emulator`)
+ * @property {(request: ReadRequest) => Answer | Promise<Answer>} answer the answer stage: the mock's examples, the
+ *   emulator's state, or an upstream's answer (`forward-request.js`); throws a `RefusalError` to refuse
+ * @property {Gate} [gate] the server's gate
+ * @property {PipelinePolicy} policy what is done with a request or an answer that breaks the contract
+ * @property {(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse,
+ *   target: ReturnType<typeof parseRequestTarget>) => Promise<void> | boolean} serverRoutes the routes of the server
+ *   itself (`server-routes.js`): a promise of their answer, true for a preflight answered, false for the contract's
+ * @property {(exchange: Exchange) => void} publish tells every listener of an exchange, once it is answered
+ * @property {Limits} limits
+ */
+
+/**
+ * The one request pipeline of every server of the contract, its stages in the order a request meets them, each a
+ * file named for it; each refusal is the service's error envelope, and is sent at the first stage that finds one
+ * (unless the policy passes the request on, as a validating proxy does):
+ *
+ * 1. target (`request-target.js`, `server-routes.js`): the target read once; the server's own routes (control API,
+ *    `/_docs`, a CORS preflight) take theirs;
+ * 2. route (`route-request.js`): the operation; 400 for a target that is no path, 404, 405;
+ * 3. head check (`check-head.js`): 401 for no bearer token of the right form;
+ * 4. the server's gate (its own, e.g. the emulator's `request-gate.js`): a token it did not issue, an injected fault;
+ *    then the head check's 415 for a media type the operation does not take;
+ * 5. body (`read-body.js`): read within the limit (400, unread, past it), after `100 Continue` when asked for;
+ * 6. body check (`check-body.js`): the parameters' and the body's violations in one 400;
+ * 7. answer: the server's answerer, or the upstream's answer (`forward-request.js`);
+ * 8. answer check (`check-answer.js`): the answer against the operation's documented responses; the policy may
+ *    replace one that breaks the contract (strict);
+ * 9. send (`send-answer.js`): the answer with its length; a refusal that left a body unread closes in stages;
+ * 10. publish (`publish-exchange.js`): the exchange, to every listener (the journal, the violation reports).
  * @param {PipelineSettings} settings
- * @returns {((request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse) => void) &
- *   { close: () => void }} the request listener, and what closes its pooled connections to an upstream
+ * @returns {(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse) => void} the
+ *   request listener of a node:http server
  */
 export function createRequestPipeline(settings) {
-  const { contract, name, answer, screen, limits, journal, upstream, strict = false } = settings;
-  if (!answer && !upstream) throw new TypeError(`the ${name} needs an answer function or an upstream to forward to`);
-  const control = settings.control && {
-    segment: settings.control.prefix.slice(1),
-    serve: createControlRoutes(contract, settings.control, {
-      maxControlBodyBytes: limits.maxControlBodyBytes,
-      address: settings.address,
-    }),
-  };
-  if (control && `/${control.segment}` === DOCS_PATH) throw new Error(`the control prefix cannot be ${DOCS_PATH}`);
-  const docs =
-    settings.docsPage === undefined
-      ? undefined
-      : createDocsPage(contract, settings.docsPage, { preferences: settings.preferences });
-  const forwarder = upstream ? createForwarder(upstream, { timeoutMs: limits.upstreamTimeoutMs }) : undefined;
+  const { contract, name, answer, gate, policy, serverRoutes, publish, limits } = settings;
 
   /**
-   * @typedef {object} Exchange what the journal is told of a request, filled in as the pipeline goes
-   * @property {import('node:http').IncomingMessage} request
-   * @property {number} arrived `performance.now()` when it arrived
-   * @property {string} time the same, as an ISO 8601 time
-   * @property {ContractOperation | undefined} [operation]
-   * @property {Uint8Array | undefined} [body] the body, when it was read
-   * @property {JournalEntry['requestViolations']} [requestViolations]
-   * @property {string} [upstreamFailure] why a proxy answered in its upstream's place
-   */
-
-  /**
-   * Sends an answer, checked against the contract first when it answers an operation, and records the exchange. The
-   * 502 or 504 a proxy makes when its upstream fails is not checked: it is no answer of the upstream, so it says
-   * nothing of whether the upstream keeps the contract; it is reported as the upstream's failure instead, never as a
-   * violation (neither in `X-Contract-Violations` nor in the summary's violations).
-   * @param {import('node:http').ServerResponse} response
-   * @param {Exchange} exchange
-   * @param {Answer} answer
-   * @param {boolean} [closeConnection] a body was left unread
-   */
-  function send(response, exchange, { status, headers = {}, body, text, raw, notes = [] }, closeConnection = false) {
-    const { operation } = exchange;
-    /** @type {string | Uint8Array | undefined} */
-    let sent = raw ?? text ?? (body === undefined ? undefined : JSON.stringify(body));
-    const sentText = raw ? (text ?? Buffer.from(raw).toString('utf8')) : /** @type {string | undefined} */ (sent);
-    let sentStatus = status;
-    let sentHeaders = headers;
-    const { upstreamFailure } = exchange;
-    const verdict =
-      operation && upstreamFailure === undefined
-        ? checkAnswer(contract, operation, { status, headers, text: sentText, value: body })
-        : undefined;
-    const answerViolations = verdict?.violations ?? [];
-    if (operation && verdict?.undocumented) settings.onUndocumented?.({ operationId: operation.operationId, status });
-    if (upstreamFailure !== undefined) {
-      const { method = 'GET', url = '/' } = exchange.request;
-      const operationId = operation?.operationId ?? null;
-      settings.onUpstreamFailure?.({ operationId, method, target: url, status, message: upstreamFailure });
-    }
-    if (operation && answerViolations.length > 0) {
-      const { operationId, method, path } = operation;
-      const errors = answerViolations.map((violation) => violation.message);
-      settings.onViolation?.({ operationId, method, path, status, errors, violations: answerViolations });
-      if (strict) {
-        const refused = upstream ? 502 : 500;
-        const whose = upstream ? `upstream ${upstream}` : name;
-        const message =
-          `The ${whose}'s answer broke the contract (${operationId} ${status}: ${errors.join('; ')}): ` +
-          (upstream
-            ? 'the answer was not passed on. Run without strict mode to see it.'
-            : `a bug of the ${name}, or a spec change. Run without strict mode to see the answer.`);
-        sent = JSON.stringify({ code: contract.errorCode(refused), message, details: answerViolations });
-        sentStatus = refused;
-        sentHeaders = {};
-      }
-    }
-    if (upstream) {
-      const count = (exchange.requestViolations?.length ?? 0) + answerViolations.length;
-      sentHeaders = { ...sentHeaders, 'X-Contract-Violations': String(count) };
-    }
-    const passedOn = raw !== undefined && sentStatus === status;
-    const jsonType = passedOn || sent === undefined ? undefined : 'application/json';
-    sendBody(response, sentStatus, sent, sentHeaders, jsonType, { closeConnection, limits });
-    record(
-      exchange,
-      sentStatus,
-      answerViolations,
-      passedOn ? sentText : /** @type {string | undefined} */ (sent),
-      notes,
-    );
-  }
-
-  /**
-   * @param {Exchange} exchange
-   * @param {number} status
-   * @param {JournalEntry['answerViolations']} answerViolations
-   * @param {string | undefined} answerText
-   * @param {string[]} notes
-   */
-  function record(
-    { request, arrived, time, operation, body, requestViolations = [], upstreamFailure },
-    status,
-    answerViolations,
-    answerText,
-    notes,
-  ) {
-    // Only the token exchange carries credentials: every other exchange is kept as it is, with no copy.
-    const token =
-      operation !== undefined && operation === contract.tokenOperation
-        ? journaledTokenExchange({ request: body, answer: answerText, requestViolations, answerViolations })
-        : undefined;
-    const requestBody = token ? token.requestBody : journaledBody(body, false);
-    const answerBody = token ? token.answerBody : journaledBody(answerText, false);
-    /** @type {Omit<JournalEntry, 'id'>} */
-    const entry = {
-      time,
-      method: request.method ?? 'GET',
-      target: request.url ?? '/',
-      operationId: operation?.operationId ?? null,
-      accountId: request.headers.accountid === undefined ? null : String(request.headers.accountid),
-      status,
-      requestViolations: token ? token.requestViolations : requestViolations,
-      answerViolations: token ? token.answerViolations : answerViolations,
-      durationMs: Math.round((performance.now() - arrived) * 1000) / 1000,
-      requestBody: requestBody.text,
-      answerBody: answerBody.text,
-      truncated: requestBody.truncated || answerBody.truncated,
-      notes,
-    };
-    if (upstreamFailure !== undefined) entry.upstreamFailure = upstreamFailure;
-    journal.record(entry);
-  }
-
-  /**
+   * The stages, in order. A stage whose work is synchronous is not awaited: a request without a body to parse, to a
+   * synchronous answerer, is answered in the turn of the event loop it arrived in. Anything thrown on the way but a
+   * refusal is a fault of the server, answered 500.
    * @param {import('node:http').IncomingMessage} request
    * @param {import('node:http').ServerResponse} response
    * @param {Exchange} exchange
    */
   async function handle(request, response, exchange) {
-    const target = parseRequestTarget(request.url ?? '/');
-    if (control && target.valid && target.segments[0] === control.segment) {
-      await control.serve(request, response, target.query);
-      return;
-    }
-    // The page, like the control routes, is no operation of the contract: never judged, never journaled.
-    if (docs && target.valid && `/${target.segments[0]}` === DOCS_PATH) {
-      await docs(request, response, target);
-      return;
-    }
-    if (request.headers.origin !== undefined && answerCrossOrigin(contract, request, response)) return;
-    const reading = {
-      maxBodyBytes: limits.maxBodyBytes,
-      target,
-      beforeBody: () => continueIfExpected(request, response),
-    };
-    const read =
-      upstream && !strict
-        ? await judgeRequest(contract, request, reading)
-        : await readRequest(contract, request, { ...reading, screen });
-    if (read.kind === 'abandoned') {
-      response.destroy();
-      record(exchange, 0, [], undefined, ['the client went away before its request was whole']);
-      return;
-    }
-    exchange.operation = read.operation;
-    exchange.body = read.body;
-    if (read.kind === 'refused') {
-      const details = read.refusal.body.details;
-      exchange.requestViolations = Array.isArray(details) ? details : [];
-      send(response, exchange, read.refusal, read.closeConnection);
-      return;
-    }
-    if (read.kind === 'judged') exchange.requestViolations = read.violations;
-    let answered;
     try {
-      if (forwarder) answered = await forwarder.forward(request, read.body);
-      else {
-        const answering = /** @type {Answerer} */ (answer)(/** @type {AcceptedRequest} */ (read));
-        // Awaited only when it is a promise: a synchronous answer costs no turn of the event loop.
-        answered = answering instanceof Promise ? await answering : answering;
+      // 1. target
+      const target = parseRequestTarget(request.url ?? '/');
+      const own = serverRoutes(request, response, target);
+      if (own) {
+        await own;
+        return;
       }
+      const method = request.method ?? 'GET';
+      const headers = request.headersDistinct;
+      // 2. route
+      const route = routeRequest(contract, method, target);
+      const { operation } = route;
+      exchange.operation = operation;
+      if (route.refusal && refused(response, exchange, route.refusal)) return;
+      // 3. head check
+      const head = checkHead(contract, route, headers);
+      if (head.credentials && refused(response, exchange, head.credentials)) return;
+      // 4. the server's gate
+      const gating = gate && operation ? gate(operation, headers, route.pathParams) : undefined;
+      const closed = gating instanceof Promise ? await gating : gating;
+      if (closed && refused(response, exchange, closed)) return;
+      if (head.mediaType && refused(response, exchange, head.mediaType)) return;
+      // 5. body
+      const reading = readBody(request, response, limits.maxBodyBytes);
+      const body = reading instanceof Promise ? await reading : reading;
+      if (body === 'abandoned') {
+        response.destroy();
+        exchange.notes = ['the client went away before its request was whole'];
+        finish(exchange, 0, undefined);
+        return;
+      }
+      if (body === 'too-large') return refuse(response, exchange, tooLarge(contract, operation, limits.maxBodyBytes));
+      exchange.requestBody = body;
+      // 6. body check
+      const checking = checkBody(contract, route, head, headers, body);
+      const checked = checking instanceof Promise ? await checking : checking;
+      if (checked.refusal && refused(response, exchange, checked.refusal)) return;
+      // 7. answer
+      const sentTarget = request.url ?? '/';
+      /** @type {ReadRequest} */
+      const read =
+        operation && exchange.requestViolations.length === 0
+          ? {
+              kind: 'accepted',
+              operation,
+              values: checked.values,
+              path: route.path,
+              query: route.query,
+              headers,
+              body,
+              method,
+              target: sentTarget,
+            }
+          : { kind: 'passed-on', operation, headers, body, method, target: sentTarget };
+      /** @type {Answer} */
+      let answered;
+      try {
+        const answering = answer(read);
+        answered = answering instanceof Promise ? await answering : answering;
+      } catch (error) {
+        if (!(error instanceof RefusalError)) throw error;
+        answered = error.toRefusal(contract, operation);
+      }
+      // 8. to 10.
+      send(response, exchange, answered, false);
     } catch (error) {
-      if (!(error instanceof RefusalError)) throw error;
-      // A proxy's only refusal here is the forwarder's: the upstream could not be reached, broke off or was too slow.
-      if (upstream) exchange.upstreamFailure = error.message;
-      answered = error.toRefusal(contract, read.operation);
-    }
-    send(response, exchange, answered);
-  }
-
-  /**
-   * @param {import('node:http').IncomingMessage} request
-   * @param {import('node:http').ServerResponse} response
-   */
-  const listener = (request, response) => {
-    /** @type {Exchange} */
-    const exchange = { request, arrived: performance.now(), time: new Date().toISOString() };
-    handle(request, response, exchange).catch((error) => {
       const message = `${name} error: ${error instanceof Error ? error.message : String(error)}`;
       const text = JSON.stringify({ code: contract.errorCode(500), message });
       sendJsonText(response, 500, text, {}, { limits });
-      record(exchange, 500, [], text, []);
-    });
+      Object.assign(exchange, {
+        answeredStatus: 500,
+        answerViolations: [],
+        undocumented: false,
+        headers: {},
+        notes: [],
+      });
+      finish(exchange, 500, text);
+    }
+  }
+
+  /**
+   * A request that broke the contract at a stage: refused when the policy says so (the refusal sent and the exchange
+   * published), else its violations kept for the journal and the request goes on.
+   * @param {import('node:http').ServerResponse} response
+   * @param {Exchange} exchange
+   * @param {Refusal} refusal
+   * @returns {boolean} whether it was refused
+   */
+  function refused(response, exchange, refusal) {
+    if (policy.refuses(refusal)) {
+      refuse(response, exchange, refusal);
+      return true;
+    }
+    exchange.requestViolations = [...exchange.requestViolations, ...violationsOf(refusal)];
+    return false;
+  }
+
+  /**
+   * Sends a refusal; a body not read whole when it came is left unread, and the connection then closes in stages.
+   * @param {import('node:http').ServerResponse} response
+   * @param {Exchange} exchange
+   * @param {Refusal} refusal
+   */
+  function refuse(response, exchange, refusal) {
+    exchange.requestViolations = violationsOf(refusal);
+    const unread = exchange.requestBody === undefined && hasBodyHeaders(exchange.request.headersDistinct);
+    send(response, exchange, refusal, unread);
+  }
+
+  /**
+   * The answer check, send and publish stages. The answer is checked against the operation's documented responses
+   * (every answer of an operation: the server's, an upstream's, the pipeline's own refusals), save the server's own
+   * in place of a failed upstream's, which says nothing of whether the upstream keeps the contract: that is reported
+   * as the upstream's failure, never as a violation.
+   * @param {import('node:http').ServerResponse} response
+   * @param {Exchange} exchange
+   * @param {Answer} answered
+   * @param {boolean} closeConnection a body was left unread
+   */
+  function send(response, exchange, answered, closeConnection) {
+    const { status, headers = {}, body, text, raw, notes = [], upstreamFailure } = answered;
+    const { operation } = exchange;
+    const made = raw ?? text ?? (body === undefined ? undefined : JSON.stringify(body));
+    const madeText = raw ? (text ?? Buffer.from(raw).toString('utf8')) : /** @type {string | undefined} */ (made);
+    // 8. answer check
+    const verdict =
+      operation && upstreamFailure === undefined
+        ? checkAnswer(contract, operation, { status, headers, text: madeText, value: body })
+        : undefined;
+    const answerViolations = verdict?.violations ?? [];
+    const replaced =
+      operation && answerViolations.length > 0 ? policy.replacesAnswer(operation, status, answerViolations) : undefined;
+    const added = policy.headers(exchange.requestViolations.length + answerViolations.length);
+    const sentHeaders = replaced ? {} : headers;
+    // 9. send: a body passed on as it came keeps the type it names; the pipeline's own are JSON
+    const sent = replaced ? replaced.text : made;
+    const passedOn = raw !== undefined && !replaced;
+    const type = passedOn || sent === undefined ? undefined : 'application/json';
+    sendBody(response, replaced?.status ?? status, sent, sentHeaders, type, { closeConnection, limits, added });
+    // 10. publish
+    exchange.answeredStatus = status;
+    exchange.answerViolations = answerViolations;
+    exchange.undocumented = verdict?.undocumented ?? false;
+    exchange.upstreamFailure = upstreamFailure;
+    exchange.headers = sentHeaders;
+    exchange.notes = notes;
+    finish(exchange, replaced?.status ?? status, passedOn ? madeText : /** @type {string | undefined} */ (sent));
+  }
+
+  /**
+   * @param {Exchange} exchange
+   * @param {number} status
+   * @param {string | undefined} answerText
+   */
+  function finish(exchange, status, answerText) {
+    exchange.status = status;
+    exchange.answerText = answerText;
+    exchange.durationMs = Math.round((performance.now() - exchange.arrived) * 1000) / 1000;
+    publish(exchange);
+  }
+
+  return (request, response) => {
+    /** @type {Exchange} */
+    const exchange = {
+      request,
+      arrived: performance.now(),
+      time: isoNow(),
+      durationMs: 0,
+      operation: undefined,
+      requestBody: undefined,
+      requestViolations: [],
+      answeredStatus: 0,
+      answerViolations: [],
+      undocumented: false,
+      upstreamFailure: undefined,
+      status: 0,
+      headers: {},
+      answerText: undefined,
+      notes: [],
+    };
+    handle(request, response, exchange);
   };
-  return Object.assign(listener, { close: () => forwarder?.close() });
+}
+
+/** The last time {@link isoNow} wrote, and the millisecond it wrote it for. */
+let lastIso = { ms: 0, text: '' };
+
+/**
+ * Now, as an ISO 8601 time (to the millisecond, as `toISOString` writes it): written once a millisecond, however many
+ * requests arrive in it. Every request is timed, and writing the time each time showed in the proxy's profile.
+ */
+function isoNow() {
+  const ms = Date.now();
+  if (ms !== lastIso.ms) lastIso = { ms, text: new Date(ms).toISOString() };
+  return lastIso.text;
+}
+
+/**
+ * The violations a refusal names (its envelope's `details`).
+ * @param {Refusal} refusal
+ * @returns {Exchange['requestViolations']}
+ */
+function violationsOf(refusal) {
+  const details = refusal.body.details;
+  return Array.isArray(details) ? details : [];
 }

@@ -55,14 +55,23 @@ export function sendJsonText(response, status, text, headers = {}, options = {})
  * @param {string | Uint8Array | undefined} body undefined: no body
  * @param {Record<string, string>} headers the answer's own (a body passed on as it is names its type here)
  * @param {string | undefined} contentType the type the body is sent as, whatever `headers` say
- * @param {{ closeConnection?: boolean, limits?: DrainLimits }} [options]
+ * @param {{ closeConnection?: boolean, limits?: DrainLimits, added?: Record<string, string> }} [options] added:
+ *   headers the server adds to every answer (a proxy's count of violations), over the answer's own
  */
-export function sendBody(response, status, body, headers, contentType, { closeConnection = false, limits } = {}) {
+export function sendBody(
+  response,
+  status,
+  body,
+  headers,
+  contentType,
+  { closeConnection = false, limits, added } = {},
+) {
   if (response.headersSent || response.destroyed) return;
   /** @type {Record<string, string | number>} */
   const own = { 'Content-Length': body === undefined ? 0 : Buffer.byteLength(body) };
   if (contentType !== undefined) own['Content-Type'] = contentType;
   if (closeConnection) own.Connection = 'close';
+  if (added) Object.assign(own, added);
   // Most answers carry no headers of their own: they are sent without building a merged set.
   response.writeHead(status, Object.keys(headers).length === 0 ? own : withHeaders(own, headers));
   if (!closeConnection) {
@@ -80,10 +89,20 @@ export function sendBody(response, status, body, headers, contentType, { closeCo
  * @param {Record<string, string | number>} headers the answer's own
  */
 function withHeaders(own, headers) {
-  /** @type {Map<string, [string, string | number]>} */
-  const byName = new Map();
-  for (const entry of [...Object.entries(headers), ...Object.entries(own)]) byName.set(entry[0].toLowerCase(), entry);
-  return Object.fromEntries(byName.values());
+  /** @type {Record<string, string | number>} */
+  const merged = {};
+  /** @type {Map<string, string>} the name each header is kept under, by its lower case */
+  const names = new Map();
+  for (const source of [headers, own]) {
+    for (const name in source) {
+      const lower = name.toLowerCase();
+      const before = names.get(lower);
+      if (before !== undefined && before !== name) delete merged[before];
+      names.set(lower, name);
+      merged[name] = /** @type {string | number} */ (source[name]);
+    }
+  }
+  return merged;
 }
 
 /**

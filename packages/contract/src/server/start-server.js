@@ -1,141 +1,36 @@
-// @payments-connect/contract/server: the one request pipeline every server of the contract runs on (the mock, the
-// emulator). A server supplies how it answers; listening, limits, reading, checking, refusing and sending are here.
+// Starts a server of the contract: the request pipeline (`request-pipeline.js`) on a node:http server, with the limits,
+// the journal, the policy and the answer its options ask for. The pipeline's stages are the server; this wires them.
 import { createServer } from 'node:http';
 import { inProcessControl } from '../control/in-process-control.js';
 import { SERVER_CONTROL_ROUTES } from '../control/server-control-routes.js';
 import { bindControlRoutes } from './control-routes.js';
 import { DEFAULT_HOST } from './default-addresses.js';
 import { DOCS_PATH } from './docs-page.js';
+import { reportExchanges } from './exchange-reports.js';
+import { forwardTo } from './forward-request.js';
 import { CONNECTIONS_CHECK_INTERVAL_MS, DEFAULT_LIMITS } from './limits.js';
 import { listen } from './listen.js';
+import { proxyPolicy, servingPolicy } from './pipeline-policy.js';
+import { createExchangePublisher } from './publish-exchange.js';
 import { RefusalError } from './refusal-error.js';
-import { createRequestJournal, journalFilterOf } from './request-journal.js';
+import { createRequestJournal, journalExchanges, journalFilterOf } from './request-journal.js';
 import { createRequestPipeline } from './request-pipeline.js';
 import { answerClientErrors } from './send-answer.js';
-
-export { closestFirst, meantName } from '../closest-first.js';
-export { ControlCallError, controlCaller } from '../control/control-client.js';
-export { describeFetchFailure } from '../control/fetch-failure.js';
-export { HEALTH_PATH } from '../control/server-control-routes.js';
-export {
-  dataError,
-  EXIT_FAILURE,
-  EXIT_USAGE,
-  integerFlag,
-  meantFlag,
-  readFlags,
-  readServerCommandLine,
-  runFailure,
-  SERVER_FLAGS,
-  serverFlagsUsage,
-  serverOptionsOf,
-  usageError,
-  writeEnvFile,
-} from './command-line.js';
-export { bindControlRoutes } from './control-routes.js';
-export { COMMAND_PORTS, DEFAULT_HOST } from './default-addresses.js';
-export { DOCS_PATH, installedDocsPage, PREFERENCES_HONOURED_HEADER } from './docs-page.js';
-export { execCommand } from './exec-command.js';
-export { isHttpUrl } from './http-url.js';
-export { DEFAULT_LIMITS, LIMITS_TABLE } from './limits.js';
-export { RefusalError } from './refusal-error.js';
-export { DEFAULT_JOURNAL_SIZE, JOURNAL_BODY_BYTES } from './request-journal.js';
-export { sendJson, sendJsonText, sendRefusal } from './send-answer.js';
-export { serveInForeground } from './serve-in-foreground.js';
+import { createServerRoutes } from './server-routes.js';
 
 /**
- * @typedef {import('./request-pipeline.js').Answer} Answer
- * @typedef {import('./request-pipeline.js').Answerer} Answerer
- * @typedef {import('./read-request.js').AcceptedRequest} AcceptedRequest
  * @typedef {import('./control-routes.js').ControlApi} ControlApi
- * @typedef {import('./control-routes.js').ControlRoute} ControlRoute
  * @typedef {import('./control-routes.js').ControlRequest} ControlRequest
- * @typedef {import('./control-routes.js').ControlAnswer} ControlAnswer
- * @typedef {import('./control-routes.js').ControlHandler} ControlHandler
+ * @typedef {import('./exchange-reports.js').AnswerViolation} AnswerViolation
+ * @typedef {import('./exchange-reports.js').UpstreamFailure} UpstreamFailure
  * @typedef {import('./limits.js').Limits} Limits
- */
-
-/**
- * @typedef {object} JournalEntry one request a server received, as the pipeline judged and answered it
- * @property {number} id its place in the order of arrival, from 1
- * @property {string} time when it arrived (ISO 8601)
- * @property {string} method
- * @property {string} target the path and query as sent
- * @property {string | null} operationId the operation it matched, null for none
- * @property {string | null} accountId its `AccountId` header, null for none
- * @property {number} status the answer's status; 0 when the client went away before it was answered
- * @property {Array<{ location: string, name: string, rule: string, message: string, expected?: string }>}
- *   requestViolations how the request broke the contract (those of its refusal); empty when it kept it
- * @property {Array<{ location: 'status' | 'header' | 'body', name: string, rule: string, message: string,
- *   expected?: string }>} answerViolations how the answer broke the contract, in the shape of `requestViolations`:
- *   the status, header or place in the body (`questions/0/questionId`), the rule, a sentence; empty when it kept it,
- *   and when the server made no answer to check (an `upstreamFailure`)
- * @property {number} durationMs from its arrival to its answer, in ms
- * @property {string | null} requestBody the body as text, at most 64 KiB; null when none was read
- * @property {string | null} answerBody likewise for the answer
- * @property {boolean} truncated a body was longer than 64 KiB, and was cut
- * @property {string[]} notes what else the server says of it (a `Prefer` it applied or ignored)
- * @property {string} [upstreamFailure] a proxy's only: why it answered in the upstream's place (502: the upstream
- *   could not be reached or broke off; 504: it took too long). Such an answer is the proxy's own: no violation, but no
- *   verdict on the upstream either
- */
-
-/**
- * @typedef {object} JournalFilter which entries to list; every criterion given must hold
- * @property {string} [operationId]
- * @property {number} [status]
- * @property {string} [accountId]
- * @property {string} [tenantId] a server with tenants (the emulator's): the requests of that tenant, as the server
- *   tells them apart (`requestsOfTenant`); a server without tenants refuses it
- * @property {string} [since] an ISO 8601 time: entries that arrived at it or later
- */
-
-/**
- * @typedef {object} JournalOptions
- * @property {number} [size] how many entries are kept, the oldest dropped first (default 10,000)
- * @property {string} [file] a file each entry is appended to as one JSON line as it happens (a CI artifact)
- */
-
-/**
- * @typedef {object} AnswerViolation an answer of a server that broke the contract
- * @property {string | undefined} operationId
- * @property {string} method
- * @property {string} path the operation's path template
- * @property {number} status
- * @property {string[]} errors one line each, naming the place (`body/questions/0 must have required property
- *   'questionId'`)
- * @property {JournalEntry['answerViolations']} violations where and how, as the journal has them
- */
-
-/**
- * @typedef {object} UpstreamFailure an exchange a proxy answered itself, its upstream having failed to
- * @property {string | null} operationId the operation of the request, null for none
- * @property {string} method
- * @property {string} target the path and query as sent
- * @property {number} status 502 (the upstream could not be reached or broke off) or 504 (it took too long)
- * @property {string} message what happened (`the upstream http://127.0.0.1:9 cannot be reached: ECONNREFUSED`)
- */
-
-/**
- * @typedef {object} ServerSummary every exchange since start, whatever the journal dropped or forgot
- * @property {number} exchanges
- * @property {number} violations of the contract, by requests and answers together
- * @property {number} upstreamFailures exchanges a proxy answered itself because its upstream failed (no violations)
- * @property {Record<string, { exchanges: number, violations: number }>} byOperation by operationId
- *   (`(no operation)` for a request that matched none)
- * @property {ViolationCause[]} causes the kinds of violation seen, by operation in the order first seen: at most 10 an
- *   operation (its `violations` in `byOperation` count the rest too)
- */
-
-/**
- * @typedef {object} ViolationCause one kind of violation: one place broken by one rule, on one side of an operation
- * @property {string} operationId as in `byOperation`
- * @property {'request' | 'answer'} side
- * @property {string} location where, as the violation says (`body`, `header`, `query`, `status`)
- * @property {string} name the place (`questions/0/questionId`, `Content-Type`, `418`)
- * @property {string} rule
- * @property {string} message the sentence of its first occurrence
- * @property {number} count how many violations of this kind since start
+ * @typedef {import('./publish-exchange.js').ExchangeListener} ExchangeListener
+ * @typedef {import('./request-journal.js').JournalEntry} JournalEntry
+ * @typedef {import('./request-journal.js').JournalFilter} JournalFilter
+ * @typedef {import('./request-journal.js').JournalOptions} JournalOptions
+ * @typedef {import('./request-journal.js').ServerSummary} ServerSummary
+ * @typedef {import('./request-pipeline.js').Answerer} Answerer
+ * @typedef {import('./request-pipeline.js').Gate} Gate
  */
 
 /**
@@ -154,8 +49,9 @@ export { serveInForeground } from './serve-in-foreground.js';
  *   breaks the contract is passed on all the same (unless `strict`), each answer says how many violations the
  *   exchange had (`X-Contract-Violations`), and an upstream that cannot be reached is answered 502 (504 when too
  *   slow): an upstream failure, journaled (`upstreamFailure`) and counted apart from the violations
- * @property {import('./request-pipeline.js').PipelineSettings['screen']} [screen] the server's own gate, once the
- *   operation and the bearer token's form are known (a token it did not issue, a fault it was told to inject)
+ * @property {Gate} [gate] the server's own gate, once the operation and the bearer token's form are known (a token
+ *   it did not issue, a fault it was told to inject); not with `upstream`
+ * @property {Gate} [screen] the former name of `gate`, still read
  * @property {ControlApi} [control] the server's control routes, under their prefix; those every server has
  *   (`SERVER_CONTROL_ROUTES`: the journal's `GET` and `DELETE <prefix>/requests`, the readiness route
  *   `GET <prefix>/health`) are added to them
@@ -170,10 +66,11 @@ export { serveInForeground } from './serve-in-foreground.js';
  * @property {Timeouts} [timeouts] default those of {@link DEFAULT_LIMITS}
  * @property {boolean} [strict] an answer that breaks the contract is replaced by a 500 naming the violations (502 for
  *   an upstream's answer); a proxy also refuses a request that breaks it, unsent
- * @property {(violation: AnswerViolation) => void} [onViolation]
+ * @property {(violation: AnswerViolation) => void} [onViolation] each answer that broke the contract, as it happens
  * @property {(failure: UpstreamFailure) => void} [onUpstreamFailure] with `upstream`: each exchange the upstream
  *   failed, as it happens
- * @property {(entry: { operationId: string, status: number }) => void} [onUndocumented]
+ * @property {(entry: { operationId: string, status: number }) => void} [onUndocumented] each error answer of an
+ *   operation that documents no error status (reported, not a violation)
  * @property {(tenantId: string) => (entry: JournalEntry) => boolean} [requestsOfTenant] a server with tenants: which
  *   entries of its journal are a tenant's (the emulator's: by their account, a token request by its credentials), for
  *   the journal's `tenantId` filter; it throws a `RefusalError` for a tenant the server does not have
@@ -193,6 +90,8 @@ export { serveInForeground } from './serve-in-foreground.js';
  *   kind, and a proxy's upstream failures
  * @property {ServerControl} control the control routes every server has (`SERVER_CONTROL_ROUTES`), called in this
  *   process: `health()`, `requests(filter?)`, `clearRequests()`, as the server's remote client has them
+ * @property {(listener: ExchangeListener) => () => void} subscribe calls `listener` with each exchange once it is
+ *   answered (`publish-exchange.js`), as the journal is told of it; answers a function that unsubscribes
  * @property {() => Promise<void>} stop stops listening, closes every connection and flushes the journal's file;
  *   calling it twice is fine
  */
@@ -203,15 +102,21 @@ export { serveInForeground } from './serve-in-foreground.js';
  * waits for `100 Continue` answered only once its request passed every check before the body.
  * @param {ServerOptions} options
  * @returns {Promise<RunningServer>}
- * @throws {TypeError} for a timeout that is no positive integer
+ * @throws {TypeError} for a timeout that is no positive integer, for no answer and no upstream, and for an answer or a
+ *   gate beside an upstream
  * @throws {Error} saying what to do when the port is taken or the host is not there
  */
 export async function startServer(options) {
-  const { contract, port = 0, host = DEFAULT_HOST, timeouts = {} } = options;
-  for (const [name, value] of Object.entries(timeouts)) {
+  const { contract, name, port = 0, host = DEFAULT_HOST, timeouts = {}, upstream, strict = false } = options;
+  for (const [key, value] of Object.entries(timeouts)) {
     if (value !== undefined && (!Number.isInteger(value) || value < 1))
-      throw new TypeError(`timeouts.${name} must be a positive integer, got ${value}`);
+      throw new TypeError(`timeouts.${key} must be a positive integer, got ${value}`);
   }
+  const answerer = options.answer;
+  const gate = options.gate ?? options.screen;
+  if (!answerer && !upstream) throw new TypeError(`the ${name} needs an answer function or an upstream to forward to`);
+  if (upstream && (answerer || gate))
+    throw new TypeError(`the ${name} forwards to ${upstream}: it takes no ${answerer ? 'answer' : 'gate'} of its own`);
   /** @type {Limits} */
   const limits = {
     ...DEFAULT_LIMITS,
@@ -224,21 +129,41 @@ export async function startServer(options) {
   const requests = (filter = {}) => {
     const entries = journal.entries(filter);
     if (filter.tenantId === undefined) return entries;
-    if (!options.requestsOfTenant) throw new RefusalError(400, `tenantId: the ${options.name} has no tenants`);
+    if (!options.requestsOfTenant) throw new RefusalError(400, `tenantId: the ${name} has no tenants`);
     return entries.filter(options.requestsOfTenant(filter.tenantId));
   };
-  const serverHandlers = serverControlHandlers(journal, options.name, requests);
-  const control = options.control && {
-    prefix: options.control.prefix,
-    routes: [...options.control.routes, ...bindControlRoutes(SERVER_CONTROL_ROUTES, serverHandlers)],
-  };
+  const serverHandlers = serverControlHandlers(journal, name, requests);
+  const exchanges = createExchangePublisher();
+  exchanges.subscribe(journalExchanges(journal, contract.tokenOperation));
+  const reports = reportExchanges(options);
+  if (reports) exchanges.subscribe(reports);
+  const forwarding = upstream ? forwardTo(contract, upstream, { timeoutMs: limits.upstreamTimeoutMs }) : undefined;
   let bound = { url: '', port: 0 };
-  const pipeline = createRequestPipeline({
-    ...options,
-    control,
+  const listener = createRequestPipeline({
+    contract,
+    name,
+    answer:
+      forwarding?.answer ??
+      ((request) => {
+        // A server's answerer is given only requests that kept the contract: its policy refuses the others.
+        if (request.kind !== 'accepted') throw new Error(`a request that broke the contract reached the ${name}`);
+        return /** @type {Answerer} */ (answerer)(request);
+      }),
+    gate,
+    policy: upstream ? proxyPolicy(contract, { upstream, strict }) : servingPolicy(contract, { name, strict }),
+    serverRoutes: createServerRoutes({
+      contract,
+      control: options.control && {
+        prefix: options.control.prefix,
+        routes: [...options.control.routes, ...bindControlRoutes(SERVER_CONTROL_ROUTES, serverHandlers)],
+      },
+      docsPage: options.docsPage,
+      preferences: options.preferences,
+      maxControlBodyBytes: limits.maxControlBodyBytes,
+      address: () => ({ port: bound.port, host }),
+    }),
+    publish: exchanges.publish,
     limits,
-    journal,
-    address: () => ({ port: bound.port, host }),
   });
   const server = createServer(
     {
@@ -248,12 +173,17 @@ export async function startServer(options) {
       keepAliveTimeout: limits.keepAliveTimeoutMs,
       connectionsCheckingInterval: CONNECTIONS_CHECK_INTERVAL_MS,
     },
-    pipeline,
+    listener,
   );
   server.maxHeadersCount = limits.maxHeadersCount;
   server.on('clientError', answerClientErrors(contract));
   server.on('checkContinue', (request, response) => server.emit('request', request, response));
-  bound = await listen(server, port, host);
+  try {
+    bound = await listen(server, port, host);
+  } catch (error) {
+    forwarding?.close();
+    throw error;
+  }
   /** @type {Promise<void> | undefined} */
   let stopping;
   return {
@@ -265,11 +195,12 @@ export async function startServer(options) {
     clearRequests: () => journal.clear(),
     summary: () => journal.summary(),
     control: inProcessControl(SERVER_CONTROL_ROUTES, serverHandlers),
+    subscribe: exchanges.subscribe,
     stop() {
       stopping ??= new Promise((resolve) => {
         server.close(() => resolve(undefined));
         server.closeAllConnections();
-        pipeline.close();
+        forwarding?.close();
       }).then(() => journal.close());
       return stopping;
     },

@@ -1,19 +1,9 @@
-import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { meantName } from '../closest-first.js';
-import { DEFAULT_HOST } from './default-addresses.js';
-import { DEFAULT_JOURNAL_SIZE } from './request-journal.js';
-
-/** The exit status of a usage error: a flag unknown, misspelt or with a value out of range. Nothing was started. */
-export const EXIT_USAGE = 2;
-
-/** The exit status of a failure at run time: a port in use, a file that cannot be read. */
-export const EXIT_FAILURE = 1;
+import { usageError } from './command-errors.js';
 
 /**
- * @typedef {object} CommandLine one command of this repository's bins, for its messages
- * @property {string} name the command, the first word of each message (`payments-connect-mock`)
- * @property {string} usage what `--help` prints, and every usage error after the problem
+ * @typedef {import('./command-errors.js').CommandLine} CommandLine
  */
 
 /**
@@ -108,100 +98,4 @@ export function integerFlag(command, flag, text, { min, max, fallback }) {
   if (!/^\d+$/.test(text) || value < min || value > max)
     usageError(command, `${flag} must be an integer from ${min} to ${max}, got '${text}'`);
   return value;
-}
-
-/**
- * Says what is wrong with the command line, then the usage, and exits {@link EXIT_USAGE}.
- * @param {CommandLine} command
- * @param {string} problem
- * @returns {never}
- */
-export function usageError(command, problem) {
-  process.stderr.write(`${command.name}: ${problem}\n\n${command.usage}\n`);
-  process.exit(EXIT_USAGE);
-}
-
-/**
- * Says in one line what is wrong with what a file given to the command holds (a snapshot, a scenario), and exits
- * {@link EXIT_USAGE}: the flags were right, and the usage after the problem would only bury the line that matters.
- * @param {CommandLine} command
- * @param {string} problem
- * @returns {never}
- */
-export function dataError(command, problem) {
-  process.stderr.write(`${command.name}: ${problem}\n`);
-  process.exit(EXIT_USAGE);
-}
-
-/**
- * Says in one line why the command failed at run time, and exits {@link EXIT_FAILURE}.
- * @param {CommandLine} command
- * @param {string} problem
- * @returns {never}
- */
-export function runFailure(command, problem) {
-  process.stderr.write(`${command.name}: ${problem}\n`);
-  process.exit(EXIT_FAILURE);
-}
-
-/** The flags every server's command takes, for `readFlags`: where it listens, and its request journal. */
-export const SERVER_FLAGS = Object.freeze(
-  /** @type {const} */ ({
-    port: { type: 'string' },
-    host: { type: 'string' },
-    journal: { type: 'string' },
-    'journal-size': { type: 'string' },
-  }),
-);
-
-/**
- * The usage lines of {@link SERVER_FLAGS}, aligned with a command's own.
- * @param {number} defaultPort
- */
-export function serverFlagsUsage(defaultPort) {
-  return [
-    `  --port <n>            port to listen on (default ${defaultPort}; 0 picks a free one)`,
-    `  --host <address>      interface to listen on (default ${DEFAULT_HOST})`,
-    `  --journal <file>      append each request the server receives to this file, one JSON line each`,
-    `  --journal-size <n>    how many requests the journal keeps (default ${DEFAULT_JOURNAL_SIZE})`,
-  ].join('\n');
-}
-
-/**
- * What {@link SERVER_FLAGS} ask for, checked: a value out of range is a usage error.
- * @param {CommandLine} command
- * @param {{ port?: string, host?: string, journal?: string, 'journal-size'?: string }} values
- * @param {number} defaultPort
- * @returns {{ port: number, host: string, journal: { size: number, file: string | undefined } }}
- */
-export function serverOptionsOf(command, values, defaultPort) {
-  return {
-    port: integerFlag(command, '--port', values.port, { min: 0, max: 65535, fallback: defaultPort }),
-    host: values.host ?? DEFAULT_HOST,
-    journal: {
-      size: integerFlag(command, '--journal-size', values['journal-size'], {
-        min: 1,
-        max: 10_000_000,
-        fallback: DEFAULT_JOURNAL_SIZE,
-      }),
-      file: values.journal,
-    },
-  };
-}
-
-/**
- * Writes a server's settings as `NAME=value` lines under a comment, for a script to source (`--write-env`): the same
- * settings `exec` puts in its command's environment.
- * @param {string} file
- * @param {Record<string, string>} settings
- * @param {string} comment the first line, without its `# `
- * @throws {Error} naming the file and why it could not be written
- */
-export function writeEnvFile(file, settings, comment) {
-  const lines = Object.entries(settings).map(([name, value]) => `${name}=${value}`);
-  try {
-    writeFileSync(file, `# ${comment}\n${lines.join('\n')}\n`);
-  } catch (error) {
-    throw new Error(`cannot write --write-env ${file}: ${/** @type {Error} */ (error).message}`);
-  }
 }

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { EXIT_FAILURE, runFailure } from './command-line.js';
+import { EXIT_FAILURE, runFailure } from './command-errors.js';
 import { whenToldToStop } from './serve-in-foreground.js';
 
 /** How long exec waits for the server's health route. A server in this process answers at once: this ends a hang. */
@@ -32,7 +32,7 @@ const EXIT_NOT_EXECUTABLE = 126;
  * that started this one ends), and once the command has ended stops the server and exits with the command's status:
  * 128 + the signal's number for a command a signal ended, 127 for one that cannot be found (126: not executable). A
  * command that passed ends with the server's own status instead, so a violation a proxy saw still fails the step.
- * @param {import('./command-line.js').CommandLine} command the bin, for its messages
+ * @param {import('./command-errors.js').CommandLine} command the bin, for its messages
  * @param {ExecOptions} options
  * @returns {Promise<never>}
  */
@@ -77,7 +77,7 @@ export async function execCommand(command, { run, settings, healthUrl, stop }) {
 
 /**
  * Says why the command could not be started, in one line, and gives the status a shell would.
- * @param {import('./command-line.js').CommandLine} command
+ * @param {import('./command-errors.js').CommandLine} command
  * @param {string} file
  * @param {NodeJS.ErrnoException} error
  */

@@ -1,0 +1,136 @@
+// The package's faces and the modules behind them: a face only names what its folder exports, `/server` still names
+// what it named before the command-line kit had a face of its own, and every type lives with the module that owns it.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import * as commandLine from '../src/command-line.js';
+import * as server from '../src/server.js';
+
+const SRC = fileURLToPath(new URL('../src/', import.meta.url));
+
+/** What `@payments-connect/contract/server` exported before its faces were split: consumers may import any of it. */
+const SERVER_EXPORTS = [
+  'closestFirst',
+  'meantName',
+  'dataError',
+  'EXIT_FAILURE',
+  'EXIT_USAGE',
+  'integerFlag',
+  'meantFlag',
+  'readFlags',
+  'readServerCommandLine',
+  'runFailure',
+  'SERVER_FLAGS',
+  'serverFlagsUsage',
+  'serverOptionsOf',
+  'usageError',
+  'writeEnvFile',
+  'ControlCallError',
+  'controlCaller',
+  'COMMAND_PORTS',
+  'DEFAULT_HOST',
+  'DOCS_PATH',
+  'installedDocsPage',
+  'PREFERENCES_HONOURED_HEADER',
+  'execCommand',
+  'describeFetchFailure',
+  'isHttpUrl',
+  'DEFAULT_LIMITS',
+  'LIMITS_TABLE',
+  'RefusalError',
+  'DEFAULT_JOURNAL_SIZE',
+  'JOURNAL_BODY_BYTES',
+  'sendJson',
+  'sendJsonText',
+  'sendRefusal',
+  'serveInForeground',
+  'HEALTH_PATH',
+  'startServer',
+];
+
+/** @returns {string[]} every module of the package, absolute */
+function modules(dir = SRC) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? modules(join(dir, entry.name)) : entry.name.endsWith('.js') ? [join(dir, entry.name)] : [],
+  );
+}
+
+/**
+ * The package's own modules a module imports: its values (`import`/`export ... from`), and its types (`import()` in
+ * its JSDoc).
+ * @param {string} file
+ */
+function importsOf(file) {
+  const text = readFileSync(file, 'utf8');
+  const own = (/** @type {RegExp} */ pattern) =>
+    [...text.matchAll(pattern)]
+      .map((match) => /** @type {string} */ (match[1]))
+      .filter((specifier) => specifier.startsWith('.'))
+      .map((specifier) => resolve(dirname(file), specifier));
+  return {
+    values: own(/^(?:import|export)\s[^;]*?\sfrom\s'([^']+)';/gms),
+    types: own(/import\('([^']+)'\)/g),
+  };
+}
+
+describe('the faces of @payments-connect/contract', () => {
+  it('are made of exports of their folders and comments only', () => {
+    for (const face of ['server.js', 'command-line.js']) {
+      const statements = readFileSync(join(SRC, face), 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '')
+        .split(';')
+        .map((statement) => statement.trim())
+        .filter(Boolean);
+      expect(statements.filter((statement) => !/^export \{[^}]*\} from '\.\/[^']+'$/.test(statement))).toEqual([]);
+    }
+  });
+
+  it('/server names everything it named before; /command-line names the kit, the same functions', () => {
+    expect(Object.keys(server).sort()).toEqual([...SERVER_EXPORTS].sort());
+    const named = new Map(Object.entries(server));
+    for (const [name, value] of Object.entries(commandLine)) expect(named.get(name)).toBe(value);
+    expect(Object.keys(commandLine).sort()).toEqual(
+      [
+        'dataError',
+        'EXIT_FAILURE',
+        'EXIT_USAGE',
+        'execCommand',
+        'integerFlag',
+        'meantFlag',
+        'readFlags',
+        'readServerCommandLine',
+        'runFailure',
+        'SERVER_FLAGS',
+        'serveInForeground',
+        'serverFlagsUsage',
+        'serverOptionsOf',
+        'usageError',
+        'writeEnvFile',
+      ].sort(),
+    );
+  });
+});
+
+describe('the modules of @payments-connect/contract', () => {
+  it('take no type from a module that imports them, however far round', () => {
+    const graph = new Map(modules().map((file) => [file, importsOf(file)]));
+    /**
+     * Whether `from` reaches `to` through the values it imports.
+     * @param {string} from
+     * @param {string} to
+     * @returns {boolean}
+     */
+    const reaches = (from, to, seen = new Set()) => {
+      if (from === to) return true;
+      if (seen.has(from)) return false;
+      seen.add(from);
+      return (graph.get(from)?.values ?? []).some((next) => reaches(next, to, seen));
+    };
+    const cycles = [...graph].flatMap(([file, { types }]) =>
+      types.filter((owner) => reaches(owner, file)).map((owner) => `${relative(SRC, file)} <- ${relative(SRC, owner)}`),
+    );
+    expect(cycles).toEqual([]);
+  });
+});
