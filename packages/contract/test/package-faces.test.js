@@ -11,6 +11,7 @@ const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 
 /** What `@payments-connect/contract/server` exported before its faces were split: consumers may import any of it. */
 const SERVER_EXPORTS = [
+  'bindControlRoutes',
   'closestFirst',
   'meantName',
   'dataError',
@@ -87,12 +88,17 @@ describe('the faces of @payments-connect/contract', () => {
     }
   });
 
-  it('/server names everything it named before; /command-line names the kit, the same functions', () => {
+  it('/server names everything it named before; /command-line names the kit and the addresses, the same values', () => {
     expect(Object.keys(server).sort()).toEqual([...SERVER_EXPORTS].sort());
     const named = new Map(Object.entries(server));
     for (const [name, value] of Object.entries(commandLine)) expect(named.get(name)).toBe(value);
     expect(Object.keys(commandLine).sort()).toEqual(
       [
+        // The addresses a command prints, with the kit: a command needs them before it loads a server.
+        'COMMAND_PORTS',
+        'DEFAULT_HOST',
+        'DOCS_PATH',
+        'isHttpUrl',
         'dataError',
         'EXIT_FAILURE',
         'EXIT_USAGE',
