@@ -59,6 +59,7 @@ export { compileJsonSchema } from './schema-validator.js';
  * @typedef {import('./named-examples.js').NamedExample} NamedExample
  * @typedef {import('./example-request.js').ExampleRequest} ExampleRequest
  * @typedef {import('./example-parts.js').ExamplePart} ExamplePart
+ * @typedef {import('./webhook-payload-check.js').WebhookVerdict} WebhookVerdict
  */
 
 /**
