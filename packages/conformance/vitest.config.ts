@@ -57,7 +57,12 @@ export default defineConfig(({ mode }) => ({
         test: {
           name: 'self-test',
           include: ['test/**/*.test.js'],
-          exclude: [...configDefaults.exclude, ...(mode === 'quick' ? ['test/cli.test.js'] : [])],
+          // The runs of the bin (against the mock, and against the emulator standing in for a sandbox) are the
+          // end-to-end files `test:quick` leaves to `npm test`.
+          exclude: [
+            ...configDefaults.exclude,
+            ...(mode === 'quick' ? ['test/cli.test.js', 'test/emulator-sandbox.test.js'] : []),
+          ],
           sequence: { groupOrder: 0 },
           // The files keep no state between them (the runs of the bin work in folders of their own), so a worker
           // runs them one after another on the modules it loaded once.
