@@ -7,7 +7,7 @@ export { dataError, EXIT_FAILURE, EXIT_USAGE, runFailure, usageError } from './c
 export { execCommand } from './command-line/exec-command.js';
 export { integerFlag, meantFlag, readFlags, readServerCommandLine } from './command-line/read-flags.js';
 export { serveInForeground } from './command-line/serve-in-foreground.js';
-export { SERVER_FLAGS, serverFlagsUsage, serverOptionsOf } from './command-line/server-flags.js';
+export { SERVER_FLAGS, serverCommandUsage, serverFlagsUsage, serverOptionsOf } from './command-line/server-flags.js';
 export { writeEnvFile } from './command-line/write-env-file.js';
 export { COMMAND_PORTS, DEFAULT_HOST, DOCS_PATH } from './server/default-addresses.js';
 export { isHttpUrl } from './server/http-url.js';

@@ -20,6 +20,7 @@ import {
   validateResponse,
 } from './response-validator.js';
 import { createSchemaValidator } from './schema-validator.js';
+import { createWebhookPayloadCheck } from './webhook-payload-check.js';
 
 export { closestFirst, didYouMean, meantName } from './closest-first.js';
 export { loadDocumentFile } from './document-file.js';
@@ -58,6 +59,7 @@ export { compileJsonSchema } from './schema-validator.js';
  * @typedef {import('./named-examples.js').NamedExample} NamedExample
  * @typedef {import('./example-request.js').ExampleRequest} ExampleRequest
  * @typedef {import('./example-parts.js').ExamplePart} ExamplePart
+ * @typedef {import('./webhook-payload-check.js').WebhookVerdict} WebhookVerdict
  */
 
 /**
@@ -161,13 +163,19 @@ export function createContract(document) {
     };
   }
 
+  const webhooks = listWebhooks(document);
   const contract = {
     /** The document itself. */
     document,
     /** Every operation under `paths`, inherited settings applied. */
     operations,
     /** The webhooks the service sends. */
-    webhooks: listWebhooks(document),
+    webhooks,
+    /**
+     * Judges a webhook payload a server is about to POST against the webhook of its kind (its name in the spec,
+     * `v1.rfi.case.*`), as an answer body is judged (`webhook-payload-check.js`).
+     */
+    checkWebhookPayload: createWebhookPayloadCheck(webhooks, validateAt),
     /** The token exchange (the one operation with `security: []`), if the document has exactly one. */
     tokenOperation: findTokenOperation(operations),
     /** The document's servers, each with its environment. */

@@ -15,6 +15,7 @@ export {
   runFailure,
   SERVER_FLAGS,
   serveInForeground,
+  serverCommandUsage,
   serverFlagsUsage,
   serverOptionsOf,
   usageError,

@@ -14,7 +14,13 @@ import { buffer } from 'node:stream/consumers';
 import { pathToFileURL } from 'node:url';
 import { axeViolations } from '@payments-connect/browser-probe/axe-audit';
 import { openGuardedBrowser, SCREENS } from '@payments-connect/browser-probe/guarded-browser';
-import { answerInView, openConsoleFromBar, preferSettled, send } from '@payments-connect/browser-probe/try-it-page';
+import {
+  answerInView,
+  openConsoleFromBar,
+  openRendered,
+  preferSettled,
+  send,
+} from '@payments-connect/browser-probe/try-it-page';
 import { loadContract, openEnumValues } from '@payments-connect/contract';
 import { RefusalError, startServer } from '@payments-connect/contract/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +43,6 @@ import { itShowsTheRenderedReference, SCREENSHOT_OPERATION } from './rendered-re
  */
 
 const require = createRequire(import.meta.url);
-const RENDER_TIMEOUT_MS = 30_000;
 const SCREENSHOTS_DIR = join(TEST_RESULTS_DIR, 'screenshots');
 const PAGE_URL = pathToFileURL(join(TEST_BUILD_DIR, 'index.html')).href;
 /** The page as a server of the contract serves it at /_docs, for the console to ask what a server honours. */
@@ -79,12 +84,6 @@ async function freeLocalUrl() {
   return server.url;
 }
 
-/** @param {Page} page */
-async function openPage(page) {
-  await page.goto(PAGE_URL);
-  await page.locator('html[data-rendered]').waitFor({ state: 'attached', timeout: RENDER_TIMEOUT_MS });
-}
-
 /** @param {Page} page @param {string} name */
 async function screenshot(page, name) {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
@@ -121,7 +120,7 @@ for (const [screenName, screen] of Object.entries(SCREENS)) {
     beforeAll(async () => {
       browser = await openGuardedBrowser({ offline: true, screen });
       page = browser.page;
-      await openPage(page);
+      await openRendered(page, PAGE_URL);
       await screenshot(page, `${screenName}-top`);
       if (screenName === 'desktop') await saveReferenceScreenshot(page);
     });

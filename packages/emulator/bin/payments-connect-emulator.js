@@ -15,6 +15,7 @@ import {
   runFailure,
   SERVER_FLAGS,
   serveInForeground,
+  serverCommandUsage,
   serverFlagsUsage,
   serverOptionsOf,
   usageError,
@@ -29,10 +30,18 @@ import { writeSnapshotFile } from '../src/snapshot/snapshot-files.js';
 /** Where a running emulator hands out the snapshot `--state` reads. */
 const STATE_ROUTE = emulatorRouteLabel('state');
 
+const SHARED = serverCommandUsage({
+  name: 'payments-connect-emulator',
+  server: 'emulator',
+  settings:
+    'the settings --write-env writes in its environment (PAYMENTS_CONNECT_BASE_URL, the credentials, accounts and ' +
+    'fixture ids, CONFORMANCE_TARGET=sandbox)',
+  healthPath: `${CONTROL_PREFIX}${HEALTH_PATH}`,
+});
+
 const COMMAND = {
   name: 'payments-connect-emulator',
-  usage: `usage: payments-connect-emulator [options]
-       payments-connect-emulator exec [options] -- <command> [arguments...]
+  usage: `${SHARED.synopsis}
 
 ${serverFlagsUsage(DEFAULT_CLI_PORT)}
   --token-ttl <seconds> lifetime of access tokens (default ${DEFAULT_TOKEN_TTL_SECONDS})
@@ -43,16 +52,11 @@ ${serverFlagsUsage(DEFAULT_CLI_PORT)}
   --save-state <file>   save the state to this file when stopped
   -h, --help            this help
 
-exec starts the emulator, waits until it answers (GET ${CONTROL_PREFIX}${HEALTH_PATH}), runs the command with the
-settings --write-env writes in its environment (PAYMENTS_CONNECT_BASE_URL, the credentials, accounts and fixture
-ids, CONFORMANCE_TARGET=sandbox), then stops the emulator and exits with the command's exit status. The command runs
-without a shell: for a shell line, -- sh -c 'npm run build && npm test'. The emulator's own lines go to stderr, so
-that the command's output is its own.
+${SHARED.exec}
 
 Its control API (state, faults, the requests it received) is under ${CONTROL_PREFIX}; the API reference, with
 Try it, at ${DOCS_PATH}.
-It stops on Ctrl-C, SIGTERM or SIGHUP, and when the process that started it (npx, pnpm exec) ends; exec passes
-those on to the command and stops with it.
+${SHARED.stops}
 Exit status: 0 when stopped, 1 when it cannot serve (port in use, a file it cannot read or write), 2 for a usage
 error or a --state file whose snapshot it refuses. exec exits with the command's status (128 + n for a command
 signal n ended, 127 for one not found), or 1 when the command passed but the state could not be saved.`,
@@ -90,20 +94,8 @@ if (saveState) {
 let emulator;
 try {
   // startEmulator loads the contract, Ajv and the server when it starts one: a usage error, above, loads none of them.
-  emulator = await startEmulator({
-    port,
-    host,
-    journal,
-    tokenTtlSeconds,
-    strict: parsed.strict ?? false,
-    webhookUrl,
-    state: parsed.state,
-    onViolation: (v) =>
-      process.stderr.write(
-        `[contract] ${v.method} ${v.path} -> ${v.status} violates the spec (${v.operationId}): ` +
-          `${v.errors.join('; ')}\n`,
-      ),
-  });
+  const { strict = false, state } = parsed;
+  emulator = await startEmulator({ port, host, journal, tokenTtlSeconds, strict, webhookUrl, state, onViolation });
 } catch (error) {
   // The flags were checked above: a TypeError here is what the --state file holds (not JSON, a snapshot refused),
   // said in one line without the usage. Anything else is a failure to start: the port in use, a file unreadable.
@@ -159,6 +151,12 @@ if (run) {
   const healthUrl = `${emulator.url}${CONTROL_PREFIX}${HEALTH_PATH}`;
   await execCommand(COMMAND, { run, settings, healthUrl, stop: stopEmulator });
 } else serveInForeground(stopEmulator);
+
+/** Says on stderr, as it happens, that an answer broke the spec. @param {import('../src/emulator.js').Violation} v */
+function onViolation(v) {
+  process.stderr.write(`[contract] ${v.method} ${v.path} -> ${v.status} violates the spec (${v.operationId}): `);
+  process.stderr.write(`${v.errors.join('; ')}\n`);
+}
 
 /**
  * Stops the emulator, and saves its state to --save-state.

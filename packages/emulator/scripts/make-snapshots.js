@@ -33,9 +33,7 @@ const answerPath = (questionId) => `${rfi}/questions/${questionId}/answer`;
  * @type {Record<SnapshotName, (caller: Caller) => Promise<void>>}
  */
 const SITUATIONS = {
-  async questionsAnswered({ api }) {
-    await answerEveryQuestion(api);
-  },
+  questionsAnswered: ({ api }) => answerEveryQuestion(api),
   async caseClosedAfterAnswers({ api, control }) {
     await answerEveryQuestion(api);
     await control.closeRfiCase(SEED_IDS.openRfiId);
@@ -44,7 +42,7 @@ const SITUATIONS = {
     await api('PUT', answerPath(SEED_IDS.openQuestionId), { answer: 'Payment for an invoice of wholesale goods.' });
     await control.approveQuestion(SEED_IDS.openRfiId, SEED_IDS.openQuestionId);
   },
-  async sessionRefreshed({ api }) {
+  sessionRefreshed: async ({ api }) => {
     await api('PUT', `/v1/collections/payment-requests/${SEED_IDS.hostedPaymentRequestId}/refresh-session`);
   },
 };
@@ -72,10 +70,8 @@ export async function makeSnapshot(name) {
     await SITUATIONS[name]({ api: (method, path, json) => send(emulator.url, method, path, headers, json), control });
     const snapshot = await control.state();
     // First in the file: the line-length check knows a generated file by its first lines.
-    snapshot.header = {
-      note: `GENERATED FILE (scripts/make-snapshots.js): ${SHIPPED_SNAPSHOTS[name].shows}`,
-      ...snapshot.header,
-    };
+    const note = `GENERATED FILE (scripts/make-snapshots.js): ${SHIPPED_SNAPSHOTS[name].shows}`;
+    snapshot.header = { note, ...snapshot.header };
     if (emulator.violations.length > 0)
       throw new Error(`${name}: answers broke the spec: ${JSON.stringify(emulator.violations)}`);
     return snapshot;

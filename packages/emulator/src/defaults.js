@@ -21,10 +21,7 @@ export const MAX_CONTROL_ITEMS = 100;
 /** The tenant of the start-up seed: the accounts and fixtures `startEmulator` resolves to, `GET /_emulator` shows. */
 export const DEFAULT_TENANT_ID = 'default';
 
-/**
- * The most tenants `POST /_emulator/tenants` creates before one is deleted or the emulator reset, unless the option
- * `maxTenants` says otherwise (a memory bound).
- */
+/** The most tenants besides `default` at once, unless `maxTenants` says otherwise (a memory bound). */
 export const MAX_TENANTS = 1000;
 
 /** The most faults pending at once, unless `maxPendingFaults` says otherwise: each waits for its calls or a clear. */

@@ -25,10 +25,8 @@ import { DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS, MAX_PENDING_FAULTS, MAX_TENANT
  *   keeps (`size`, default 10,000) and a file it appends each to as a JSON line (`file`)
  * @property {import('@payments-connect/contract/server').Timeouts} [timeouts] how long slow clients may take (a
  *   request head, a whole request; an idle connection stays open): the limits of every server of the contract
- * @property {number} [maxTenants] how many tenants may exist besides `default` (default {@link MAX_TENANTS}): a memory
- *   bound, which a snapshot to restore must keep too
- * @property {number} [maxPendingFaults] how many injected faults may wait for their calls at once (default
- *   {@link MAX_PENDING_FAULTS}); a snapshot to restore must keep it too
+ * @property {number} [maxTenants] tenants besides `default` at once ({@link MAX_TENANTS}); a snapshot keeps it too
+ * @property {number} [maxPendingFaults] faults pending at once ({@link MAX_PENDING_FAULTS}); a snapshot keeps it too
  */
 
 /**

@@ -86,10 +86,11 @@ export function createEventLog({ checkPayload, random }) {
       /** @type {EventRecord} */
       const record = { event, delivery: { state: webhookUrl ? 'pending' : 'not-configured' } };
       records.push(record);
-      if (webhookUrl)
+      const before = webhookUrl && (queues.get(webhookUrl) ?? Promise.resolve());
+      if (before)
         queues.set(
-          webhookUrl,
-          (queues.get(webhookUrl) ?? Promise.resolve()).then(() => deliver(record, webhookUrl)),
+          /** @type {string} */ (webhookUrl),
+          before.then(() => deliver(record, webhookUrl)),
         );
       const waiter = [...waiters].find((candidate) => candidate.wants(record));
       if (waiter) {

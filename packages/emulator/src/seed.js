@@ -168,18 +168,8 @@ export function seedData({ primary, other, individual }, ids) {
         ...owned(other, { payerId: ids.otherAccountPayerId, name: 'Initech AG', email: 'billing@initech.example' }),
       ],
       beneficiaries: [
-        ...owned(primary, {
-          beneficiaryId: ids.beneficiaryId,
-          name: 'Umbrella Supplies BV',
-          country: 'NL',
-          currency: 'EUR',
-        }),
-        ...owned(other, {
-          beneficiaryId: ids.otherAccountBeneficiaryId,
-          name: 'Stark Parts Inc',
-          country: 'US',
-          currency: 'USD',
-        }),
+        ...owned(primary, beneficiary(ids.beneficiaryId, 'Umbrella Supplies BV', 'NL', 'EUR')),
+        ...owned(other, beneficiary(ids.otherAccountBeneficiaryId, 'Stark Parts Inc', 'US', 'USD')),
       ],
       users: [
         ...owned(
@@ -191,13 +181,8 @@ export function seedData({ primary, other, individual }, ids) {
         ...owned(individual, user(ids.individualUserId, 'Ada Lovelace', 'ada@lovelace.example', 'OWNER')),
       ],
       persons: [
-        ...owned(primary, { personId: ids.personId, firstName: 'Katherine', lastName: 'Johnson', roles: ['DIRECTOR'] }),
-        ...owned(other, {
-          personId: ids.otherAccountPersonId,
-          firstName: 'Emmy',
-          lastName: 'Noether',
-          roles: ['SHAREHOLDER'],
-        }),
+        ...owned(primary, person(ids.personId, 'Katherine', 'Johnson', 'DIRECTOR')),
+        ...owned(other, person(ids.otherAccountPersonId, 'Emmy', 'Noether', 'SHAREHOLDER')),
       ],
       corporates: [
         ...owned(primary, {
@@ -240,13 +225,18 @@ function documentRequest(documentRequestId, description, document) {
 
 /** @param {string} paymentRequestId @param {string} executionMode @param {string} status @param {string} session */
 function paymentRequest(paymentRequestId, executionMode, status, session) {
-  return {
-    paymentRequestId,
-    executionMode,
-    status,
-    amount: { value: '1250.00', currency: 'GBP' },
-    sessionToken: session,
-  };
+  const amount = { value: '1250.00', currency: 'GBP' };
+  return { paymentRequestId, executionMode, status, amount, sessionToken: session };
+}
+
+/** @param {string} beneficiaryId @param {string} name @param {string} country @param {string} currency */
+function beneficiary(beneficiaryId, name, country, currency) {
+  return { beneficiaryId, name, country, currency };
+}
+
+/** @param {string} personId @param {string} firstName @param {string} lastName @param {string} role */
+function person(personId, firstName, lastName, role) {
+  return { personId, firstName, lastName, roles: [role] };
 }
 
 /** @param {string} userId @param {string} displayName @param {string} email @param {string} role */

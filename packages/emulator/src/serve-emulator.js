@@ -1,13 +1,7 @@
 // The emulator's parts, put together and served on the contract's request pipeline. Loaded by `startEmulator` when an
 // emulator starts, with the contract, Ajv and the server: importing the package loads none of them.
 import { readFileSync } from 'node:fs';
-import {
-  bodyIssueViolation,
-  childPointer,
-  compileJsonSchema,
-  createContract,
-  loadContract,
-} from '@payments-connect/contract';
+import { compileJsonSchema, createContract, loadContract } from '@payments-connect/contract';
 import { inProcessControl } from '@payments-connect/contract/control';
 import { installedDocsPage, startServer } from '@payments-connect/contract/server';
 import { createControlApi, tenantFilter } from './control-api.js';
@@ -49,15 +43,15 @@ const shared = {
  */
 function snapshotShapeCheck({ maxTenants, maxPendingFaults }) {
   const key = `${maxTenants}/${maxPendingFaults}`;
-  let check = shared.snapshotShapeChecks.get(key);
-  if (!check) {
-    const schema = JSON.parse(readFileSync(SNAPSHOT_SCHEMA_URL, 'utf8'));
-    schema.properties.tenants.maxItems = maxTenants + 1;
-    schema.properties.faults.maxItems = maxPendingFaults;
-    check = compileJsonSchema(schema);
-    shared.snapshotShapeChecks.set(key, check);
+  const schema = shared.snapshotShapeChecks.has(key)
+    ? undefined
+    : JSON.parse(readFileSync(SNAPSHOT_SCHEMA_URL, 'utf8'));
+  if (schema) {
+    Object.assign(schema.properties.tenants, { maxItems: maxTenants + 1 });
+    Object.assign(schema.properties.faults, { maxItems: maxPendingFaults });
+    shared.snapshotShapeChecks.set(key, compileJsonSchema(schema));
   }
-  return check;
+  return /** @type {ReturnType<typeof compileJsonSchema>} */ (shared.snapshotShapeChecks.get(key));
 }
 
 /**
@@ -174,29 +168,12 @@ export async function serveEmulator(config) {
  * @param {string | undefined} webhookUrl @returns {(event: import('./event-log.js').EmulatorEvent) => void}
  */
 function webhookPayloadCheck(contract, record, webhookUrl) {
-  const pointers = new Map(
-    contract.webhooks.map(({ name, requestBody }) => [
-      name,
-      requestBody && childPointer(requestBody.pointer, 'content', 'application/json', 'schema'),
-    ]),
-  );
   return (event) => {
     const kind = `${event.type.split('.').slice(0, 3).join('.')}.*`;
-    const [pointer, missing] = [pointers.get(kind), `no webhook ${kind} in the spec`];
-    const issues = pointer ? contract.validateAt(pointer, event) : [];
-    const errors = pointer ? issues.map((issue) => `${issue.path || '(root)'} ${issue.message}`) : [missing];
-    if (errors.length === 0) return;
-    const violations = pointer
-      ? issues.map(bodyIssueViolation)
-      : [{ location: /** @type {const} */ ('body'), name: '', rule: 'documented', message: missing }];
-    record({
-      operationId: `webhook ${kind}`,
-      method: 'POST',
-      path: webhookUrl ?? '(none)',
-      status: 0,
-      errors,
-      violations,
-    });
+    const { errors, violations } = contract.checkWebhookPayload(kind, event);
+    const path = webhookUrl ?? '(none)';
+    if (errors.length > 0)
+      record({ operationId: `webhook ${kind}`, method: 'POST', path, status: 0, errors, violations });
   };
 }
 

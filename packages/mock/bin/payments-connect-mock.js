@@ -10,6 +10,7 @@ import {
   runFailure,
   SERVER_FLAGS,
   serveInForeground,
+  serverCommandUsage,
   serverFlagsUsage,
   serverOptionsOf,
   usageError,
@@ -28,10 +29,16 @@ import { serveMock } from '../src/serve-mock.js';
 const REQUESTS_PATH = `${CONTROL_PREFIX}${SERVER_CONTROL_ROUTES.requests.path}`;
 const ANSWERS_PATH = `${CONTROL_PREFIX}${MOCK_CONTROL_ROUTES.answers.path}`;
 
+const SHARED = serverCommandUsage({
+  name: 'payments-connect-mock',
+  server: 'mock',
+  settings: "PAYMENTS_CONNECT_BASE_URL set to the mock's URL",
+  healthPath: `${CONTROL_PREFIX}${HEALTH_PATH}`,
+});
+
 const COMMAND = {
   name: 'payments-connect-mock',
-  usage: `usage: payments-connect-mock [options]
-       payments-connect-mock exec [options] -- <command> [arguments...]
+  usage: `${SHARED.synopsis}
 
 ${serverFlagsUsage(DEFAULT_PORT)}
   --dynamic             answer with data generated from the schemas instead of the named examples
@@ -55,16 +62,12 @@ ${serverFlagsUsage(DEFAULT_PORT)}
   --write-env <file>    write PAYMENTS_CONNECT_BASE_URL=<its URL> to this file before it prints the URL
   -h, --help            this help
 
-exec starts the mock, waits until it answers (GET ${CONTROL_PREFIX}${HEALTH_PATH}), runs the command with
-PAYMENTS_CONNECT_BASE_URL set to the mock's URL, then stops the mock and exits with the command's exit status. The
-command runs without a shell: for a shell line, -- sh -c 'npm run build && npm test'. The mock's own lines go to
-stderr, so that the command's output is its own.
+${SHARED.exec}
 
 Pick an answer per request with the Prefer header:  Prefer: code=404  or  Prefer: example=closedCase
 The requests it received: GET ${REQUESTS_PATH}. The answers: GET, PUT, DELETE ${ANSWERS_PATH}.
 The API reference, with Try it: GET ${DOCS_PATH}.
-It stops on Ctrl-C, SIGTERM or SIGHUP, and when the process that started it (npx, pnpm exec) ends; exec passes
-those on to the command and stops with it.
+${SHARED.stops}
 Exit status: 0 when stopped, 1 when it cannot serve (port in use, spec, scenario or recording unreadable, a
 recording that cannot be written) or, with --fail-on-violation, when an exchange broke the contract or the upstream
 failed one; 2 for a usage error (an answer of an operation the spec lacks, or that it does not document, among them),

@@ -7,11 +7,15 @@ import { chromium } from 'playwright-core';
  */
 export const CHROMIUM_ENDPOINT_VARIABLE = 'CHROMIUM_WS_ENDPOINT';
 
-/** Headless and quiet: no GPU, no QUIC, and none of Chromium's own background traffic. */
+/**
+ * Headless and quiet: no GPU, no QUIC, and none of Chromium's own background traffic. Its shared memory in /tmp, not
+ * /dev/shm: a container's is 64 MB by default, and one browser serves the pages of every test run of a job.
+ */
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
+  '--disable-dev-shm-usage',
   '--disable-quic',
   '--no-first-run',
   '--disable-background-networking',

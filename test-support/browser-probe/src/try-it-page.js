@@ -7,7 +7,11 @@ import { expect } from 'vitest';
  * @typedef {import('playwright-core').Page} Page
  */
 
-const RENDER_TIMEOUT_MS = 30_000;
+/**
+ * How long a page may take to render. Redoc lays out the whole reference in about two seconds of CPU; a CI machine
+ * running every test job at once on two cores has been seen to need far more, so the wait is long and a miss says why.
+ */
+const RENDER_TIMEOUT_MS = 120_000;
 /** How long the console may take to show an answer. */
 export const ANSWER_TIMEOUT_MS = 10_000;
 /**
@@ -22,9 +26,41 @@ export const ANSWERED = /^(?:(?:No token: )?[A-Z]+ \S+\n(\d{3}) [^\n]* in \d+ ms
  * @param {string} url
  */
 export async function openConsole(page, url) {
-  await page.goto(url);
-  await page.locator('html[data-rendered]').waitFor({ state: 'attached', timeout: RENDER_TIMEOUT_MS });
+  await openRendered(page, url);
   await openConsoleFromBar(page);
+}
+
+/**
+ * Opens the page at an address and waits until it has rendered (`html[data-rendered]`, set once Redoc is done). A
+ * page that does not render fails with what the page itself reported meanwhile: a crash of its renderer, an uncaught
+ * error, a console error; a bare timeout would hide which.
+ * @param {Page} page
+ * @param {string} url
+ */
+export async function openRendered(page, url) {
+  /** @type {string[]} */
+  const reported = [];
+  const onCrash = () => reported.push('its renderer crashed');
+  /** @param {Error} error */
+  const onPageError = (error) => reported.push(`it threw ${error.message}`);
+  /** @param {import('playwright-core').ConsoleMessage} message */
+  const onConsole = (message) => {
+    if (message.type() === 'error') reported.push(`its console said ${message.text()}`);
+  };
+  page.on('crash', onCrash);
+  page.on('pageerror', onPageError);
+  page.on('console', onConsole);
+  try {
+    await page.goto(url);
+    await page.locator('html[data-rendered]').waitFor({ state: 'attached', timeout: RENDER_TIMEOUT_MS });
+  } catch (error) {
+    const seen = reported.length > 0 ? reported.join('; ') : 'no crash, uncaught error or console error';
+    throw new Error(`${url} did not render (${seen})`, { cause: error });
+  } finally {
+    page.off('crash', onCrash);
+    page.off('pageerror', onPageError);
+    page.off('console', onConsole);
+  }
 }
 
 /**
