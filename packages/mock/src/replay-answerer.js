@@ -24,7 +24,8 @@ export const SERVED_RECORDING_HEADER = 'Served-Recording';
  * WireMock scenario stays in its last state: the sandbox, asked again, would most likely answer as it last did.
  * A request with no recorded answer, one that states preferences of its own (`Prefer`), and one whose operation has an
  * answer configured (`/_mock/answers`) are answered as without a recording: what a test asks for wins over what was
- * recorded. The journal's notes say which it was.
+ * recorded. The journal says which it was: an entry answered from the recording names its file and line (`replayed`),
+ * and its notes say why a recorded answer was not served.
  * @param {Recording} recording
  * @param {Answerer} answerWithout the mock's answers without a recording
  * @param {import('./configured-answers.js').ConfiguredAnswers} configured the answers configured per operation
@@ -71,9 +72,10 @@ export function createReplayAnswerer(recording, answerWithout, configured) {
     const again = sequence.served > length ? ', served again: it was the last' : '';
     const headers = { ...next.headers, [SERVED_RECORDING_HEADER]: place };
     const notes = [`the recorded answer ${place} (${Math.min(sequence.served, length)} of ${length}${again})`];
+    const replayed = { file: recording.file, line: next.line };
     // Sent as an upstream's answer is passed on: the bytes made once at start, under the type recorded.
-    if (next.text === undefined) return { status: next.status, headers, notes };
-    return { status: next.status, headers, raw: Buffer.from(next.text), text: next.text, notes };
+    if (next.text === undefined) return { status: next.status, headers, notes, replayed };
+    return { status: next.status, headers, raw: Buffer.from(next.text), text: next.text, notes, replayed };
   };
 }
 
