@@ -64,6 +64,8 @@ export async function usage(): Promise<void> {
   await recorder.stop();
   await (await startMock({ replay: 'sandbox.jsonl', answers })).stop();
   void [written, leftOut];
+  const replayedFrom: { file: string; line: number } | undefined = recorder.requests()[0]?.replayed;
+  void replayedFrom;
   // @ts-expect-error a recording is a file's path
   await startMock({ replay: true });
   // @ts-expect-error the port is a number

@@ -1,6 +1,7 @@
 // payments-connect-mock --record and --replay, the command in processes of its own: the flags that do not go together
 // are usage errors; a recording stopped by a signal, SIGKILL included, is whole lines, and SIGTERM prints what was
-// left out; a recording the contract no longer takes is a data error in one line, exit 2.
+// left out; a recording the contract no longer takes is a data error in one line, exit 2. The README shows that
+// summary and that line as they are printed.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock } from '../src/index.js';
 
 const BIN = fileURLToPath(new URL('../bin/payments-connect-mock.js', import.meta.url));
+const README = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+/** The recording's name in the README. */
+const SHOWN_AS = 'sandbox.recording.jsonl';
 const RFI = '4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f';
 const HEADERS = { Authorization: 'Bearer service-token', AccountId: '0f8fad5b-d9cb-469f-a165-70867728950e' };
 
@@ -103,16 +107,24 @@ describe('payments-connect-mock --record, --replay', () => {
     for (const { stderr } of [record, replay]) expect(stderr).toContain('usage: payments-connect-mock');
   });
 
-  it('leaves whole lines however it is stopped, SIGKILL included; SIGTERM says what it left out', async () => {
-    const files = { SIGTERM: join(dir, 'term.jsonl'), SIGKILL: join(dir, 'kill.jsonl') };
-    const [term, kill] = await Promise.all([
+  it('leaves whole lines however it is stopped, SIGKILL included; SIGTERM and SIGINT say what it left out', async () => {
+    const files = { SIGTERM: join(dir, 'term.jsonl'), SIGINT: join(dir, 'int.jsonl'), SIGKILL: join(dir, 'kill.jsonl') };
+    const [term, int, kill] = await Promise.all([
       recordThenStop(files.SIGTERM, 'SIGTERM'),
+      recordThenStop(files.SIGINT, 'SIGINT'),
       recordThenStop(files.SIGKILL, 'SIGKILL'),
     ]);
     expect(kill.signal).toBe('SIGKILL');
-    expect(term.stdout).toContain(
-      `recording summary: 2 exchange(s) recorded to ${files.SIGTERM}, 1 not (1 the request broke the contract)`,
-    );
+    for (const [signal, stopped] of /** @type {const} */ ([
+      ['SIGTERM', term],
+      ['SIGINT', int],
+    ])) {
+      expect(stopped.stdout).toContain(
+        `recording summary: 2 exchange(s) recorded to ${files[signal]}, 1 not (1 the request broke the contract)`,
+      );
+    }
+    const summary = /^recording summary: .*$/m.exec(term.stdout)?.[0] ?? '(none)';
+    expect(README).toContain(summary.replace(files.SIGTERM, SHOWN_AS));
     for (const file of Object.values(files)) {
       const text = await readFile(file, 'utf8');
       expect(text.endsWith('\n'), file).toBe(true);
@@ -127,13 +139,15 @@ describe('payments-connect-mock --record, --replay', () => {
   it('replays what it recorded, and refuses a recording the contract no longer takes in one line, exit 2', async () => {
     const recording = await readFile(join(dir, 'term.jsonl'), 'utf8');
     const moved = join(dir, 'moved.jsonl');
-    await writeFile(moved, recording.replace('"status":200', '"status":418'));
+    // The case's id gone from the first line's body, as when the contract made it required since.
+    await writeFile(moved, recording.replace(/"rfiId":"[^"]*",/, ''));
     const [refused, served] = await Promise.all([runBin(['--replay', moved]), replayOnce(join(dir, 'term.jsonl'))]);
     expect(refused.code).toBe(2);
-    const said = `payments-connect-mock: --replay ${moved}:1: getRfiCase: answer 418: status 418 is not documented for`;
+    const said = `payments-connect-mock: --replay ${moved}:1: getRfiCase: answer 200: body must have required property`;
     expect(refused.stderr.startsWith(said), refused.stderr).toBe(true);
     expect(refused.stderr.endsWith('; the contract changed since it was recorded: record it again\n')).toBe(true);
     expect(refused.stderr.trimEnd().split('\n')).toHaveLength(1); // no usage: the flags were right
+    expect(README).toContain(refused.stderr.trimEnd().replace(moved, SHOWN_AS));
     expect(served).toEqual({ status: 200, recording: 'term.jsonl:1', code: 0 });
   });
 });

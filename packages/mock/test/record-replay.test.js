@@ -139,6 +139,12 @@ describe('startMock({ proxy, record })', () => {
     });
   });
 
+  it('writes the line the README shows', async () => {
+    const line = (await readFile(file, 'utf8')).split('\n')[1] ?? '(none)';
+    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain(`\n${line}\n`);
+  });
+
   it('writes no credential: no bearer token, no client secret, no token issued', async () => {
     const text = await readFile(file, 'utf8');
     for (const credential of [TOKEN, SECRET, 'Authorization', 'authorization']) expect(text).not.toContain(credential);
@@ -192,6 +198,9 @@ describe('startMock({ replay })', () => {
     // Past the last answer recorded for a request, the last again.
     const again = await fetch(`${mock.url}/v1/rfi/${RFI}`, { headers: HEADERS });
     expect([again.headers.get('served-recording'), (await again.json()).status]).toEqual(['sandbox.jsonl:4', 'CLOSED']);
+    expect(mock.requests().map((entry) => entry.replayed)).toEqual(
+      [1, 2, 3, 4, 5, 4].map((line) => ({ file, line })),
+    );
     expect(mock.requests({ operationId: 'getRfiCase' }).map((entry) => entry.notes)).toEqual([
       ['the recorded answer sandbox.jsonl:2 (1 of 3)'],
       ['the recorded answer sandbox.jsonl:3 (2 of 3)'],
@@ -214,6 +223,8 @@ describe('startMock({ replay })', () => {
     expect([configured.status, configured.headers.has('served-recording')]).toEqual([404, false]);
     const otherCase = await fetch(`${mock.url}/v1/account/business-profile`, { headers: HEADERS });
     expect([otherCase.status, otherCase.headers.has('served-recording')]).toEqual([200, false]);
+    // Answered as without a recording: no entry says it was replayed.
+    expect(mock.requests().filter((entry) => 'replayed' in entry)).toEqual([]);
     expect(mock.requests().map((entry) => entry.notes)).toEqual([
       [
         'the request is the example openCases: answered its 200',
