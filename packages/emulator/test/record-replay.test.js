@@ -75,15 +75,19 @@ describe('the emulator recorded through the mock, replayed by the mock', () => {
       expect(replayed.steps.map((step) => step.status)).toEqual([200, 200, 200, 200, 200]);
       expect(replayed.steps.map((step) => step.status)).toEqual(recorded.steps.map((step) => step.status));
       // The token was never written: the replayed exchange answers one of the mock's, which the mock then accepts.
-      const { access_token: _, ...tokenTerms } = /** @type {Record<string, unknown>} */ (recorded.steps[0]?.body);
+      const { access_token: _, ...tokenTerms } = /** @type {Record<string, unknown>} */ (recorded.steps[0]?.body ?? {});
       expect(replayed.steps[0]?.body).toEqual({ ...tokenTerms, access_token: replayed.token });
       expect(replayed.steps.slice(1).map((step) => step.body)).toEqual(
         recorded.steps.slice(1).map((step) => step.body),
       );
       // The case read before and after the answer: the recording keeps the write's effect, in order.
-      const question = (/** @type {number} */ step) =>
-        /** @type {any} */ (replayed.steps[step]?.body).questions.find((q) => q.questionId === ids.questionId);
-      expect([question(2).answer, question(4).answer]).toEqual([undefined, 'Our supplier in Lyon']);
+      const question = (/** @type {number} */ step) => {
+        const body = /** @type {{ questions: Array<{ questionId: string, answer?: string }> }} */ (
+          replayed.steps[step]?.body
+        );
+        return body.questions.find((q) => q.questionId === ids.questionId);
+      };
+      expect([question(2)?.answer, question(4)?.answer]).toEqual([undefined, 'Our supplier in Lyon']);
       expect(replayed.steps.map((step) => step.recording)).toEqual([1, 2, 3, 4, 5].map((n) => `sandbox.jsonl:${n}`));
       // The journal names the recorded line each answer came from.
       expect(mock.requests().map((entry) => entry.replayed)).toEqual([1, 2, 3, 4, 5].map((line) => ({ file, line })));

@@ -107,8 +107,12 @@ describe('payments-connect-mock --record, --replay', () => {
     for (const { stderr } of [record, replay]) expect(stderr).toContain('usage: payments-connect-mock');
   });
 
-  it('leaves whole lines however it is stopped, SIGKILL included; SIGTERM and SIGINT say what it left out', async () => {
-    const files = { SIGTERM: join(dir, 'term.jsonl'), SIGINT: join(dir, 'int.jsonl'), SIGKILL: join(dir, 'kill.jsonl') };
+  it('leaves whole lines however it is stopped, SIGKILL too; SIGTERM and SIGINT say what it left out', async () => {
+    const files = {
+      SIGTERM: join(dir, 'term.jsonl'),
+      SIGINT: join(dir, 'int.jsonl'),
+      SIGKILL: join(dir, 'kill.jsonl'),
+    };
     const [term, int, kill] = await Promise.all([
       recordThenStop(files.SIGTERM, 'SIGTERM'),
       recordThenStop(files.SIGINT, 'SIGINT'),

@@ -61,7 +61,10 @@ beforeAll(async () => {
           .end(JSON.stringify(value));
       if (request.url === '/auth/token')
         return json(200, { access_token: TOKEN, expires_in: 3600, token_type: 'Bearer' });
-      if (request.url === `/v1/rfi/${RFI}`) return json(200, rfiCase((polls += 1) === 1 ? 'OPEN' : 'CLOSED'));
+      if (request.url === `/v1/rfi/${RFI}`) {
+        polls += 1;
+        return json(200, rfiCase(polls === 1 ? 'OPEN' : 'CLOSED'));
+      }
       if (request.url === '/v1/rfi?includeTerminal=true')
         return json(429, { code: 'TOO_MANY_REQUESTS', message: 'slow down' }, { 'Retry-After': '7' });
       if (request.url === '/v1/rfi') return json(418, { code: 'TEAPOT', message: 'no list today' });
@@ -198,9 +201,7 @@ describe('startMock({ replay })', () => {
     // Past the last answer recorded for a request, the last again.
     const again = await fetch(`${mock.url}/v1/rfi/${RFI}`, { headers: HEADERS });
     expect([again.headers.get('served-recording'), (await again.json()).status]).toEqual(['sandbox.jsonl:4', 'CLOSED']);
-    expect(mock.requests().map((entry) => entry.replayed)).toEqual(
-      [1, 2, 3, 4, 5, 4].map((line) => ({ file, line })),
-    );
+    expect(mock.requests().map((entry) => entry.replayed)).toEqual([1, 2, 3, 4, 5, 4].map((line) => ({ file, line })));
     expect(mock.requests({ operationId: 'getRfiCase' }).map((entry) => entry.notes)).toEqual([
       ['the recorded answer sandbox.jsonl:2 (1 of 3)'],
       ['the recorded answer sandbox.jsonl:3 (2 of 3)'],
@@ -209,7 +210,7 @@ describe('startMock({ replay })', () => {
     ]);
   });
 
-  it('answers a request with no recording as without one; one that states preferences, or is configured, as asked', async () => {
+  it('answers a request with no recording as without one; one with preferences, or configured, as asked', async () => {
     mock.clearRequests();
     const unrecorded = await fetch(`${mock.url}/v1/rfi?includeTerminal=false`, { headers: HEADERS });
     expect(unrecorded.status).toBe(200);
@@ -228,7 +229,8 @@ describe('startMock({ replay })', () => {
     expect(mock.requests().map((entry) => entry.notes)).toEqual([
       [
         'the request is the example openCases: answered its 200',
-        'sandbox.jsonl has no answer of listRfiCases for /v1/rfi?includeTerminal=false: answered as without a recording',
+        'sandbox.jsonl has no answer of listRfiCases for /v1/rfi?includeTerminal=false: ' +
+          'answered as without a recording',
       ],
       [
         "preferences applied: code=404 (the request's Prefer)",
@@ -272,6 +274,7 @@ describe('a recording the contract no longer takes', () => {
 
   it('is refused at start, naming the line, the operation and why: the spec moved on', async () => {
     const moved = 'the contract changed since it was recorded: record it again';
+    /** @type {Array<[object, string]>} */
     const cases = [
       [
         { ...poll, body: { ...poll.body, status: 'PAUSED', questions: [{ text: 'Why?' }] } },
@@ -294,7 +297,7 @@ describe('a recording the contract no longer takes', () => {
     }
   });
 
-  it('is refused whole when a line is no recorded answer, or it holds none; one it cannot read is an Error', async () => {
+  it('is refused whole when a line is no recorded answer, or it holds none; one unread is an Error', async () => {
     const { path, error } = await refusal('broken.jsonl', [poll, '{"recording": 1', { ...poll, recording: 2 }]);
     // The parser's own words differ between Node versions.
     expect(error.message.startsWith(`${path}:2: not JSON (`), error.message).toBe(true);

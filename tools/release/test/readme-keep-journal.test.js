@@ -10,9 +10,9 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startEmulator } from '@payments-connect/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { startEmulator } from '@payments-connect/emulator';
 import { readConsumerRecordings } from '../src/consumer-impact/consumer-recordings.js';
 
 const PACKAGES = new URL('../../../packages/', import.meta.url);
@@ -136,7 +136,7 @@ describe.each(['mock', 'emulator'])("the %s README's keep-journal recipe", (serv
 });
 
 describe.each(['mock', 'emulator'])("the %s README's record-replay recipe", (server) => {
-  it('records the calls without credentials, then replays them with the sandbox gone; the gate reads both', async () => {
+  it('records the calls without credentials, replays them with the sandbox gone; the gate reads both', async () => {
     const [record, replay, ...more] = await recordReplayCommands(new URL(`${server}/README.md`, PACKAGES));
     expect(more).toEqual([]);
     const recording = /--record (\S+)/.exec(String(record))?.[1] ?? '';

@@ -265,8 +265,16 @@ export function createRequestJournal({ size = DEFAULT_JOURNAL_SIZE, file } = {})
  */
 export function journalExchanges(journal, tokenOperation) {
   return (exchange) => {
-    const { request, operation, requestBody, requestViolations, answerViolations, answerText, upstreamFailure, replayed } =
-      exchange;
+    const {
+      request,
+      operation,
+      requestBody,
+      requestViolations,
+      answerViolations,
+      answerText,
+      upstreamFailure,
+      replayed,
+    } = exchange;
     const token =
       operation !== undefined && operation === tokenOperation
         ? journaledTokenExchange({ request: requestBody, answer: answerText, requestViolations, answerViolations })
