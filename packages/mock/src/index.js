@@ -5,6 +5,7 @@ export { ControlCallError } from '@payments-connect/contract/control';
 export { connectMock } from './connect-mock.js';
 export { CONTROL_PREFIX } from './control-routes.js';
 export { DEFAULT_HOST, DEFAULT_PORT, MAX_BODY_BYTES } from './defaults.js';
+export { RecordingError } from './recording-file.js';
 
 /** @typedef {import('./serve-mock.js').MockOptions} MockOptions */
 /** @typedef {import('./serve-mock.js').RunningMock} RunningMock */
@@ -24,7 +25,7 @@ export { DEFAULT_HOST, DEFAULT_PORT, MAX_BODY_BYTES } from './defaults.js';
  * @returns {Promise<import('./serve-mock.js').RunningMock>}
  * @throws {TypeError} for an answer (`answers`) of an operation the contract lacks, or one it does not document,
  *   naming what there is, the closest first; for a recording to replay (`replay`) that the contract no longer takes,
- *   naming the line, the operation and why; for `record` without `proxy`, or `replay` with it
+ *   naming the line, the operation and why (a `RecordingError`); for `record` without `proxy`, or `replay` with it
  * @throws {Error} with a readable message when the port is taken, the spec cannot be served, or a recording cannot be
  *   read or written
  */

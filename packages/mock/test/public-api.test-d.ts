@@ -14,6 +14,7 @@ import {
   type MockControl,
   type MockOptions,
   type MockSummary,
+  RecordingError,
   type RecordingSummary,
   type RunningMock,
   startMock,
@@ -66,6 +67,13 @@ export async function usage(): Promise<void> {
   void [written, leftOut];
   const replayedFrom: { file: string; line: number } | undefined = recorder.requests()[0]?.replayed;
   void replayedFrom;
+  // A recording the contract no longer takes: every line refused, each with its line, operation and why.
+  const refused = await startMock({ replay: 'moved.jsonl' }).catch((error: unknown) => error);
+  if (refused instanceof RecordingError) {
+    const problem: { line: number; operationId: string | undefined; problem: string } | undefined = refused.problems[0];
+    const where: string = refused.file;
+    void [problem, where];
+  }
   // @ts-expect-error a recording is a file's path
   await startMock({ replay: true });
   // @ts-expect-error the port is a number

@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectMock, startMock } from '../src/index.js';
+import { connectMock, RecordingError, startMock } from '../src/index.js';
 
 const RFI = '4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f';
 /** A case the upstream answers with the bearer token in it. */
@@ -291,7 +291,7 @@ describe('a recording the contract no longer takes', () => {
     for (const [index, [line, said]] of cases.entries()) {
       const { path, error } = await refusal(`moved-${index}.jsonl`, [poll, line]);
       expect(error, said).toBeInstanceOf(TypeError);
-      expect(error.name).toBe('RecordingError');
+      expect(error).toBeInstanceOf(RecordingError);
       expect(error.message.startsWith(`${path}:${said}`), error.message).toBe(true);
       expect(error.message.endsWith(moved), error.message).toBe(true);
     }
