@@ -24,6 +24,7 @@ export {
 export { ControlCallError, controlCaller } from './control/control-client.js';
 export { describeFetchFailure } from './control/fetch-failure.js';
 export { HEALTH_PATH } from './control/server-control-routes.js';
+export { checkAnswer } from './server/check-answer.js';
 export { bindControlRoutes } from './server/control-routes.js';
 export { COMMAND_PORTS, DEFAULT_HOST, DOCS_PATH } from './server/default-addresses.js';
 export { installedDocsPage, PREFERENCES_HONOURED_HEADER } from './server/docs-page.js';
@@ -35,6 +36,7 @@ export { sendJson, sendJsonText, sendRefusal } from './server/send-answer.js';
 export { startServer } from './server/start-server.js';
 
 /**
+ * @typedef {import('./server/check-answer.js').AnswerVerdict} AnswerVerdict
  * @typedef {import('./server/control-routes.js').ControlAnswer} ControlAnswer
  * @typedef {import('./server/control-routes.js').ControlApi} ControlApi
  * @typedef {import('./server/control-routes.js').ControlHandler} ControlHandler

@@ -18,6 +18,8 @@ const ACCOUNT = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const RFI = '4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f';
 const AUTH = { Authorization: 'Bearer journal-test-token', AccountId: ACCOUNT };
 const CASE = { rfiId: RFI, status: 'OPEN', questions: [], documentRequests: [] };
+/** A case answered as a server replaying a recording answers: naming the recorded line. */
+const REPLAYED_RFI = '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
 
 /** @type {Awaited<ReturnType<typeof startServer>>} */
 let server;
@@ -35,6 +37,8 @@ beforeAll(async () => {
       if (operation.operationId === 'listRfiCases') throw new RefusalError(404, 'no cases here');
       // Any other case: an answer that breaks the contract (an id that is no UUID).
       if (values.path.rfiId === CASE.rfiId) return { status: 200, body: CASE, notes: ['answered from a fixture'] };
+      if (values.path.rfiId === REPLAYED_RFI)
+        return { status: 200, body: { ...CASE, rfiId: REPLAYED_RFI }, replayed: { file: 'sandbox.jsonl', line: 3 } };
       return { status: 200, body: { rfiId: 'not-a-uuid' } };
     },
   });
@@ -68,6 +72,14 @@ describe('the request journal', () => {
     expect(Date.parse(entry?.time ?? '')).not.toBeNaN();
     expect(entry?.durationMs).toBeGreaterThanOrEqual(0);
     expect(JSON.stringify(server.requests())).not.toContain('journal-test-token');
+    expect(entry).not.toHaveProperty('replayed');
+  });
+
+  it('names the recorded answer an answer was replayed from', async () => {
+    server.clearRequests();
+    await send(`/v1/rfi/${REPLAYED_RFI}`, { headers: AUTH });
+    const [entry] = server.requests();
+    expect(entry).toMatchObject({ status: 200, answerViolations: [], replayed: { file: 'sandbox.jsonl', line: 3 } });
   });
 
   it('records a refused request with its violations, and an answer that broke the contract', async () => {

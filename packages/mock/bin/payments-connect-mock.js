@@ -21,6 +21,7 @@ import { DOCS_PATH, HEALTH_PATH, isHttpUrl } from '@payments-connect/contract/se
 import { AnswerError } from '../src/configured-answers.js';
 import { CONTROL_PREFIX, MOCK_CONTROL_ROUTES } from '../src/control-routes.js';
 import { DEFAULT_PORT } from '../src/defaults.js';
+import { RecordingError } from '../src/recording-file.js';
 import { readScenarioFile } from '../src/scenario-file.js';
 import { serveMock } from '../src/serve-mock.js';
 
@@ -53,6 +54,11 @@ ${serverFlagsUsage(DEFAULT_PORT)}
                         breaks it into a 502 naming the violations
   --fail-on-violation   with --proxy: exit 1 when stopped if any exchange broke the contract, or the upstream failed
                         one (unreachable or too slow: that exchange was never judged)
+  --record <file>       with --proxy: write each exchange that keeps the contract to this file (written anew), one
+                        JSON line as it happens, without credentials; a summary when stopped says what was left out
+  --replay <file>       answer each request that was recorded (--record) with its recorded answer, in the order
+                        recorded, the last one again past the end; any other as without it. Every answer is checked
+                        against the contract at start (Served-Recording: <file>:<line> names the one served)
   --write-env <file>    write PAYMENTS_CONNECT_BASE_URL=<its URL> to this file before it prints the URL
   -h, --help            this help
 
@@ -62,9 +68,10 @@ Pick an answer per request with the Prefer header:  Prefer: code=404  or  Prefer
 The requests it received: GET ${REQUESTS_PATH}. The answers: GET, PUT, DELETE ${ANSWERS_PATH}.
 The API reference, with Try it: GET ${DOCS_PATH}.
 ${SHARED.stops}
-Exit status: 0 when stopped, 1 when it cannot serve (port in use, spec or scenario unreadable) or, with
---fail-on-violation, when an exchange broke the contract or the upstream failed one; 2 for a usage error (an
-answer of an operation the spec lacks, or that it does not document, among them) or a scenario file that holds none.
+Exit status: 0 when stopped, 1 when it cannot serve (port in use, spec, scenario or recording unreadable, a
+recording that cannot be written) or, with --fail-on-violation, when an exchange broke the contract or the upstream
+failed one; 2 for a usage error (an answer of an operation the spec lacks, or that it does not document, among them),
+a scenario file that holds none, or a recording to replay that the contract no longer takes.
 exec exits with the command's status (128 + n for a command signal n ended, 127 for one not found), or 1 when the
 command passed but --fail-on-violation saw a violation or an upstream failure.`,
 };
@@ -83,6 +90,8 @@ const { values: args, run } = readServerCommandLine(COMMAND, {
     proxy: { type: 'string' },
     strict: { type: 'boolean', default: false },
     'fail-on-violation': { type: 'boolean', default: false },
+    record: { type: 'string' },
+    replay: { type: 'string' },
     'write-env': { type: 'string' },
   },
 });
@@ -90,6 +99,11 @@ const proxy = args.proxy;
 if (proxy === undefined && (args.strict || args['fail-on-violation']))
   usageError(COMMAND, `--${args.strict ? 'strict' : 'fail-on-violation'} goes with --proxy`);
 if (proxy !== undefined && !isHttpUrl(proxy)) usageError(COMMAND, `--proxy must be an http(s) URL, got '${proxy}'`);
+// A recording is what an upstream answered: one is made through a proxy, and one replayed answers in its place.
+if (args.record !== undefined && proxy === undefined)
+  usageError(COMMAND, '--record goes with --proxy: it records what the upstream answers');
+if (args.replay !== undefined && proxy !== undefined)
+  usageError(COMMAND, '--replay does not go with --proxy: a proxy answers as its upstream does');
 const { port, host, journal } = serverOptionsOf(COMMAND, args, DEFAULT_PORT);
 const flagAnswers = answersOfFlags(args.answer ?? []);
 const scenarioAnswers = args.scenario === undefined ? {} : scenarioOf(args.scenario);
@@ -109,10 +123,13 @@ const mock = await serveMock({
   answers: { ...scenarioAnswers, ...flagAnswers },
   proxy,
   strict: args.strict,
+  record: args.record,
+  replay: args.replay,
   // Said as it happens: a proxy whose upstream is down answers 502s that are no verdict on the contract.
   onUpstreamFailure: ({ method, target, status, message }) =>
     process.stderr.write(`[upstream] ${method} ${target} -> ${status}: ${message}\n`),
 }).catch((error) => {
+  if (error instanceof RecordingError) return dataError(COMMAND, `--replay ${error.message}`);
   if (!(error instanceof AnswerError)) runFailure(COMMAND, error.message);
   // Said as the user wrote it: the flag (a usage error), or the file and the operation in it (what a file holds).
   if (error.operationId in flagAnswers) return usageError(COMMAND, `--answer ${error.operationId}: ${error.problem}`);
@@ -136,6 +153,8 @@ const dynamic = args.dynamic ? ` (dynamic answers${args.seed ? `, seed ${args.se
 // The first line has one shape in every mode, for a script that reads the URL from it.
 say(`Payments Connect mock listening on ${mock.url}`);
 if (proxy) say(`  a validating proxy to ${proxy}: every exchange is checked against the contract`);
+if (args.record) say(`  recording to ${args.record}: each exchange that keeps the contract, without credentials`);
+if (args.replay) say(`  replaying ${args.replay}: a request that was recorded gets its recorded answer, in order`);
 say(`  spec: ${mock.specPath}${dynamic}`);
 say(`  requests received: ${mock.url}${REQUESTS_PATH}${journal.file ? ` (and ${journal.file})` : ''}`);
 if (envFile !== undefined) say(`  settings written to ${envFile}`);
@@ -158,13 +177,40 @@ if (run) {
  * @returns {Promise<number>} the exit status
  */
 async function stopMock() {
-  await mock.stop();
-  if (proxy === undefined) return 0;
+  /** @type {Error | undefined} */
+  let failure;
+  await mock.stop().catch((/** @type {Error} */ error) => {
+    failure = error;
+  });
+  if (proxy === undefined) return failure ? failed(failure) : 0;
   const summary = mock.summary();
   say(proxySummary(summary));
+  if (summary.recording) say(recordingSummary(summary.recording));
+  if (failure) return failed(failure);
   // An exchange the upstream failed is no violation, yet it fails the run too: it was never judged, and a CI job whose
   // sandbox was unreachable (a wrong URL, a network rule) must not go green on the service's own tolerance of 502s.
   return args['fail-on-violation'] && summary.violations + summary.upstreamFailures > 0 ? EXIT_FAILURE : 0;
+}
+
+/**
+ * Says why the stop failed (a journal or a recording that could not be written), in one line.
+ * @param {Error} failure
+ * @returns {number} the exit status
+ */
+function failed(failure) {
+  process.stderr.write(`${COMMAND.name}: ${failure.message}\n`);
+  return EXIT_FAILURE;
+}
+
+/**
+ * What a recording proxy wrote, and how many exchanges it left out for each reason.
+ * @param {import('../src/exchange-recorder.js').RecordingSummary} recording
+ */
+function recordingSummary({ file, recorded, notRecorded, reasons }) {
+  const why = Object.entries(reasons).map(([reason, count]) => `${count} ${reason}`);
+  return `recording summary: ${recorded} exchange(s) recorded to ${file}, ${notRecorded} not${
+    why.length > 0 ? ` (${why.join('; ')})` : ''
+  }`;
 }
 
 /**

@@ -69,6 +69,17 @@ export function queryPreferences(query) {
 }
 
 /**
+ * Whether a request states preferences of the mock (in `Prefer`, or its `__` parameters), or ones it refuses: either
+ * way the mock's answer to it is what it asks for.
+ * @param {{ headers: Record<string, string[] | undefined>, query: URLSearchParams }} request
+ */
+export function statesPreferences({ headers, query }) {
+  const header = headers.prefer?.join(', ');
+  const read = header === undefined ? queryPreferences(query) : readPreferences(header, { strict: false });
+  return 'problem' in read || Object.keys(read.preferences).length > 0;
+}
+
+/**
  * @param {Record<string, string>} raw
  * @returns {{ preferences: Preferences } | { problem: string }}
  */

@@ -4,9 +4,12 @@ import { answerHandlers } from './answer-handlers.js';
 import { AnswerError, createConfiguredAnswers } from './configured-answers.js';
 import { CONTROL_PREFIX, MOCK_CONTROL_ROUTES } from './control-routes.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
+import { createExchangeRecorder } from './exchange-recorder.js';
 import { prismGenerator } from './generated-payload.js';
 import { createMockAnswerer } from './mock-answer.js';
 import { PREFERENCE_NAMES } from './mock-preferences.js';
+import { loadRecording } from './recording-file.js';
+import { createReplayAnswerer } from './replay-answerer.js';
 
 /**
  * @typedef {object} MockOptions
@@ -29,6 +32,17 @@ import { PREFERENCE_NAMES } from './mock-preferences.js';
  * @property {import('./configured-answers.js').MockAnswers} [answers] an answer per operationId in the `Prefer`
  *   syntax (`{ getRfiCase: 'example=closedCase' }`), for requests that state no preference of their own; changed at
  *   run time under `/_mock/answers`
+ * @property {string} [record] with `proxy`: a file to write each exchange that keeps the contract to, as a recorded
+ *   answer on a JSON line, without credentials (written anew; see the README)
+ * @property {string} [replay] a recording `record` wrote: a request gets the answer recorded for its operation, path
+ *   ids and query, in the order recorded, before the examples; each answer is checked against the contract at start.
+ *   Not with `proxy`
+ */
+
+/**
+ * @typedef {import('@payments-connect/contract/server').ServerSummary & {
+ *   recording?: import('./exchange-recorder.js').RecordingSummary }} MockSummary every exchange since start, and what
+ *   a recording proxy wrote (`recording`, with `record` only)
  */
 
 /**
@@ -42,10 +56,10 @@ import { PREFERENCE_NAMES } from './mock-preferences.js';
  *   import('@payments-connect/contract/server').JournalEntry[]} requests the requests the mock received, oldest first,
  *   each with how it broke the contract (filter by `operationId`, `status`, `accountId`, `since`)
  * @property {() => void} clearRequests forgets them
- * @property {() => import('@payments-connect/contract/server').ServerSummary} summary every exchange since start:
- *   how many, their violations by operation and kind (`causes`), and a proxy's upstream failures
- * @property {() => Promise<void>} stop stops listening, closes every open connection and flushes the journal's file;
- *   calling it twice is fine
+ * @property {() => MockSummary} summary every exchange since start: how many, their violations by operation and
+ *   kind (`causes`), a proxy's upstream failures, and what a recording proxy wrote and left out (`recording`)
+ * @property {() => Promise<void>} stop stops listening, closes every open connection, flushes the journal's file and
+ *   closes the recording; calling it twice is fine
  */
 
 /**
@@ -53,8 +67,9 @@ import { PREFERENCE_NAMES } from './mock-preferences.js';
  * @param {MockOptions & { port?: number }} [options]
  * @returns {Promise<RunningMock>}
  * @throws {TypeError} (an `AnswerError`) for an answer of an operation the contract lacks, or that it does not
- *   document
- * @throws {Error} with a readable message when the port is taken or the spec cannot be served
+ *   document; (a `RecordingError`) for a recording to replay that the contract no longer takes
+ * @throws {Error} with a readable message when the port is taken, the spec cannot be served, or a recording cannot
+ *   be read or written
  */
 export async function serveMock({
   port = DEFAULT_PORT,
@@ -68,6 +83,8 @@ export async function serveMock({
   proxy,
   strict = false,
   onUpstreamFailure,
+  record,
+  replay,
 } = {}) {
   const specPath = spec ?? bundledDocumentPath();
   const document = loadDocumentFile(specPath);
@@ -83,6 +100,14 @@ export async function serveMock({
   if (proxy !== undefined && !isHttpUrl(proxy)) throw new TypeError(`proxy must be an http(s) URL, got ${proxy}`);
   if (proxy !== undefined && Object.keys(answers ?? {}).length > 0)
     throw new TypeError('answers and proxy do not go together: a proxy answers with what its upstream answers');
+  for (const [name, file] of Object.entries({ record, replay })) {
+    if (file !== undefined && (typeof file !== 'string' || file === ''))
+      throw new TypeError(`${name} must be the path of a file, got ${JSON.stringify(file)}`);
+  }
+  if (record !== undefined && proxy === undefined)
+    throw new TypeError('record goes with proxy: it records what the upstream answers');
+  if (replay !== undefined && proxy !== undefined)
+    throw new TypeError('replay and proxy do not go together: a proxy answers with what its upstream answers');
   const configured = createConfiguredAnswers(contract, { dynamic });
   if (!answers || typeof answers !== 'object' || Array.isArray(answers))
     throw new TypeError(`answers must be an object of operationId to answer, got ${JSON.stringify(answers)}`);
@@ -96,12 +121,17 @@ export async function serveMock({
   }
   // The reference describes the bundled spec: with another one it would document what the mock does not serve.
   const docsPage = spec === undefined ? installedDocsPage(import.meta.url) : undefined;
+  /** @type {import('@payments-connect/contract/server').Answerer | undefined} the examples', a recording's first */
+  let answer;
+  if (proxy === undefined) {
+    answer = createMockAnswerer(contract, { dynamic, seed }, configured);
+    // Checked before the mock listens: a recording the contract no longer takes is refused at start, whole.
+    if (replay !== undefined) answer = createReplayAnswerer(loadRecording(contract, replay), answer, configured);
+  }
   const server = await startServer({
     contract,
     name: 'mock',
-    ...(proxy === undefined
-      ? { answer: createMockAnswerer(contract, { dynamic, seed }, configured) }
-      : { upstream: proxy }),
+    ...(answer === undefined ? { upstream: proxy } : { answer }),
     strict,
     onUpstreamFailure,
     control: {
@@ -116,6 +146,30 @@ export async function serveMock({
     timeouts,
     journal,
   });
-  const { url, docsUrl, requests, clearRequests, summary, stop } = server;
-  return { url, port: server.port, specPath, docsUrl, requests, clearRequests, summary, stop };
+  // Opened once the mock listens (a port in use leaves an earlier recording as it was), and subscribed in the same
+  // turn, before any request is read. Without `record`, no listener: a request costs what it did.
+  let recorder;
+  try {
+    recorder = record === undefined ? undefined : createExchangeRecorder(contract, record);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  if (recorder) server.subscribe(recorder.record);
+  const { url, docsUrl, requests, clearRequests } = server;
+  return {
+    url,
+    port: server.port,
+    specPath,
+    docsUrl,
+    requests,
+    clearRequests,
+    summary: recorder ? () => ({ ...server.summary(), recording: recorder.summary() }) : server.summary,
+    stop: recorder
+      ? () =>
+          server.stop().finally(() => {
+            recorder.close();
+          })
+      : server.stop,
+  };
 }

@@ -13,6 +13,9 @@ import {
   type MockConnection,
   type MockControl,
   type MockOptions,
+  type MockSummary,
+  RecordingError,
+  type RecordingSummary,
   type RunningMock,
   startMock,
   type UpstreamFailure,
@@ -53,6 +56,26 @@ export async function usage(): Promise<void> {
   const failures: UpstreamFailure[] = [];
   const proxy = await startMock({ proxy: 'https://sandbox.example.com', onUpstreamFailure: (f) => failures.push(f) });
   await proxy.stop();
+  // A recording proxy says what it wrote and what it left out, by reason; a mock replays what it wrote.
+  const recorder = await startMock({ proxy: 'https://sandbox.example.com', record: 'sandbox.jsonl' });
+  const seen: MockSummary = recorder.summary();
+  const recording: RecordingSummary | undefined = seen.recording;
+  const written: number | undefined = recording?.recorded;
+  const leftOut: Record<string, number> | undefined = recording?.reasons;
+  await recorder.stop();
+  await (await startMock({ replay: 'sandbox.jsonl', answers })).stop();
+  void [written, leftOut];
+  const replayedFrom: { file: string; line: number } | undefined = recorder.requests()[0]?.replayed;
+  void replayedFrom;
+  // A recording the contract no longer takes: every line refused, each with its line, operation and why.
+  const refused = await startMock({ replay: 'moved.jsonl' }).catch((error: unknown) => error);
+  if (refused instanceof RecordingError) {
+    const problem: { line: number; operationId: string | undefined; problem: string } | undefined = refused.problems[0];
+    const where: string = refused.file;
+    void [problem, where];
+  }
+  // @ts-expect-error a recording is a file's path
+  await startMock({ replay: true });
   // @ts-expect-error the port is a number
   await startMock({ port: '4010' });
   // @ts-expect-error no such option

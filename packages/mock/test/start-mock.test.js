@@ -28,6 +28,7 @@ it('exports startMock, connectMock and its defaults, and importing it loads no P
     'DEFAULT_HOST',
     'DEFAULT_PORT',
     'MAX_BODY_BYTES',
+    'RecordingError',
     'connectMock',
     'startMock',
   ]);

@@ -53,10 +53,57 @@ describe('readConsumerRecordings', () => {
       {
         file: 'billing.jsonl',
         line: 5,
-        message: 'of no known format: a journal entry has method, target and status',
+        message: 'of no known format: a journal entry has method, target and status; a recorded answer, recording',
       },
       { file: 'billing.jsonl', line: 6, message: 'journal entry: status must be an HTTP status, or 0 for none' },
       { file: 'billing.jsonl', line: 7, message: 'journal entry: requestBody must be text or null' },
+    ]);
+  });
+
+  it('reads a recorded answer of the sandbox, and says what is wrong with one it cannot read', async () => {
+    const folder = join(dir, 'recorded');
+    await mkdir(folder);
+    const recorded = {
+      recording: 1,
+      operationId: 'uploadLogo',
+      method: 'PUT',
+      target: '/items/7/logo',
+      requestBodyNotKept: 'multipart/form-data',
+      status: 201,
+      headers: { 'Content-Type': 'application/json', Location: '/items/7/logo' },
+      body: { id: 7 },
+    };
+    const lines = [recorded, { ...recorded, recording: 2 }, { ...recorded, headers: { Location: 7 } }];
+    await writeFile(join(folder, 'catalogue.jsonl'), `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+    const { consumers, problems } = await readConsumerRecordings(folder);
+    expect(consumers[0]?.exchanges.map((e) => e.exchange)).toEqual([
+      {
+        method: 'PUT',
+        target: '/items/7/logo',
+        operationId: 'uploadLogo',
+        status: 201,
+        requestHeaders: { values: {}, known: [] },
+        // An upload is named, not kept: what it held is not judged.
+        requestBody: { text: '', complete: false, mediaType: 'multipart/form-data' },
+        answerHeaders: {
+          values: { 'content-type': 'application/json', location: '/items/7/logo' },
+          known: ['content-type', 'location', 'retry-after'],
+        },
+        answerBody: { text: '{"id":7}', complete: true, mediaType: 'application/json' },
+        answered: true,
+      },
+    ]);
+    expect(problems).toEqual([
+      {
+        file: 'catalogue.jsonl',
+        line: 2,
+        message: 'recorded answer: recording must be 1, the version of the format the gate reads; got 2',
+      },
+      {
+        file: 'catalogue.jsonl',
+        line: 3,
+        message: 'recorded answer: headers must be an object of header names to text',
+      },
     ]);
   });
 

@@ -1,12 +1,16 @@
 // The "Keep your journal" recipe of the mock's and the emulator's READMEs (the YAML block after
 // `<!-- recipe: keep-journal -->`), run as written: its `run` step in bash against this workspace's bins, with a test
 // command that calls the API, must leave the file its upload step keeps, and that file must be what
-// `spec-gate --consumers` reads as one consumer named after it.
+// `spec-gate --consumers` reads as one consumer named after it. Their "Record the sandbox, replay it in CI" recipe
+// (`<!-- recipe: record-replay -->`) likewise, an emulator standing in for the sandbox: the recording holds the calls
+// and no credential, the replay passes the tests once that emulator is gone, its journal names the recorded line
+// each answer came from, and the gate reads the journal and the recording.
 import { execFile } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startEmulator } from '@payments-connect/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { readConsumerRecordings } from '../src/consumer-impact/consumer-recordings.js';
@@ -53,6 +57,20 @@ async function keepJournalSteps(readme) {
   const block = at === -1 ? null : /^```yaml\n([\s\S]*?)^```$/m.exec(text.slice(at + marker.length));
   if (!block?.[1]) throw new Error(`${readme} has no \`\`\`yaml block after ${marker}`);
   return parse(block[1]);
+}
+
+/**
+ * The commands of the shell block after a README's `<!-- recipe: record-replay -->`, its comments left out.
+ * @param {URL} readme
+ * @returns {Promise<string[]>}
+ */
+async function recordReplayCommands(readme) {
+  const text = await readFile(readme, 'utf8');
+  const marker = '<!-- recipe: record-replay -->';
+  const at = text.indexOf(marker);
+  const block = at === -1 ? null : /^```sh\n([\s\S]*?)^```$/m.exec(text.slice(at + marker.length));
+  if (!block?.[1]) throw new Error(`${readme} has no \`\`\`sh block after ${marker}`);
+  return block[1].split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
 }
 
 /**
@@ -114,5 +132,58 @@ describe.each(['mock', 'emulator'])("the %s README's keep-journal recipe", (serv
       (e) => `${e.exchange.method} ${e.exchange.target} ${e.exchange.status}`,
     );
     expect(targets).toContain('GET /v1/rfi 200');
+  });
+});
+
+describe.each(['mock', 'emulator'])("the %s README's record-replay recipe", (server) => {
+  it('records the calls without credentials, replays them with the sandbox gone; the gate reads both', async () => {
+    const [record, replay, ...more] = await recordReplayCommands(new URL(`${server}/README.md`, PACKAGES));
+    expect(more).toEqual([]);
+    const recording = /--record (\S+)/.exec(String(record))?.[1] ?? '';
+    expect(replay).toContain(`--replay ${recording}`);
+    const journal = /--journal (\S+)/.exec(String(replay))?.[1] ?? '';
+
+    const cwd = join(dir, `${server}-record-replay`);
+    await mkdir(cwd);
+    const credentials = { clientId: 'billing-service', clientSecret: 'billing-secret-never-recorded' };
+    const sandbox = await startEmulator({ credentials });
+    const env = {
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PAYMENTS_'))),
+      PATH: `${dir}/bin:${process.env.PATH}`,
+      SANDBOX_URL: sandbox.url,
+      PAYMENTS_CONNECT_CLIENT_ID: credentials.clientId,
+      PAYMENTS_CONNECT_CLIENT_SECRET: credentials.clientSecret,
+      PAYMENTS_CONNECT_ACCOUNT_ID: sandbox.accounts.primary.accountId,
+    };
+    const recorded = await runStep(String(record), { cwd, env }).finally(() => sandbox.stop());
+    expect(recorded.code, recorded.output).toBe(0);
+    const text = await readFile(join(cwd, recording), 'utf8');
+    const lines = text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.map((line) => `${line.operationId} ${line.status}`)).toEqual([
+      'createAccessToken 200',
+      'listRfiCases 200',
+    ]);
+    expect(lines[0].withheld).toEqual(['requestBody/clientSecret', 'body/access_token']);
+    expect(text).not.toContain(credentials.clientSecret);
+    expect(text.toLowerCase()).not.toContain('authorization');
+
+    // The emulator is gone: the tests pass on the recorded answers alone.
+    const replayed = await runStep(String(replay), { cwd, env });
+    expect(replayed.code, replayed.output).toBe(0);
+    const entries = (await readFile(join(cwd, journal), 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(entries.map((entry) => [entry.operationId, entry.status, entry.replayed])).toEqual([
+      ['createAccessToken', 200, { file: recording, line: 1 }],
+      ['listRfiCases', 200, { file: recording, line: 2 }],
+    ]);
+
+    const { consumers, problems } = await readConsumerRecordings(cwd);
+    expect(problems).toEqual([]);
+    expect(consumers.map((c) => c.name).sort()).toEqual([basename(journal, '.jsonl'), basename(recording, '.jsonl')]);
   });
 });

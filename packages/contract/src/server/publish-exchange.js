@@ -28,6 +28,14 @@
  *   and a proxy's `X-Contract-Violations`)
  * @property {string | undefined} answerText the body sent, as text (one passed on as it came, decoded)
  * @property {string[]} notes what else the server says of it (a `Prefer` it applied or ignored)
+ * @property {RecordingPlace | undefined} replayed the recorded answer it was answered with, by a server replaying a
+ *   recording
+ */
+
+/**
+ * @typedef {object} RecordingPlace where a replayed answer was recorded
+ * @property {string} file the recording, as the server was given it
+ * @property {number} line its line in the file, from 1
  */
 
 /** @typedef {(exchange: Exchange) => void} ExchangeListener */

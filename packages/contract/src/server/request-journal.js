@@ -48,6 +48,8 @@ const WORD_END = /[\p{L}\p{N}\p{M}]$/u;
  * @property {string} [upstreamFailure] a proxy's only: why it answered in the upstream's place (502: the upstream
  *   could not be reached or broke off; 504: it took too long). Such an answer is the proxy's own: no violation, but no
  *   verdict on the upstream either
+ * @property {{ file: string, line: number }} [replayed] a mock replaying a recording's only: the recorded answer it
+ *   answered with, its file and line (from 1)
  */
 
 /**
@@ -185,6 +187,7 @@ export function createRequestJournal({ size = DEFAULT_JOURNAL_SIZE, file } = {})
         notes: entry.notes,
       };
       if (entry.upstreamFailure !== undefined) kept.upstreamFailure = entry.upstreamFailure;
+      if (entry.replayed !== undefined) kept.replayed = entry.replayed;
       if (ring.length < size) ring.push(kept);
       else {
         ring[next] = kept;
@@ -262,8 +265,16 @@ export function createRequestJournal({ size = DEFAULT_JOURNAL_SIZE, file } = {})
  */
 export function journalExchanges(journal, tokenOperation) {
   return (exchange) => {
-    const { request, operation, requestBody, requestViolations, answerViolations, answerText, upstreamFailure } =
-      exchange;
+    const {
+      request,
+      operation,
+      requestBody,
+      requestViolations,
+      answerViolations,
+      answerText,
+      upstreamFailure,
+      replayed,
+    } = exchange;
     const token =
       operation !== undefined && operation === tokenOperation
         ? journaledTokenExchange({ request: requestBody, answer: answerText, requestViolations, answerViolations })
@@ -288,6 +299,7 @@ export function journalExchanges(journal, tokenOperation) {
       notes: exchange.notes,
     };
     if (upstreamFailure !== undefined) entry.upstreamFailure = upstreamFailure;
+    if (replayed !== undefined) entry.replayed = { file: replayed.file, line: replayed.line };
     journal.record(entry);
   };
 }

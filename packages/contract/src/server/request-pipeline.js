@@ -56,7 +56,11 @@ import { sendBody, sendJsonText } from './send-answer.js';
  * @property {string[]} [notes] what the journal should say of the exchange beside it (a `Prefer` applied or ignored)
  * @property {string} [upstreamFailure] why this is the server's own answer in its upstream's place (a 502 when the
  *   upstream cannot be reached or broke off, a 504 when it was too slow): no verdict on the upstream, so not checked
+ * @property {RecordingPlace} [replayed] the recorded answer this is, when a server replays a recording (the mock's
+ *   `replay`): the journal says so
  */
+
+/** @typedef {import('./publish-exchange.js').RecordingPlace} RecordingPlace */
 
 /**
  * @typedef {(request: AcceptedRequest) => Answer | Promise<Answer>} Answerer how a server answers a request that
@@ -197,6 +201,7 @@ export function createRequestPipeline(settings) {
         undocumented: false,
         headers: {},
         notes: [],
+        replayed: undefined,
       });
       finish(exchange, 500, text);
     }
@@ -242,7 +247,7 @@ export function createRequestPipeline(settings) {
    * @param {boolean} closeConnection a body was left unread
    */
   function send(response, exchange, answered, closeConnection) {
-    const { status, headers = {}, body, text, raw, notes = [], upstreamFailure } = answered;
+    const { status, headers = {}, body, text, raw, notes = [], upstreamFailure, replayed } = answered;
     const { operation } = exchange;
     const made = raw ?? text ?? (body === undefined ? undefined : JSON.stringify(body));
     const madeText = raw ? (text ?? Buffer.from(raw).toString('utf8')) : /** @type {string | undefined} */ (made);
@@ -268,6 +273,7 @@ export function createRequestPipeline(settings) {
     exchange.upstreamFailure = upstreamFailure;
     exchange.headers = sentHeaders;
     exchange.notes = notes;
+    exchange.replayed = replayed;
     finish(exchange, replaced?.status ?? status, passedOn ? madeText : /** @type {string | undefined} */ (sent));
   }
 
@@ -297,6 +303,7 @@ export function createRequestPipeline(settings) {
       answerViolations: [],
       undocumented: false,
       upstreamFailure: undefined,
+      replayed: undefined,
       status: 0,
       headers: {},
       answerText: undefined,

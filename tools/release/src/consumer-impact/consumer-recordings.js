@@ -3,6 +3,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { journalEntryReader } from './journal-entry-reader.js';
+import { recordedAnswerReader } from './recorded-answer-reader.js';
 
 /**
  * One exchange a consumer had with the API, in the one shape every line format is read into. What a format does not
@@ -35,7 +36,8 @@ import { journalEntryReader } from './journal-entry-reader.js';
  */
 
 /**
- * A line format of consumer recordings: a journal entry today; a recording of the sandbox is one more reader.
+ * A line format of consumer recordings: a journal entry (`journal-entry-reader.js`), a recorded answer of the sandbox
+ * (`recorded-answer-reader.js`).
  * @typedef {object} LineReader
  * @property {string} format how messages name it
  * @property {(record: Record<string, unknown>) => boolean} recognises whether a parsed line is of this format
@@ -59,8 +61,8 @@ import { journalEntryReader } from './journal-entry-reader.js';
 /** How much of the parser's reason a problem quotes: it may quote the line, which can be 64 KiB long. */
 const MAX_REASON_LENGTH = 120;
 
-/** The line formats the gate reads, tried in order. */
-const LINE_READERS = [journalEntryReader];
+/** The line formats the gate reads, tried in order: a recorded answer has a method and a target too. */
+const LINE_READERS = [recordedAnswerReader, journalEntryReader];
 
 /**
  * Reads every `*.jsonl` file of a folder, one consumer a file, each line an exchange of a known format. A line that
@@ -113,7 +115,7 @@ function readLine(text) {
   }
   if (!record || typeof record !== 'object' || Array.isArray(record)) return 'not a JSON object';
   const reader = LINE_READERS.find((candidate) => candidate.recognises(record));
-  if (!reader) return 'of no known format: a journal entry has method, target and status';
+  if (!reader) return 'of no known format: a journal entry has method, target and status; a recorded answer, recording';
   const exchange = reader.read(record);
   return typeof exchange === 'string' ? `${reader.format}: ${exchange}` : exchange;
 }
