@@ -10,16 +10,18 @@ import { checkAtLeast, checkAtMost } from '../report/targets.js';
 import { formatCount, formatDuration, formatRatio, formatShare } from '../report/units.js';
 import { notMeasured } from '../section-result.js';
 import { startBin } from '../servers/start-bin.js';
+import { startSubject } from '../servers/start-subject.js';
 import { WORKSPACE_DIRS } from '../workspace.js';
 
 const require = createRequire(import.meta.url);
 /** Prism takes some seconds to read the spec before it listens. */
 const PRISM_START_TIMEOUT_MS = 60_000;
 /** The routes to the emulator, the direct one first: every figure is set against it. */
-const ROUTES = /** @type {const} */ (['direct', 'proxy', 'prism']);
+const ROUTES = /** @type {const} */ (['direct', 'bare', 'proxy', 'prism']);
 /**
  * The targets of issue 34: the proxy costs a hop, not a second server. Its p50 at one connection against the direct
  * call's, its requests per second at 16 connections as a share of the direct call's (Prism's proxy: 12x and ~5 %).
+ * The plain proxy's row shows what the hop itself costs on the machine, with no checks.
  */
 const TARGETS = { p50Ratio: 2, connections: 16, share: 0.4 };
 /** Where the servers run, and the load, when the machine lets the bench keep them apart (`pin-to-core.js`). */
@@ -32,10 +34,10 @@ const CORES = { servers: 0, load: 1 };
 
 /**
  * Section: what the mock's validating proxy adds to an exchange with the emulator behind it, beside Prism's proxy on
- * the same exchange: `GET /v1/rfi/{rfiId}` (with a token the emulator issued) called directly, through
- * `payments-connect-mock --proxy`, and through `prism proxy`; the p50 at one connection and the requests per second
- * at 16, the three routes taking turns round after round. The servers share one core and wrk has the other, as the
- * targets were set.
+ * the same exchange: `GET /v1/rfi/{rfiId}` (with a token the emulator issued) called directly, through a plain Node
+ * proxy (no checks: what the hop costs), through `payments-connect-mock --proxy`, and through `prism proxy`; the p50
+ * at one connection and the requests per second at 16, the routes taking turns round after round. The servers share
+ * one core and wrk has the other, as the targets were set.
  * @type {import('../section-result.js').Section}
  */
 export async function benchProxy({ runs, tempDir, log }) {
@@ -57,17 +59,22 @@ export async function benchProxy({ runs, tempDir, log }) {
     const args = ['--proxy', emulator.baseUrl];
     const proxy = await startBin('mock', { tempDir, core: servers, args, request: { path, headers } });
     started.push(proxy);
+    const bare = await startSubject('bare-proxy', { path, headers, upstream: emulator.baseUrl });
+    started.push(bare);
+    if (pinned) pinToCore(bare.pid, CORES.servers);
     const prism = await startPrismProxy(emulator.baseUrl);
     started.push(prism);
     if (pinned) pinToCore(prism.pid, CORES.servers);
     const targets = new Map([
       ['direct', emulator.target],
+      ['bare', bare.target],
       ['proxy', proxy.target],
       ['prism', { url: `${prism.url}${path}`, headers }],
     ]);
     /** The processes each route's requests take: the emulator, and the proxy in front of it. */
     const routePids = new Map([
       ['direct', [emulator.pid]],
+      ['bare', [bare.pid, emulator.pid]],
       ['proxy', [proxy.pid, emulator.pid]],
       ['prism', [prism.pid, emulator.pid]],
     ]);
@@ -111,6 +118,7 @@ export async function benchProxy({ runs, tempDir, log }) {
   const direct = /** @type {RouteFigures} */ (figures.get('direct'));
   const labels = {
     direct: 'emulator, directly',
+    bare: 'a plain Node proxy, no checks',
     proxy: 'payments-connect-mock --proxy',
     prism: `prism proxy ${prismVersion()}`,
   };
@@ -132,13 +140,15 @@ export async function benchProxy({ runs, tempDir, log }) {
     : 'The servers and wrk (one thread) run where the OS puts them (no `taskset`, or one core only).';
   const markdown = [
     `\`GET /v1/rfi/{rfiId}\` with a bearer token the emulator issued, loaded by wrk ${wrk}: the emulator called`,
-    'directly, through `payments-connect-mock --proxy` (which checks the request and the answer against the contract',
-    'and journals the exchange, over a pooled keep-alive connection to the emulator), and through `prism proxy`',
-    '(@stoplight/prism-cli, the same spec), each in a process of its own, the emulator and the proxy run through their',
-    'bins (`payments-connect-emulator --port 0`, `payments-connect-mock --port 0 --proxy <emulator>`).',
+    "directly; through a plain Node proxy (node:http in front, undici's `Pool` behind, no checks and no journal: what",
+    'a hop through a Node process costs); through `payments-connect-mock --proxy` (which checks the',
+    'request and the answer against the contract and journals the exchange, over a pooled keep-alive connection to',
+    'the emulator); and through `prism proxy` (@stoplight/prism-cli, the same spec). Each runs in a process of its',
+    'own, the emulator and the proxy through their bins (`payments-connect-emulator --port 0`,',
+    '`payments-connect-mock --port 0 --proxy <emulator>`).',
     placement,
     `The p50 at one connection, the requests per second at ${TARGETS.connections} connections: medians of`,
-    `${runs.loadRounds} runs of ${runs.loadSeconds} s each, the three routes taking turns, after a warm-up of each.`,
+    `${runs.loadRounds} runs of ${runs.loadSeconds} s each, the routes taking turns, after a warm-up of each.`,
     `CPU a request: the user and system time of the route's servers together (the proxy and the emulator) over the`,
     `runs at ${TARGETS.connections} connections (from \`/proc\`), divided by their answers; on one core, the rates`,
     'follow from it, and it hardly moves when other work shares the core.',

@@ -7,8 +7,9 @@ const SUBJECT_PROCESS = fileURLToPath(new URL('./subject-process.js', import.met
 /**
  * What the subject process is told: its kind, the mock's spec, the request of the load and the bare server's answers.
  * @typedef {object} SubjectSettings
- * @property {'bare' | 'mock' | 'emulator'} kind
+ * @property {'bare' | 'bare-proxy' | 'mock' | 'emulator'} kind
  * @property {string} [spec] another spec than the bundled one (the mock)
+ * @property {string} [upstream] where the bare proxy forwards to
  * @property {string} path what the load asks for (the emulator picks its own)
  * @property {Record<string, string>} headers
  * @property {import('../clients/answer-exchange.js').AnswerBodies} bodies
@@ -31,16 +32,16 @@ let sample;
 /**
  * Starts a server under measurement in a fresh Node process, which checks that the request of the load answers 200.
  * @param {SubjectSettings['kind']} kind
- * @param {{ spec?: string, path?: string, headers?: Record<string, string>, timeoutMs?: number }} [options] spec and
- *   path: another spec for the mock, and the path to ask for on it
+ * @param {{ spec?: string, path?: string, headers?: Record<string, string>, upstream?: string, timeoutMs?: number }}
+ *   [options] spec and path: another spec for the mock, and the path to ask for on it; upstream: the bare proxy's
  * @returns {Promise<Subject>}
  * @throws {Error} when it exits or does not answer in time, with the end of what it printed
  */
-export async function startSubject(kind, { spec, path, headers, timeoutMs = 60_000 } = {}) {
+export async function startSubject(kind, { spec, path, headers, upstream, timeoutMs = 60_000 } = {}) {
   sample ??= loadSampleExchange();
   const bodies = { caseBody: sample.caseBody, tokenBody: sample.tokenBody };
   /** @type {SubjectSettings} */
-  const settings = { kind, spec, path: path ?? sample.path, headers: headers ?? sample.headers, bodies };
+  const settings = { kind, spec, path: path ?? sample.path, headers: headers ?? sample.headers, bodies, upstream };
   const child = fork(SUBJECT_PROCESS, [JSON.stringify(settings)], {
     execArgv: ['--expose-gc'],
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

@@ -11,7 +11,7 @@ import { httpRequest } from './http-request.js';
 
 const started = performance.now();
 /** @type {import('./start-subject.js').SubjectSettings} */
-const { kind, spec, path, headers, bodies } = JSON.parse(process.argv[2] ?? '{}');
+const { kind, spec, path, headers, bodies, upstream } = JSON.parse(process.argv[2] ?? '{}');
 
 /**
  * Each kind: import, start, and the request the load repeats; `firstOkMs` when its first 200 came before that one.
@@ -31,6 +31,22 @@ const SERVERS = {
     await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
     const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
     const stop = () => new Promise((resolve) => server.close(resolve).closeAllConnections());
+    return { url: `http://127.0.0.1:${port}`, path, headers, stop };
+  },
+  // A plain forwarding proxy to the upstream: node:http in front, undici's Pool behind (as the mock's proxy forwards),
+  // no checks and no journal: what a hop through a Node process costs, measured beside the validating proxy.
+  async 'bare-proxy'() {
+    const [http, { Pool }] = await Promise.all([import('node:http'), import('undici')]);
+    const pool = new Pool(/** @type {string} */ (upstream));
+    const server = http.createServer(async (request, response) => {
+      const { host, connection, ...passed } = request.headers;
+      const forwarded = await pool.request({ method: 'GET', path: request.url ?? '/', headers: passed });
+      const body = await forwarded.body.text();
+      response.writeHead(forwarded.statusCode, answerHeaders(body)).end(body);
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+    const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+    const stop = () => new Promise((resolve) => server.close(resolve).closeAllConnections()).then(() => pool.close());
     return { url: `http://127.0.0.1:${port}`, path, headers, stop };
   },
   async mock() {
