@@ -5,8 +5,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * process of its own.
  */
 const END_TO_END = [
-  'test/bins.test.js',
+  'test/bin-flags.test.js',
+  'test/readme-keep-journal.test.js', // the READMEs' recipes in bash, the servers' and the gate's bins
   'test/spec-gate-bin.test.js', // the gate against a throwaway git repository, bundling with Redocly
+  'test/spec-gate-consumers-bin.test.js',
 ];
 
 export default defineConfig(({ mode }) => ({
