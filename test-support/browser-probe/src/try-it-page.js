@@ -36,8 +36,9 @@ export async function openConsole(page, url) {
  * error, a console error; a bare timeout would hide which.
  * @param {Page} page
  * @param {string} url
+ * @param {{ timeoutMs?: number }} [options] how long it may take (120 s by default)
  */
-export async function openRendered(page, url) {
+export async function openRendered(page, url, { timeoutMs = RENDER_TIMEOUT_MS } = {}) {
   /** @type {string[]} */
   const reported = [];
   const onCrash = () => reported.push('its renderer crashed');
@@ -52,7 +53,7 @@ export async function openRendered(page, url) {
   page.on('console', onConsole);
   try {
     await page.goto(url);
-    await page.locator('html[data-rendered]').waitFor({ state: 'attached', timeout: RENDER_TIMEOUT_MS });
+    await page.locator('html[data-rendered]').waitFor({ state: 'attached', timeout: timeoutMs });
   } catch (error) {
     const seen = reported.length > 0 ? reported.join('; ') : 'no crash, uncaught error or console error';
     throw new Error(`${url} did not render (${seen})`, { cause: error });
