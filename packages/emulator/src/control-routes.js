@@ -9,7 +9,7 @@ import { controlRouteLabel, defineControlRoutes } from '@payments-connect/contra
  * @typedef {import('./model/rfi-cases.js').CreateRfiCaseInput} CreateRfiCaseInput
  * @typedef {import('./model/payment-requests.js').CreatePaymentRequestInput} CreatePaymentRequestInput
  * @typedef {import('@payments-connect/contract/server').AnswerViolation} Violation
- * @typedef {import('./control-api.js').EmulatorDescription} EmulatorDescription
+ * @typedef {import('./control-handlers.js').EmulatorDescription} EmulatorDescription
  * @typedef {import('./tenant-worlds.js').Tenant} Tenant
  * @typedef {import('./fault-injector.js').FaultSpec} FaultSpec
  * @typedef {import('./fault-injector.js').Fault} Fault
@@ -42,7 +42,7 @@ const nothing = () => undefined;
 
 /**
  * The emulator's control API, under {@link CONTROL_PREFIX}: one declaration per route, from which the emulator serves
- * it (`control-api.js` binds a handler to each name), `connectEmulator` makes its methods and `emulator.control` its
+ * it (`control-handlers.js` binds a handler to each name), `connectEmulator` makes its methods and `emulator.control` its
  * functions. The routes every server has (`health`, `requests`, `clearRequests`) are the contract's.
  */
 export const EMULATOR_CONTROL_ROUTES = defineControlRoutes({

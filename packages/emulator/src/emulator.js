@@ -40,7 +40,7 @@ import { DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS, MAX_PENDING_FAULTS, MAX_TENANT
  * @property {import('./token-issuer.js').Credentials} credentials the client credentials it accepts
  * @property {import('./tenant-worlds.js').TenantAccounts} accounts the start-up accounts, by role
  * @property {import('./tenant-worlds.js').Fixtures} fixtures the ids of the start-up seed's records
- * @property {import('./control-api.js').EmulatorControl} control what tests may do that the API cannot, in this
+ * @property {import('./control-handlers.js').EmulatorControl} control what tests may do that the API cannot, in this
  *   process: the methods of `connectEmulator(url)`, with the same arguments and results (see the README)
  * @property {Violation[]} violations responses (and event payloads) that violated the spec since start
  * @property {Array<{ operationId: string, status: number }>} undocumentedResponses errors its spec lists not

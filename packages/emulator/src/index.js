@@ -41,8 +41,8 @@ export { STATE_FORMAT, STATE_FORMAT_VERSION } from './snapshot/snapshot-keeper.j
 /** @typedef {import('./connect-emulator.js').EmulatorConnection} EmulatorConnection what `connectEmulator` returns */
 /** @typedef {import('./connect-emulator.js').ConnectOptions} ConnectOptions */
 /** @typedef {import('./control-routes.js').AccountFilter} AccountFilter */
-/** @typedef {import('./control-api.js').EmulatorControl} EmulatorControl what `emulator.control` is */
-/** @typedef {import('./control-api.js').EmulatorDescription} EmulatorDescription what `GET /_emulator` answers */
+/** @typedef {import('./control-handlers.js').EmulatorControl} EmulatorControl what `emulator.control` is */
+/** @typedef {import('./control-handlers.js').EmulatorDescription} EmulatorDescription what `GET /_emulator` answers */
 /** @typedef {import('@payments-connect/contract/server').JournalEntry} JournalEntry a request the emulator received */
 /** @typedef {import('@payments-connect/contract/server').JournalFilter} JournalFilter */
 /** @typedef {import('./model/rfi-cases.js').CreateRfiCaseInput} CreateRfiCaseInput */

@@ -4,14 +4,14 @@ import { readFileSync } from 'node:fs';
 import { compileJsonSchema, createContract, loadContract } from '@payments-connect/contract';
 import { inProcessControl } from '@payments-connect/contract/control';
 import { installedDocsPage, startServer } from '@payments-connect/contract/server';
-import { createControlApi, tenantFilter } from './control-api.js';
+import { createControlHandlers, tenantFilter } from './control-handlers.js';
 import { EMULATOR_CONTROL_ROUTES } from './control-routes.js';
 import { DEFAULT_TENANT_ID } from './defaults.js';
+import { createEmulatorAnswerer } from './emulator-answerer.js';
 import { createEmulatorClock } from './emulator-clock.js';
 import { createEventLog } from './event-log.js';
 import { exampleSeedIds } from './example-fixtures.js';
 import { createFaultInjector } from './fault-injector.js';
-import { createOperationAnswerer } from './operation-answerer.js';
 import { operationHandlers } from './operation-handlers.js';
 import { createRandomSource } from './random-source.js';
 import { createRequestGate } from './request-gate.js';
@@ -120,12 +120,29 @@ export async function serveEmulator(config) {
   const { tokenTtlSeconds, port, host, timeouts, journal, strict } = config;
   const start = () => ({ url, credentials, accounts, fixtures, env: worlds.describe(DEFAULT_TENANT_ID).env });
   const describe = () => ({ ...start(), tokenTtlSeconds, strict });
-  const controlApi = createControlApi({ ...parts, worlds, snapshots, describe, violations: () => [...violations] });
-  const answer = createOperationAnswerer(contract, operationHandlers, { worlds, tokens });
+  const controlHandlers = createControlHandlers({
+    ...parts,
+    worlds,
+    snapshots,
+    describe,
+    violations: () => [...violations],
+  });
+  const answer = createEmulatorAnswerer(contract, operationHandlers, { worlds, tokens });
   const gate = createRequestGate(contract, { tokens, faults });
   const accountsOfTenant = tenantFilter(worlds);
   const server = await startServer({
-    ...{ contract, name: 'emulator', answer, gate, control: controlApi.api, port, host, timeouts, journal, strict },
+    ...{
+      contract,
+      name: 'emulator',
+      answer,
+      gate,
+      control: controlHandlers.api,
+      port,
+      host,
+      timeouts,
+      journal,
+      strict,
+    },
     // The reference describes the bundled spec: with another one it would document what the emulator does not serve.
     docsPage: config.spec ? undefined : installedDocsPage(import.meta.url),
     onViolation: recordViolation,
@@ -141,8 +158,8 @@ export async function serveEmulator(config) {
     },
   });
   url = server.url;
-  /** @type {import('./control-api.js').EmulatorControl} */
-  const control = { ...server.control, ...inProcessControl(EMULATOR_CONTROL_ROUTES, controlApi.handlers) };
+  /** @type {import('./control-handlers.js').EmulatorControl} */
+  const control = { ...server.control, ...inProcessControl(EMULATOR_CONTROL_ROUTES, controlHandlers.handlers) };
   /** @type {Promise<void> | undefined} */
   let stopping;
   return {

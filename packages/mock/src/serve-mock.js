@@ -1,12 +1,12 @@
 import { bundledDocumentPath, createContract, loadDocumentFile } from '@payments-connect/contract';
 import { bindControlRoutes, installedDocsPage, isHttpUrl, startServer } from '@payments-connect/contract/server';
-import { answerHandlers } from './answer-handlers.js';
 import { AnswerError, createConfiguredAnswers } from './configured-answers.js';
+import { createControlHandlers } from './control-handlers.js';
 import { CONTROL_PREFIX, MOCK_CONTROL_ROUTES } from './control-routes.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
 import { createExchangeRecorder } from './exchange-recorder.js';
 import { prismGenerator } from './generated-payload.js';
-import { createMockAnswerer } from './mock-answer.js';
+import { createMockAnswerer } from './mock-answerer.js';
 import { PREFERENCE_NAMES } from './mock-preferences.js';
 import { loadRecording } from './recording-file.js';
 import { createReplayAnswerer } from './replay-answerer.js';
@@ -136,7 +136,7 @@ export async function serveMock({
     onUpstreamFailure,
     control: {
       prefix: CONTROL_PREFIX,
-      routes: proxy === undefined ? bindControlRoutes(MOCK_CONTROL_ROUTES, answerHandlers(configured)) : [],
+      routes: proxy === undefined ? bindControlRoutes(MOCK_CONTROL_ROUTES, createControlHandlers(configured)) : [],
     },
     docsPage,
     // A proxy passes Prefer on to its upstream, which decides: the page offers it only where the mock answers.

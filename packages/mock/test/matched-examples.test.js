@@ -5,7 +5,7 @@
 import { loadContract } from '@payments-connect/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMock } from '../src/index.js';
-import { SERVED_EXAMPLE_HEADER } from '../src/mock-answer.js';
+import { SERVED_EXAMPLE_HEADER } from '../src/mock-answerer.js';
 
 const contract = loadContract();
 const ACCOUNT_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';

@@ -4,7 +4,7 @@
 import { loadContract } from '@payments-connect/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock } from '../src/index.js';
-import { SERVED_EXAMPLE_HEADER } from '../src/mock-answer.js';
+import { SERVED_EXAMPLE_HEADER } from '../src/mock-answerer.js';
 
 const contract = loadContract();
 

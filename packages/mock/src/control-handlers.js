@@ -13,7 +13,7 @@ import { AnswerError } from './configured-answers.js';
  * document, is refused 400 naming what there is, the closest first.
  * @param {ConfiguredAnswers} configured
  */
-export function answerHandlers(configured) {
+export function createControlHandlers(configured) {
   return {
     answers: () => ({ status: 200, body: configured.list() }),
     setAnswer: (/** @type {ControlRequest} */ { params, body }) => {

@@ -21,7 +21,7 @@ import { notFound } from './refusals.js';
  * @param {Pick<Services, 'worlds' | 'tokens'>} services
  * @returns {import('@payments-connect/contract/server').Answerer}
  */
-export function createOperationAnswerer(contract, handlers, { worlds, tokens }) {
+export function createEmulatorAnswerer(contract, handlers, { worlds, tokens }) {
   /** @type {import('@payments-connect/contract/server').Answerer} */
   function answer(request) {
     const preferred = request.headers.prefer;

@@ -46,8 +46,8 @@ const NEXT_EVENT_WAIT_MS = { default: 10_000, max: 60_000 };
  * @returns {{ handlers: ControlHandlers, api: import('@payments-connect/contract/server').ControlApi }} the handler of
  *   each route, by name (what `emulator.control` calls in this process), and the routes the server serves
  */
-export function createControlApi(deps) {
-  const handlers = createControlHandlers(deps);
+export function createControlHandlers(deps) {
+  const handlers = routeHandlers(deps);
   // A caller in another process has no other way to see deliveries done; one in this process has settleEvents.
   /** @param {ControlRequest} request */
   const events = (request) => deps.events.settled().then(() => handlers.events(request));
@@ -76,7 +76,7 @@ export function tenantFilter(worlds) {
  * faults, events, clock or snapshots, answer. Thin on purpose: what a call may do, and its refusals, are theirs.
  * @param {ControlDeps} deps
  */
-function createControlHandlers({ worlds, tokens, events, faults, clock, snapshots, describe, violations }) {
+function routeHandlers({ worlds, tokens, events, faults, clock, snapshots, describe, violations }) {
   const ok = (/** @type {unknown} */ body) => ({ status: 200, body });
   const created = (/** @type {unknown} */ body) => ({ status: 201, body });
   /** @param {() => void} act @param {number} [status] @param {unknown} [body] the answer, once it is done */
@@ -189,7 +189,7 @@ function createControlHandlers({ worlds, tokens, events, faults, clock, snapshot
   };
 }
 
-/** @typedef {ReturnType<typeof createControlHandlers>} ControlHandlers */
+/** @typedef {ReturnType<typeof routeHandlers>} ControlHandlers */
 
 /**
  * What tests may do that the API cannot, as functions in the emulator's process: the methods of `connectEmulator`,
