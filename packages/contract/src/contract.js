@@ -277,6 +277,21 @@ export function createContract(document) {
      */
     namedExamples: (operation) => listNamedExamples(document, operation),
     /**
+     * The value of an operation's named response example, a copy: a record or an answer as the spec shows it (the
+     * spec's lint holds every example to its schema), for a seed or a test that needs a valid one.
+     * @param {string} operationId
+     * @param {string} name
+     * @returns {any}
+     * @throws {Error} naming the operation and the example when the spec has no such response example
+     */
+    responseExample(operationId, name) {
+      const operation = byId.get(operationId);
+      const named = operation && listNamedExamples(document, operation).find((example) => example.name === name);
+      const value = named?.response?.example?.value;
+      if (value === undefined) throw new Error(`the spec has no response example ${name} of ${operationId}`);
+      return structuredClone(value);
+    },
+    /**
      * The request a named example of the operation describes, ready to send (the bearer token aside).
      * @param {ContractOperation} operation
      * @param {string} name

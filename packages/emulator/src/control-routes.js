@@ -18,7 +18,8 @@ import { controlRouteLabel, defineControlRoutes } from '@payments-connect/contra
  * @typedef {import('./token-issuer.js').TokenScope} TokenScope
  * @typedef {import('./snapshot/snapshot-keeper.js').EmulatorSnapshot} EmulatorSnapshot
  * @typedef {import('./snapshot/snapshot-keeper.js').StateRestored} StateRestored
- * @typedef {Record<string, any>} RfiCase
+ * @typedef {import('./store.js').RfiCaseRecord} RfiCase
+ * @typedef {import('./store.js').Records['paymentRequests']} PaymentRequest
  */
 
 /** @typedef {{ now: string, advancedSeconds: number }} EmulatorClockReading a clock's time, and how far it moved */
@@ -42,8 +43,8 @@ const nothing = () => undefined;
 
 /**
  * The emulator's control API, under {@link CONTROL_PREFIX}: one declaration per route, from which the emulator serves
- * it (`control-handlers.js` binds a handler to each name), `connectEmulator` makes its methods and `emulator.control` its
- * functions. The routes every server has (`health`, `requests`, `clearRequests`) are the contract's.
+ * it (`control-handlers.js` binds a handler to each name), `connectEmulator` makes its methods and `emulator.control`
+ * its functions. The routes every server has (`health`, `requests`, `clearRequests`) are the contract's.
  */
 export const EMULATOR_CONTROL_ROUTES = defineControlRoutes({
   /** the emulator: URL, credentials, start-up accounts, fixtures, environment @type {Route<[], EmulatorDescription>} */
@@ -130,7 +131,7 @@ export const EMULATOR_CONTROL_ROUTES = defineControlRoutes({
   closeRfiCase: { method: 'POST', path: '/rfi-cases/{rfiId}/close', toRequest: ofCase },
   /** makes a case `CANCELLED` (409 if it is terminal already); the case @type {Route<[rfiId: string], RfiCase>} */
   cancelRfiCase: { method: 'POST', path: '/rfi-cases/{rfiId}/cancel', toRequest: ofCase },
-  /** @type {Route<[input?: CreatePaymentRequestInput], Record<string, any>>}
+  /** @type {Route<[input?: CreatePaymentRequestInput], PaymentRequest>}
    * adds a payment request in any execution mode and status
    */
   createPaymentRequest: { method: 'POST', path: '/payment-requests', toRequest: (input = {}) => ({ body: input }) },

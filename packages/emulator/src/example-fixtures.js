@@ -1,9 +1,10 @@
 import { ACCOUNT_IDS, SEED_IDS } from './seed.js';
 
 /**
- * The seed is what the spec's named examples name: each fixture id below is read from the example of the contract an
- * emulator serves that names it, so that every named example, sent to the emulator as it is, finds the record it
- * means and gets the answer its response example shows (test/named-examples.test.js proves it for every example).
+ * The seed is what the spec's named examples name and show: each fixture id below is read from the example of the
+ * contract an emulator serves that names it, and each record an example shows is that example, so that every named
+ * example, sent to the emulator as it is, finds the record it means and gets the answer its response example shows
+ * (test/named-examples.test.js proves it for every example).
  */
 
 /**
@@ -52,13 +53,32 @@ const RESPONSE_FIXTURES = {
 };
 
 /**
- * The start-up seed's ids and the default credentials of an emulator serving `contract`: the ids its examples name
- * (the rest are the emulator's own, `SEED_IDS`), the credentials of its token request example (an Error names the
- * example it lacks). @param {import('@payments-connect/contract').Contract} contract
- * @returns {{ accountIds: import('./seed.js').AccountIds, ids: import('./seed.js').SeedIds,
- *   credentials: import('./token-issuer.js').Credentials }}
+ * Record of the seed -> [operationId, example name] of the response example that shows it: a read's where there is
+ * one, so that the seed is what a read of it answers (a payment request has none: its refreshed session's).
+ * @type {Record<import('./seed.js').ExampleFixture, [string, string]>}
  */
-export function exampleSeedIds(contract) {
+const RECORD_EXAMPLES = {
+  openRfiId: ['getRfiCase', 'openCase'],
+  closedRfiId: ['getRfiCase', 'closedCase'],
+  cancelledRfiId: ['getRfiCase', 'cancelledCase'],
+  hostedPaymentRequestId: ['refreshPaymentRequestSession', 'hostedUnpaid'],
+  hostedPartPaidPaymentRequestId: ['refreshPaymentRequestSession', 'hostedPartPaid'],
+  payerId: ['getPayer', 'payer'],
+  beneficiaryId: ['getBeneficiary', 'beneficiary'],
+  userId: ['getUser', 'user'],
+  personId: ['getRelatedPerson', 'director'],
+  corporateId: ['getRelatedCorporate', 'parentCompany'],
+  businessProfile: ['getBusinessProfile', 'businessProfile'],
+};
+
+/**
+ * The seed of an emulator serving `contract`: the start-up seed's ids its examples name (the rest are the emulator's
+ * own, `SEED_IDS`), the records its examples show (a spec without one of them: the record its builder makes), and the
+ * credentials of its token request example (an Error names an example of an id or the credentials it lacks).
+ * @param {import('@payments-connect/contract').Contract} contract
+ * @returns {import('./seed.js').Seed}
+ */
+export function exampleSeed(contract) {
   /** @param {string} operationId */
   const operation = (operationId) => {
     const found = contract.operation(operationId);
@@ -77,8 +97,7 @@ export function exampleSeedIds(contract) {
     found[fixture] = asId(fixture, value, `the ${parameter} example ${name} of ${operationId}`);
   }
   for (const [fixture, [operationId, name, pick]] of Object.entries(RESPONSE_FIXTURES)) {
-    const named = contract.namedExamples(operation(operationId)).find((example) => example.name === name);
-    const value = named?.response?.example?.value;
+    const value = operation(operationId) && exampleValue(contract, operationId, name);
     found[fixture] = asId(fixture, value && pick(value), `the response example ${name} of ${operationId}`);
   }
   const token = contract
@@ -88,9 +107,29 @@ export function exampleSeedIds(contract) {
   if (typeof credentials?.clientId !== 'string' || typeof credentials?.clientSecret !== 'string')
     throw new Error('the spec has no clientCredentials example of createAccessToken: the emulator accepts its values');
   const { primaryAccountId, ...ids } = found;
+  /** @type {import('./seed.js').Seed['examples']} */
+  const examples = {};
+  for (const [fixture, [operationId, name]] of Object.entries(RECORD_EXAMPLES)) {
+    const value = contract.operation(operationId) && exampleValue(contract, operationId, name);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      examples[/** @type {import('./seed.js').ExampleFixture} */ (fixture)] = value;
+  }
   return {
     accountIds: { ...ACCOUNT_IDS, primary: /** @type {string} */ (primaryAccountId) },
     ids: /** @type {import('./seed.js').SeedIds} */ ({ ...SEED_IDS, ...ids }),
+    examples,
     credentials: { clientId: credentials.clientId, clientSecret: credentials.clientSecret },
   };
+}
+
+/**
+ * An example's value, or undefined when the spec has none of that name.
+ * @param {import('@payments-connect/contract').Contract} contract @param {string} operationId @param {string} name
+ */
+function exampleValue(contract, operationId, name) {
+  try {
+    return contract.responseExample(operationId, name);
+  } catch {
+    return undefined;
+  }
 }

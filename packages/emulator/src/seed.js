@@ -1,10 +1,13 @@
 import { RFI_STATUS } from './model/rfi-cases.js';
 
-// The seed every tenant starts with and returns to on reset, data only: a business account the conformance suite acts
-// as, a second whose records the first must never see, an individual account without a business profile, and their
-// records. The ids the spec's named examples name are those examples' (read from the contract served,
-// `example-fixtures.js`): each example, sent as it is, finds its record. `ACCOUNT_IDS` and `SEED_IDS` are the bundled
-// spec's (test/seed-ids.test.js holds them to it); the other ids (another account's records) are the emulator's own.
+// The seed every tenant starts with and returns to on reset: a business account the conformance suite acts as, a
+// second whose records the first must never see, an individual account without a business profile, and their records.
+// It is the spec's: a record the spec shows in a named example is that example (read from the contract served,
+// `example-fixtures.js`), under the tenant's ids, so that an example changed with the spec reaches the seed unedited;
+// the ids the examples name are the start-up seed's, so that each example, sent as it is, finds its record. What no
+// example holds is typed data here, each record made by a builder typed from the spec's schema: a field the spec comes
+// to require is named by the type check at the builder. `ACCOUNT_IDS` and `SEED_IDS` are the bundled spec's
+// (test/seed-ids.test.js holds them to it); the other ids (another account's records) are the emulator's own.
 
 /** Account ids of the start-up seed. The document does not fix the AccountId format; the emulator uses UUIDs. */
 export const ACCOUNT_IDS = Object.freeze({
@@ -61,6 +64,22 @@ export const DEFAULT_CREDENTIALS = Object.freeze({
 
 /** @typedef {Record<keyof typeof ACCOUNT_IDS, string>} AccountIds the ids of a seed's three accounts, by role */
 /** @typedef {Record<keyof typeof SEED_IDS, string>} SeedIds the ids of a seed's records, by fixture */
+/** @typedef {import('./store.js').Records} Records */
+/** @typedef {import('./store.js').Schemas} Schemas */
+/** @typedef {import('./store.js').CollectionName} CollectionName */
+/**
+ * @typedef {'openRfiId' | 'closedRfiId' | 'cancelledRfiId' | 'hostedPaymentRequestId' |
+ *   'hostedPartPaidPaymentRequestId' | 'payerId' | 'beneficiaryId' | 'userId' | 'personId' | 'corporateId' |
+ *   'businessProfile'} ExampleFixture a record of the seed the spec may show in a named example
+ */
+/**
+ * @typedef {object} Seed what every tenant's seed is made from: the start-up seed's ids (those the spec's examples
+ *   name), the records the examples show, and the default tenant's credentials
+ * @property {AccountIds} accountIds
+ * @property {SeedIds} ids
+ * @property {Partial<Record<ExampleFixture, Record<string, unknown>>>} examples the example of each record that has one
+ * @property {import('./token-issuer.js').Credentials} credentials
+ */
 
 /**
  * A fresh set of ids for a seed of the same shape: every account and record id a new random UUID, so that a tenant's
@@ -80,55 +99,28 @@ export function freshSeedIds(random) {
 /**
  * The seed's records under the given ids, made fresh on every call (a tenant's start, its reset), so that no change
  * reaches the seed.
+ * @param {Seed} seed
  * @param {AccountIds} accountIds
  * @param {SeedIds} ids
  * @returns {import('./store.js').StoreData}
  */
-export function seedData({ primary, other, individual }, ids) {
-  /** @type {(accountId: string, ...records: Array<Record<string, any>>) => import('./store.js').OwnedRecord[]} */
-  const owned = (accountId, ...records) => records.map((record) => ({ accountId, record }));
+export function seedData(seed, accountIds, ids) {
+  const { primary, other, individual } = accountIds;
+  const example = examplesUnder(seed, accountIds, ids);
   const purpose = 'What is the purpose of the payment?';
-  const funds = 'Where do the funds come from?';
-  const incorporation = { fileName: 'incorporation.pdf', contentType: 'application/pdf', size: 48213 };
   return {
     accounts: [
-      business(primary, 'Northwind Trading Ltd', 'DRAFT', ['GB-08123456', 'GB', 'Wholesale trade']),
+      business(primary, 'Northwind Trading Ltd', 'DRAFT', ['GB-08123456', 'GB', 'Wholesale trade'], example),
       business(other, 'Contoso Imports GmbH', 'SUBMITTED', ['DE-HRB-204411', 'DE', 'Import and export']),
-      { account: { accountId: individual, name: 'Ada Lovelace', type: 'INDIVIDUAL', status: 'DRAFT' } },
+      { account: account(individual, 'Ada Lovelace', 'INDIVIDUAL', 'DRAFT') },
     ],
     collections: {
       rfiCases: [
         ...owned(
           primary,
-          rfiCase(
-            ids.openRfiId,
-            RFI_STATUS.open,
-            [
-              question(ids.openQuestionId, purpose),
-              question(ids.secondOpenQuestionId, 'How is the beneficiary related to you?'),
-              question(ids.approvedQuestionId, funds, 'Revenue from wholesale trade.', true),
-            ],
-            [
-              documentRequest(ids.openDocumentRequestId, 'The invoice of the payment'),
-              // A fixed time, so that a seed (and a snapshot of it) is the same on every start.
-              documentRequest(ids.approvedDocumentRequestId, 'A certificate of incorporation', {
-                ...incorporation,
-                attachedAt: '2025-05-20T08:45:00.000Z',
-              }),
-            ],
-          ),
-          rfiCase(
-            ids.closedRfiId,
-            RFI_STATUS.closed,
-            [question(ids.closedQuestionId, funds, 'The funds come from the sale of equipment.')],
-            [documentRequest(ids.closedDocumentRequestId, 'The sale contract')],
-          ),
-          rfiCase(
-            ids.cancelledRfiId,
-            RFI_STATUS.cancelled,
-            [question(ids.cancelledQuestionId, purpose)],
-            [documentRequest(ids.cancelledDocumentRequestId, 'A bank statement')],
-          ),
+          example('openRfiId', rfiCase(ids.openRfiId, RFI_STATUS.open)),
+          example('closedRfiId', rfiCase(ids.closedRfiId, RFI_STATUS.closed)),
+          example('cancelledRfiId', rfiCase(ids.cancelledRfiId, RFI_STATUS.cancelled)),
         ),
         ...owned(
           other,
@@ -143,12 +135,10 @@ export function seedData({ primary, other, individual }, ids) {
       paymentRequests: [
         ...owned(
           primary,
-          paymentRequest(ids.hostedPaymentRequestId, 'HOSTED_PAGE', 'UNPAID', 'hps_9f1c2b7e4d8a4e0fb3c6a5d2e1f07b98'),
-          paymentRequest(
-            ids.hostedPartPaidPaymentRequestId,
-            'HOSTED_PAGE',
-            'PART_PAID',
-            'hps_0a2d3c8f5e9b4f1ac4d7b6e3f2a18c09',
+          example('hostedPaymentRequestId', paymentRequest(ids.hostedPaymentRequestId, 'HOSTED_PAGE', 'UNPAID')),
+          example(
+            'hostedPartPaidPaymentRequestId',
+            paymentRequest(ids.hostedPartPaidPaymentRequestId, 'HOSTED_PAGE', 'PART_PAID'),
           ),
           paymentRequest(ids.paidPaymentRequestId, 'HOSTED_PAGE', 'PAID', 'hps_1b3e4d9a6f0c4a2bd5e8c7f4a3b29d1a'),
           paymentRequest(ids.nonHostedPaymentRequestId, 'EMBEDDED', 'UNPAID', 'eps_2c4f5e0b7a1d4b3ce6f9d8a5b4c3ae2b'),
@@ -164,82 +154,151 @@ export function seedData({ primary, other, individual }, ids) {
         ),
       ],
       payers: [
-        ...owned(primary, { payerId: ids.payerId, name: 'Globex Retail plc', email: 'accounts@globex.example' }),
-        ...owned(other, { payerId: ids.otherAccountPayerId, name: 'Initech AG', email: 'billing@initech.example' }),
+        ...owned(primary, example('payerId', payer(ids.payerId, 'Globex Retail plc', 'accounts@globex.example'))),
+        ...owned(other, payer(ids.otherAccountPayerId, 'Initech AG', 'billing@initech.example')),
       ],
       beneficiaries: [
-        ...owned(primary, beneficiary(ids.beneficiaryId, 'Umbrella Supplies BV', 'NL', 'EUR')),
+        ...owned(
+          primary,
+          example('beneficiaryId', beneficiary(ids.beneficiaryId, 'Umbrella Supplies BV', 'NL', 'EUR')),
+        ),
         ...owned(other, beneficiary(ids.otherAccountBeneficiaryId, 'Stark Parts Inc', 'US', 'USD')),
       ],
       users: [
         ...owned(
           primary,
-          user(ids.userId, 'Grace Hopper', 'grace@northwind.example', 'ADMIN'),
+          example('userId', user(ids.userId, 'Grace Hopper', 'grace@northwind.example', 'ADMIN')),
           user(ids.secondUserId, 'Alan Turing', 'alan@northwind.example', 'VIEWER'),
         ),
         ...owned(other, user(ids.otherAccountUserId, 'Hedy Lamarr', 'hedy@contoso.example', 'ADMIN')),
         ...owned(individual, user(ids.individualUserId, 'Ada Lovelace', 'ada@lovelace.example', 'OWNER')),
       ],
       persons: [
-        ...owned(primary, person(ids.personId, 'Katherine', 'Johnson', 'DIRECTOR')),
+        ...owned(primary, example('personId', person(ids.personId, 'Katherine', 'Johnson', 'DIRECTOR'))),
         ...owned(other, person(ids.otherAccountPersonId, 'Emmy', 'Noether', 'SHAREHOLDER')),
       ],
       corporates: [
-        ...owned(primary, {
-          corporateId: ids.corporateId,
-          legalName: 'Northwind Holdings Ltd',
-          relationship: 'PARENT',
-        }),
-        ...owned(other, {
-          corporateId: ids.otherAccountCorporateId,
-          legalName: 'Contoso Group SE',
-          relationship: 'PARENT',
-        }),
+        ...owned(primary, example('corporateId', corporate(ids.corporateId, 'Northwind Holdings Ltd'))),
+        ...owned(other, corporate(ids.otherAccountCorporateId, 'Contoso Group SE')),
       ],
     },
   };
 }
 
-/** @param {string} accountId @param {string} name @param {string} status @param {string[]} profile */
-function business(accountId, name, status, [registrationNumber, country, industry]) {
-  const businessProfile = { accountId, legalName: name, registrationNumber, country, industry };
-  return { account: { accountId, name, type: 'BUSINESS', status }, businessProfile };
+/** @template R @param {string} accountId @param {R[]} records @returns {Array<{ accountId: string, record: R }>} */
+function owned(accountId, ...records) {
+  return records.map((record) => ({ accountId, record }));
 }
 
-/** @param {string} rfiId @param {string} status @param {object[]} questions @param {object[]} documentRequests */
-function rfiCase(rfiId, status, questions, documentRequests) {
+/**
+ * The seed's example records under a tenant's ids: a record with an example is the example, each id of the start-up
+ * seed in it made the tenant's, over the record its builder makes (the parts no example shows).
+ * @param {Seed} seed @param {AccountIds} accountIds @param {SeedIds} ids
+ * @returns {<R>(fixture: ExampleFixture, built: R) => R}
+ */
+function examplesUnder({ examples, accountIds: startAccounts, ids: startIds }, accountIds, ids) {
+  /** @type {Map<unknown, string>} */
+  const renamed = new Map(
+    /** @type {Array<[string, string]>} */ ([
+      ...Object.entries(startAccounts).map(([role, id]) => [id, accountIds[/** @type {keyof AccountIds} */ (role)]]),
+      ...Object.entries(startIds).map(([fixture, id]) => [id, ids[/** @type {keyof SeedIds} */ (fixture)]]),
+    ]),
+  );
+  /** @param {unknown} value @returns {unknown} */
+  const underIds = (value) => {
+    if (Array.isArray(value)) return value.map(underIds);
+    if (value !== null && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, underIds(member)]));
+    return renamed.get(value) ?? value;
+  };
+  return (fixture, built) => {
+    const shown = examples[fixture];
+    // The spec's lint holds every example to its schema: the example's fields are the record's.
+    return shown === undefined ? built : { ...built, .../** @type {Partial<typeof built>} */ (underIds(shown)) };
+  };
+}
+
+/**
+ * @param {string} accountId @param {string} name @param {string} type @param {string} status
+ * @returns {import('./store.js').AccountRecord}
+ */
+function account(accountId, name, type, status) {
+  return { accountId, name, type, status };
+}
+
+/**
+ * @param {string} accountId @param {string} name @param {string} status @param {string[]} profile
+ * @param {ReturnType<typeof examplesUnder>} [example] the spec's example of the business profile, for the primary
+ * @returns {import('./store.js').AccountEntry}
+ */
+function business(accountId, name, status, [registrationNumber, country, industry], example) {
+  /** @type {Schemas['BusinessProfileResponse']} */
+  const businessProfile = { accountId, legalName: name, registrationNumber, country, industry };
+  return {
+    account: account(accountId, name, 'BUSINESS', status),
+    businessProfile: example ? example('businessProfile', businessProfile) : businessProfile,
+  };
+}
+
+/**
+ * @param {string} rfiId @param {string} status @param {Schemas['RfiQuestion'][]} [questions]
+ * @param {Schemas['RfiDocumentRequest'][]} [documentRequests] @returns {Records['rfiCases']}
+ */
+function rfiCase(rfiId, status, questions = [], documentRequests = []) {
   return { rfiId, status, questions, documentRequests };
 }
 
-/** @param {string} questionId @param {string} text @param {string} [answer] @param {boolean} [approved] */
-function question(questionId, text, answer, approved = false) {
-  return answer === undefined ? { questionId, text, approved } : { questionId, text, answer, approved };
+/** @param {string} questionId @param {string} text @returns {Schemas['RfiQuestion']} */
+function question(questionId, text) {
+  return { questionId, text, approved: false };
 }
 
-/** @param {string} documentRequestId @param {string} description @param {object} [document] attached, approved */
-function documentRequest(documentRequestId, description, document) {
-  return document
-    ? { documentRequestId, description, approved: true, document }
-    : { documentRequestId, description, approved: false };
+/** @param {string} documentRequestId @param {string} description @returns {Schemas['RfiDocumentRequest']} */
+function documentRequest(documentRequestId, description) {
+  return { documentRequestId, description, approved: false };
 }
 
-/** @param {string} paymentRequestId @param {string} executionMode @param {string} status @param {string} session */
+/**
+ * @param {string} paymentRequestId @param {string} executionMode @param {string} status
+ * @param {string} [session] its session token (one of an example is the example's)
+ * @returns {Records['paymentRequests']}
+ */
 function paymentRequest(paymentRequestId, executionMode, status, session) {
   const amount = { value: '1250.00', currency: 'GBP' };
-  return { paymentRequestId, executionMode, status, amount, sessionToken: session };
+  const record = { paymentRequestId, executionMode, status, amount };
+  return session === undefined ? record : { ...record, sessionToken: session };
 }
 
-/** @param {string} beneficiaryId @param {string} name @param {string} country @param {string} currency */
+/** @param {string} payerId @param {string} name @param {string} email @returns {Records['payers']} */
+function payer(payerId, name, email) {
+  return { payerId, name, email };
+}
+
+/**
+ * @param {string} beneficiaryId @param {string} name @param {string} country @param {string} currency
+ * @returns {Records['beneficiaries']}
+ */
 function beneficiary(beneficiaryId, name, country, currency) {
   return { beneficiaryId, name, country, currency };
 }
 
-/** @param {string} personId @param {string} firstName @param {string} lastName @param {string} role */
+/**
+ * @param {string} personId @param {string} firstName @param {string} lastName @param {string} role
+ * @returns {Records['persons']}
+ */
 function person(personId, firstName, lastName, role) {
   return { personId, firstName, lastName, roles: [role] };
 }
 
-/** @param {string} userId @param {string} displayName @param {string} email @param {string} role */
+/** @param {string} corporateId @param {string} legalName @returns {Records['corporates']} */
+function corporate(corporateId, legalName) {
+  return { corporateId, legalName, relationship: 'PARENT' };
+}
+
+/**
+ * @param {string} userId @param {string} displayName @param {string} email @param {string} role
+ * @returns {Records['users']}
+ */
 function user(userId, displayName, email, role) {
   return { userId, displayName, email, role, blocked: false, status: 'ACTIVE' };
 }

@@ -10,7 +10,7 @@ import { DEFAULT_TENANT_ID } from './defaults.js';
 import { createEmulatorAnswerer } from './emulator-answerer.js';
 import { createEmulatorClock } from './emulator-clock.js';
 import { createEventLog } from './event-log.js';
-import { exampleSeedIds } from './example-fixtures.js';
+import { exampleSeed } from './example-fixtures.js';
 import { createFaultInjector } from './fault-injector.js';
 import { operationHandlers } from './operation-handlers.js';
 import { createRandomSource } from './random-source.js';
@@ -68,7 +68,7 @@ export async function serveEmulator(config) {
     throw new Error(`The spec has operations the emulator does not implement: ${named}`);
   }
   // The seed's ids and the default credentials come from the examples of the contract served.
-  const seed = exampleSeedIds(contract);
+  const seed = exampleSeed(contract);
   const credentials = config.credentials ?? seed.credentials;
   /** @type {Violation[]} */
   const violations = [];

@@ -21,12 +21,49 @@ export const ID_FIELDS = Object.freeze({
   corporates: 'corporateId',
 });
 
-/** @typedef {{ accountId: string, record: Record<string, any> }} OwnedRecord a record and the account it belongs to */
-/** @typedef {{ account: Record<string, any>, businessProfile?: Record<string, any> }} AccountEntry */
+/**
+ * The spec's schema of each collection's records (`components.schemas`), and of an account and its business profile:
+ * what the records are typed from ({@link Records}) and what the snapshot format holds them to.
+ */
+export const RECORD_SCHEMAS = Object.freeze({
+  rfiCases: 'RfiCase',
+  paymentRequests: 'PaymentRequest',
+  payers: 'Payer',
+  beneficiaries: 'Beneficiary',
+  users: 'User',
+  persons: 'RelatedPerson',
+  corporates: 'RelatedCorporate',
+  account: 'Account',
+  businessProfile: 'BusinessProfileResponse',
+});
+
+/** @typedef {import('@payments-connect/types').components['schemas']} Schemas the spec's schemas, generated */
+/**
+ * @typedef {object} Records the record of each collection: the spec's schema ({@link RECORD_SCHEMAS}) and what the
+ *   emulator always keeps of it (the parts its rules read, the id the document does not name: its open objects)
+ * @property {Schemas['RfiCase'] & Required<Pick<Schemas['RfiCase'], 'status' | 'questions' | 'documentRequests'>>}
+ *   rfiCases
+ * @property {Schemas['PaymentRequest'] & { paymentRequestId: string,
+ *   executionMode: Schemas['PaymentRequestExecutionMode'], status: Schemas['PaymentRequestStatus'],
+ *   amount: { value: string, currency: string }, sessionExpiresAt?: string }} paymentRequests
+ * @property {Schemas['Payer'] & { payerId: string }} payers
+ * @property {Schemas['Beneficiary'] & { beneficiaryId: string }} beneficiaries
+ * @property {Schemas['User'] & { userId: string, displayName: string, email: string, role: string, blocked: boolean,
+ *   status: string }} users
+ * @property {Schemas['RelatedPerson']} persons
+ * @property {Schemas['RelatedCorporate']} corporates
+ */
+/** @typedef {Schemas['Account'] & { accountId: string, name: string, type: string, status: string }} AccountRecord */
+/** @typedef {Records['rfiCases']} RfiCaseRecord a case, as the emulator keeps and answers it */
+/**
+ * @template {CollectionName} [Name=CollectionName]
+ * @typedef {{ accountId: string, record: Records[Name] }} OwnedRecord a record and the account it belongs to
+ */
+/** @typedef {{ account: AccountRecord, businessProfile?: Schemas['BusinessProfileResponse'] }} AccountEntry */
 /**
  * @typedef {object} StoreData what a store holds: accounts, and records by collection in the order the API lists them
  * @property {AccountEntry[]} accounts
- * @property {Record<CollectionName, OwnedRecord[]>} collections
+ * @property {{ [Name in CollectionName]: OwnedRecord<Name>[] }} collections
  */
 
 /**
@@ -39,11 +76,11 @@ export const ID_FIELDS = Object.freeze({
 export function createStore(data) {
   /** @type {Map<string, AccountEntry>} */
   const accounts = new Map(data.accounts.map((entry) => [entry.account.accountId, freezeDeep(entry)]));
-  const collections = /** @type {Record<CollectionName, Map<string, OwnedRecord>>} */ (
+  const collections = /** @type {{ [Name in CollectionName]: Map<string, OwnedRecord<Name>> }} */ (
     Object.fromEntries(
       COLLECTIONS.map((name) => [
         name,
-        new Map(data.collections[name].map((entry) => [entry.record[ID_FIELDS[name]], freezeDeep(entry)])),
+        new Map(data.collections[name].map((entry) => [idOf(name, entry.record), freezeDeep(entry)])),
       ]),
     )
   );
@@ -62,29 +99,37 @@ export function createStore(data) {
     account: (accountId) => accounts.get(accountId),
     /**
      * The record, if it exists and belongs to the account.
-     * @param {CollectionName} name @param {string} accountId @param {string} id
+     * @template {CollectionName} Name @param {Name} name @param {string} accountId @param {string} id
+     * @returns {Records[Name] | undefined}
      */
     find(name, accountId, id) {
       const entry = collections[name].get(id);
       return entry && entry.accountId === accountId ? entry.record : undefined;
     },
-    /** @param {CollectionName} name @param {string} id The record and its owner, for the control API's any account. */
+    /**
+     * The record and its owner, for the control API's any account.
+     * @template {CollectionName} Name @param {Name} name @param {string} id @returns {OwnedRecord<Name> | undefined}
+     */
     findAnyAccount: (name, id) => collections[name].get(id),
-    /** @param {CollectionName} name @param {string} accountId */
+    /**
+     * @template {CollectionName} Name @param {Name} name @param {string} accountId
+     * @returns {Records[Name][]}
+     */
     list: (name, accountId) =>
       [...collections[name].values()].filter((e) => e.accountId === accountId).map((e) => e.record),
     /**
      * Stores a record under its id, replacing whatever was stored under it.
-     * @param {CollectionName} name @param {string} accountId @param {Record<string, any>} record
+     * @template {CollectionName} Name @param {Name} name @param {string} accountId @param {Records[Name]} record
      */
     put(name, accountId, record) {
-      collections[name].set(record[ID_FIELDS[name]], { accountId, record: freezeDeep(record) });
+      collections[name].set(idOf(name, record), { accountId, record: freezeDeep(record) });
       return record;
     },
     /**
      * Changes a stored record (one the caller found): `change` works on a copy, which replaces the record once it
      * returns. Whatever `change` returns (the record, or a part of it) is frozen with it.
-     * @template T @param {CollectionName} name @param {string} id @param {(draft: Record<string, any>) => T} change
+     * @template {CollectionName} Name @template T @param {Name} name @param {string} id
+     * @param {(draft: Records[Name]) => T} change
      * @returns {T}
      */
     update(name, id, change) {
@@ -96,7 +141,7 @@ export function createStore(data) {
     },
     /**
      * `update` for an account's own record (one the caller found).
-     * @template T @param {string} accountId @param {(draft: Record<string, any>) => T} change @returns {T}
+     * @template T @param {string} accountId @param {(draft: AccountRecord) => T} change @returns {T}
      */
     updateAccount(accountId, change) {
       const entry = accounts.get(accountId);
@@ -108,11 +153,14 @@ export function createStore(data) {
   };
 }
 
+/** @template {CollectionName} Name @param {Name} name @param {Records[Name]} record its id */
+const idOf = (name, record) => String(/** @type {Record<string, unknown>} */ (record)[ID_FIELDS[name]]);
+
 /** @typedef {ReturnType<typeof createStore>} Store */
 
 /**
  * A changed, frozen copy of a record, and what the change returned.
- * @template T @param {Record<string, any>} record @param {(draft: Record<string, any>) => T} change
+ * @template R, T @param {R} record @param {(draft: R) => T} change
  */
 function changedCopy(record, change) {
   const draft = structuredClone(record);

@@ -52,7 +52,7 @@ import { createStore } from './store.js';
  * (`default`) and those created for test files that run at the same time. Each holds its records, its clock and its
  * webhook URL; its tokens (those of its credentials), events and faults (those of its accounts) are kept by the token
  * issuer, the event log and the fault injector. Deleting a tenant drops its world, its events and its faults.
- * @param {{ seed: { accountIds: AccountIds, ids: SeedIds, credentials: Credentials },
+ * @param {{ seed: import('./seed.js').Seed,
  *   clock: import('./emulator-clock.js').EmulatorClock, tokens: { expiredToken: string },
  *   events: import('./event-log.js').EventLog, faults: import('./fault-injector.js').FaultInjector,
  *   random: import('./random-source.js').RandomSource, webhookUrl: string | undefined, url: () => string,
@@ -85,7 +85,9 @@ export function createTenantWorlds({ seed, clock, tokens, events, faults, random
       const remove = emulatorRouteLabel('deleteTenant');
       throw conflict(`${maxTenants} tenants exist already: delete those you are done with (${remove})`);
     }
-    const seeded = new Map(seedData(accountIds, fixtures).accounts.map(({ account }) => [account.accountId, account]));
+    const seeded = new Map(
+      seedData(seed, accountIds, fixtures).accounts.map(({ account }) => [account.accountId, account]),
+    );
     const roles = Object.entries(accountIds).map(([role, id]) => [role, Object.freeze({ ...seeded.get(id) })]);
     /** @type {TenantWorld} */
     const world = {
@@ -127,7 +129,7 @@ export function createTenantWorlds({ seed, clock, tokens, events, faults, random
    * @param {TenantWorld} world
    */
   function reseed(world) {
-    world.store = createStore(seedData(world.accountIds, world.ids));
+    world.store = createStore(seedData(seed, world.accountIds, world.ids));
     events.clear(Object.values(world.accountIds));
     faults.clear(Object.values(world.accountIds));
   }
@@ -153,7 +155,7 @@ export function createTenantWorlds({ seed, clock, tokens, events, faults, random
 
   install(
     { tenantId: DEFAULT_TENANT_ID, accountIds: seed.accountIds, fixtures: seed.ids },
-    seedData(seed.accountIds, seed.ids),
+    seedData(seed, seed.accountIds, seed.ids),
   );
 
   return {
@@ -207,7 +209,7 @@ export function createTenantWorlds({ seed, clock, tokens, events, faults, random
       const tenantId = random.uuid();
       const { accountIds, ids } = freshSeedIds(random);
       const credentials = { clientId: `tenant-${tenantId}`, clientSecret: `secret-${random.hex(16)}` };
-      install({ tenantId, accountIds, fixtures: ids, credentials, webhookUrl: own }, seedData(accountIds, ids));
+      install({ tenantId, accountIds, fixtures: ids, credentials, webhookUrl: own }, seedData(seed, accountIds, ids));
       return describe(tenantId);
     },
     /** @param {string} tenantId Restores a tenant's seed, and drops its events and the faults scoped to it. */

@@ -4,14 +4,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createContract, loadBundledDocument, loadContract } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
-import { exampleSeedIds } from '../src/example-fixtures.js';
+import { exampleSeed } from '../src/example-fixtures.js';
 import { ACCOUNT_IDS, DEFAULT_CREDENTIALS, SEED_IDS, startEmulator } from '../src/index.js';
 import { RFI_CASE_STATUSES } from '../src/model/rfi-cases.js';
 import * as seed from '../src/seed.js';
 
 describe('the seed ids', () => {
   it("are the bundled spec's examples: the exported constants are what the contract gives", () => {
-    expect(exampleSeedIds(loadContract())).toEqual({
+    expect(exampleSeed(loadContract())).toMatchObject({
       accountIds: ACCOUNT_IDS,
       ids: SEED_IDS,
       credentials: DEFAULT_CREDENTIALS,
@@ -24,7 +24,7 @@ describe('the seed ids', () => {
       .replaceAll(SEED_IDS.openRfiId, openRfiId)
       .replaceAll(DEFAULT_CREDENTIALS.clientSecret, secret);
     const spec = JSON.parse(text);
-    expect(exampleSeedIds(createContract(spec)).ids.openRfiId).toBe(openRfiId);
+    expect(exampleSeed(createContract(spec)).ids.openRfiId).toBe(openRfiId);
     const emulator = await startEmulator({ spec });
     try {
       expect(emulator.fixtures.openRfiId).toBe(openRfiId);

@@ -12,7 +12,7 @@ const ACCOUNT_STATUS = Object.freeze({ submitted: 'SUBMITTED' });
 export const accounts = {
   /** @param {TenantWorld} world @param {string} accountId Submits it; again: confirmed, the first time kept. */
   submit(world, accountId) {
-    const { account } = /** @type {{ account: Record<string, any> }} */ (world.store.account(accountId));
+    const { account } = /** @type {import('../store.js').AccountEntry} */ (world.store.account(accountId));
     if (account.status === ACCOUNT_STATUS.submitted) return account;
     const submittedAt = new Date(world.now()).toISOString();
     return world.store.updateAccount(accountId, (draft) =>
@@ -22,9 +22,7 @@ export const accounts = {
 
   /** @param {TenantWorld} world @param {string} accountId Its business profile: an individual has none (403). */
   businessProfile(world, accountId) {
-    const { businessProfile } = /** @type {{ businessProfile?: Record<string, any> }} */ (
-      world.store.account(accountId)
-    );
+    const { businessProfile } = /** @type {import('../store.js').AccountEntry} */ (world.store.account(accountId));
     if (!businessProfile) throw new RefusalError(403, `account ${accountId} is not a business account`);
     return businessProfile;
   },

@@ -9,6 +9,7 @@ const REFRESHABLE = Object.freeze({ mode: 'HOSTED_PAGE', statuses: ['UNPAID', 'P
 const UPPER_CASE_WORD = /^[A-Z][A-Z_]{0,63}$/;
 
 /** @typedef {import('../tenant-worlds.js').TenantWorld} TenantWorld */
+/** @typedef {import('../store.js').Records['paymentRequests']} PaymentRequest */
 /**
  * @typedef {object} CreatePaymentRequestInput
  * @property {string} [accountId] owner (default: the primary account)
@@ -19,7 +20,7 @@ const UPPER_CASE_WORD = /^[A-Z][A-Z_]{0,63}$/;
 
 /**
  * The account's payment request, or 404.
- * @param {TenantWorld} world @param {string} accountId @param {string} id @returns {Record<string, any>}
+ * @param {TenantWorld} world @param {string} accountId @param {string} id @returns {PaymentRequest}
  */
 function requestOf(world, accountId, id) {
   const record = world.store.find('paymentRequests', accountId, id);
@@ -42,7 +43,7 @@ export const paymentRequests = {
         status,
       });
     if (executionMode !== REFRESHABLE.mode) throw cannot(`a ${REFRESHABLE.mode} request`);
-    if (!REFRESHABLE.statuses.includes(status)) throw cannot(REFRESHABLE.statuses.join(' or '));
+    if (!REFRESHABLE.statuses.includes(String(status))) throw cannot(REFRESHABLE.statuses.join(' or '));
     const sessionExpiresAt = new Date(world.now() + HOSTED_SESSION_WINDOW_SECONDS * 1000).toISOString();
     const session = { sessionToken: `hps_${world.random.hex(16)}`, sessionExpiresAt };
     return world.store.update('paymentRequests', id, (draft) => Object.assign(draft, session));
@@ -89,6 +90,7 @@ export const paymentRequests = {
     if (world.isTaken('paymentRequests', paymentRequestId))
       throw conflict(`payment request ${paymentRequestId} already exists`);
     const amount = { value: '100.00', currency: 'GBP' };
+    /** @type {PaymentRequest} */
     const record = { paymentRequestId, executionMode, status, amount, sessionToken: `hps_${world.random.hex(16)}` };
     return world.store.put('paymentRequests', accountId, record);
   },

@@ -9,6 +9,13 @@ import { ID_FIELDS } from '../store.js';
 
 /** @typedef {import('../tenant-worlds.js').TenantWorld} TenantWorld */
 /** @typedef {'payers' | 'beneficiaries' | 'persons' | 'corporates'} ReplaceableCollection */
+/** @typedef {import('../store.js').Schemas} Schemas */
+/** @typedef {import('../store.js').Records} Records */
+/**
+ * @typedef {{ payers: Schemas['PayerUpdateRequest'], beneficiaries: Schemas['BeneficiaryRequest'],
+ *   persons: Schemas['RelatedPersonRequest'], corporates: Schemas['RelatedCorporateRequest'] }} ReplacementBodies the
+ *   body of each replacement, as the spec types it
+ */
 
 /** How a message names a record of each collection. */
 const LABELS = {
@@ -18,11 +25,24 @@ const LABELS = {
   corporates: 'related corporate',
 };
 
+/**
+ * The record a replacement makes: the body, under the path's id. One builder a collection, so that the type check
+ * says where a field the spec requires of the record, and not of the body, must come from.
+ * @type {{ [Name in ReplaceableCollection]: (body: ReplacementBodies[Name], id: string) => Records[Name] }}
+ */
+const RECORD_OF_BODY = {
+  payers: (body, payerId) => ({ ...body, payerId }),
+  beneficiaries: (body, beneficiaryId) => ({ ...body, beneficiaryId }),
+  persons: (body, personId) => ({ ...body, personId }),
+  corporates: (body, corporateId) => ({ ...body, corporateId }),
+};
+
 export const replaceableRecords = {
   /**
    * The account's record, or 404.
-   * @param {TenantWorld} world @param {ReplaceableCollection} collection @param {string} accountId @param {string} id
-   * @returns {Record<string, any>}
+   * @template {ReplaceableCollection} Name
+   * @param {TenantWorld} world @param {Name} collection @param {string} accountId @param {string} id
+   * @returns {import('../store.js').Records[Name]}
    */
   get(world, collection, accountId, id) {
     const record = world.store.find(collection, accountId, id);
@@ -32,14 +52,15 @@ export const replaceableRecords = {
 
   /**
    * Replaces the record whole; a body naming another id is refused.
-   * @param {TenantWorld} world @param {ReplaceableCollection} collection @param {string} accountId @param {string} id
-   * @param {Record<string, unknown>} body
+   * @template {ReplaceableCollection} Name
+   * @param {TenantWorld} world @param {Name} collection @param {string} accountId @param {string} id
+   * @param {ReplacementBodies[Name]} body
    */
   replace(world, collection, accountId, id, body) {
     replaceableRecords.get(world, collection, accountId, id);
     const idField = ID_FIELDS[collection];
     if (body[idField] !== undefined && body[idField] !== id)
       throw validationFailed(`body ${idField} ${JSON.stringify(body[idField])} differs from the path's ${id}`);
-    return world.store.put(collection, accountId, { ...body, [idField]: id });
+    return world.store.put(collection, accountId, RECORD_OF_BODY[collection](body, id));
   },
 };

@@ -25,7 +25,10 @@ const ITEMS = Object.freeze({
 });
 
 /** @typedef {import('../tenant-worlds.js').TenantWorld} TenantWorld */
-/** @typedef {Record<string, any>} RfiCase */
+/** @typedef {import('../store.js').RfiCaseRecord} RfiCase */
+/** @typedef {import('../store.js').Schemas['RfiQuestion']} RfiQuestion */
+/** @typedef {import('../store.js').Schemas['RfiDocumentRequest']} RfiDocumentRequest */
+/** @typedef {import('../store.js').Schemas['RfiAttachedDocument']} RfiAttachedDocument */
 /** @typedef {keyof typeof ITEMS} ItemList */
 /**
  * @typedef {object} RfiItemInput
@@ -44,7 +47,7 @@ const ITEMS = Object.freeze({
  */
 
 /** @param {RfiCase} rfiCase */
-const isTerminal = (rfiCase) => TERMINAL_RFI_STATUSES.includes(rfiCase.status);
+const isTerminal = (rfiCase) => /** @type {readonly string[]} */ (TERMINAL_RFI_STATUSES).includes(rfiCase.status);
 
 /**
  * The account's case, or 404: another account's case is not found, never forbidden.
@@ -69,14 +72,17 @@ function assertOpen(rfiCase) {
 /**
  * An item of the case (404 for none); one a response writes must not be approved: approved items are locked, and the
  * API offers no unlock.
- * @param {RfiCase} rfiCase @param {ItemList} list @param {string} id @param {boolean} [toWrite]
+ * @template {ItemList} List @param {RfiCase} rfiCase @param {List} list @param {string} id @param {boolean} [toWrite]
+ * @returns {RfiCase[List][number]}
  */
 function itemOf(rfiCase, list, id, toWrite = false) {
   const { idField, label } = ITEMS[list];
-  const item = rfiCase[list].find((/** @type {any} */ candidate) => candidate[idField] === id);
+  /** @type {Array<RfiQuestion | RfiDocumentRequest>} */
+  const items = rfiCase[list];
+  const item = items.find((candidate) => candidate[idField] === id);
   if (!item) throw notFound(`${label} ${id} of RFI ${rfiCase.rfiId}`);
   if (toWrite && item.approved) throw conflict(`${label} ${id} is already approved`, VARIANT.itemAlreadyApproved);
-  return item;
+  return /** @type {RfiCase[List][number]} */ (item);
 }
 
 /**
@@ -149,6 +155,7 @@ export const rfiCases = {
    * Writes (replaces) the answer of a question.
    * @param {TenantWorld} world @param {string} accountId @param {string} rfiId @param {string} questionId
    * @param {string} answer
+   * @returns {RfiQuestion}
    */
   answer(world, accountId, rfiId, questionId, answer) {
     const rfiCase = caseOf(world, accountId, rfiId);
@@ -163,11 +170,13 @@ export const rfiCases = {
   /**
    * Attaches (replaces) the document of a document request.
    * @param {TenantWorld} world @param {string} accountId @param {string} rfiId @param {string} documentRequestId
-   * @param {Record<string, unknown>} file what the upload says of the file (name, type, size)
+   * @param {Pick<RfiAttachedDocument, 'fileName' | 'contentType' | 'size'>} file what the upload says of the file
+   * @returns {RfiDocumentRequest}
    */
   attach(world, accountId, rfiId, documentRequestId, file) {
     const rfiCase = caseOf(world, accountId, rfiId);
     assertOpen(rfiCase);
+    /** @type {RfiAttachedDocument} */
     const document = { ...file, attachedAt: new Date(world.now()).toISOString() };
     const documentRequest = world.store.update('rfiCases', rfiId, (draft) =>
       Object.assign(itemOf(draft, 'documentRequests', documentRequestId, true), { document }),
@@ -195,13 +204,15 @@ export const rfiCases = {
   /**
    * A new case in any status with the items given (the control API's); its ids unique across the emulator.
    * @param {TenantWorld} world @param {string} accountId an account of the world @param {CreateRfiCaseInput} input
+   * @returns {RfiCase}
    */
   create(world, accountId, input) {
     const { status = OPEN_RFI_STATUS, questions = 1, documentRequests = 1 } = input;
-    if (!RFI_CASE_STATUSES.includes(/** @type {any} */ (status)))
+    if (!(/** @type {readonly string[]} */ (RFI_CASE_STATUSES).includes(status)))
       throw validationFailed(`status must be one of ${RFI_CASE_STATUSES.join(', ')}, got ${JSON.stringify(status)}`);
     const rfiId = newId(input.rfiId, 'rfiId', world.random);
     if (world.isTaken('rfiCases', rfiId)) throw conflict(`RFI ${rfiId} already exists`);
+    /** @type {RfiCase} */
     const record = {
       rfiId,
       status,

@@ -13,7 +13,7 @@ const DEACTIVATED = 'DEACTIVATED';
  * @param {TenantWorld} world
  * @param {string} accountId
  * @param {string} userId
- * @returns {Record<string, any>}
+ * @returns {import('../store.js').Records['users']}
  */
 function userOf(world, accountId, userId) {
   const user = world.store.find('users', accountId, userId);
@@ -43,10 +43,16 @@ function change(world, accountId, userId, body, fields) {
 
 export const users = {
   get: userOf,
-  /** @param {TenantWorld} world @param {string} accountId @param {string} userId @param {Record<string, any>} body */
+  /**
+   * @param {TenantWorld} world @param {string} accountId @param {string} userId
+   * @param {import('../store.js').Schemas['UpdateUserRequest']} body
+   */
   update: (world, accountId, userId, body) =>
     change(world, accountId, userId, body, { displayName: 'string', blocked: 'boolean' }),
-  /** @param {TenantWorld} world @param {string} accountId @param {string} userId @param {Record<string, any>} body */
+  /**
+   * @param {TenantWorld} world @param {string} accountId @param {string} userId
+   * @param {import('../store.js').Schemas['UpdateUserRoleRequest']} body
+   */
   setRole: (world, accountId, userId, body) => change(world, accountId, userId, body, { role: 'string' }),
   /**
    * Deactivates the user, idempotently; it stays readable.

@@ -122,7 +122,7 @@ export function createSnapshotKeeper({ worlds, tokens, events, faults, clock, ch
       const chosen = tenantId === undefined ? worlds.all() : [worlds.find(tenantId)];
       const scope = tenantId === undefined ? undefined : chosen.flatMap((world) => Object.values(world.accountIds));
       const stores = chosen.map((world) => world.store.snapshot());
-      const records = COLLECTIONS.map((name) => [name, stores.flatMap((store) => store.collections[name])]);
+      const records = COLLECTIONS.map((name) => [name, stores.flatMap((store) => [...store.collections[name]])]);
       const takenAt = new Date(tenantId === undefined ? clock.now() : worlds.find(tenantId).now()).toISOString();
       return {
         header: { format: STATE_FORMAT, version: STATE_FORMAT_VERSION, takenAt, takenFrom: { ...expected.takenFrom } },
