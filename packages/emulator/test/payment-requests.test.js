@@ -30,7 +30,7 @@ describe('PUT /v1/collections/payment-requests/{id}/refresh-session', () => {
     expect(Date.parse(second.body.sessionExpiresAt) - clock.now).toBe(3600 * 1000);
   });
 
-  it('the new token differs from the seeded one, the spec example's', async () => {
+  it("the new token differs from the seeded one, the spec example's", async () => {
     const seeded = loadContract().responseExample('refreshPaymentRequestSession', 'hostedUnpaid').sessionToken;
     const { body } = await refresh(ctx.fixtures.hostedPaymentRequestId);
     expect([typeof seeded, body.sessionToken === seeded]).toEqual(['string', false]);
