@@ -16,8 +16,10 @@ import { RefusalError, startServer } from '../src/server.js';
 const FORWARDER = fileURLToPath(new URL('../src/server/forward-request.js', import.meta.url));
 const CERT = fileURLToPath(new URL('./fixtures/self-signed-cert.pem', import.meta.url));
 const KEY = fileURLToPath(new URL('./fixtures/self-signed-key.pem', import.meta.url));
-const RFI = '4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f';
-const CASE = { rfiId: RFI, status: 'OPEN', questions: [], documentRequests: [] };
+const contract = loadContract();
+/** A case that keeps the contract: the spec's own example. */
+const CASE = contract.responseExample('getRfiCase', 'openCase');
+const RFI = CASE.rfiId;
 const AUTH = { authorization: ['Bearer forward-test-token'], accountid: ['0f8fad5b-d9cb-469f-a165-70867728950e'] };
 /** Every byte value, so that a body that is not passed on byte for byte shows. */
 const BINARY = Uint8Array.from({ length: 512 }, (_, index) => index % 256);
@@ -325,7 +327,6 @@ describe('createForwarder to an https upstream', () => {
 });
 
 describe("the proxy's pipeline and a compressed answer", () => {
-  const contract = loadContract();
   const DRIFTED = '5a0b4f6e-7b8c-4d9e-8f0a-1b2c3d4e5f60';
   /** @type {Awaited<ReturnType<typeof startUpstream>>} */
   let upstream;

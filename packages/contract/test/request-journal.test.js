@@ -15,9 +15,10 @@ import { RefusalError, startServer } from '../src/server.js';
 
 const contract = loadContract();
 const ACCOUNT = '0f8fad5b-d9cb-469f-a165-70867728950e';
-const RFI = '4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f';
 const AUTH = { Authorization: 'Bearer journal-test-token', AccountId: ACCOUNT };
-const CASE = { rfiId: RFI, status: 'OPEN', questions: [], documentRequests: [] };
+/** A case that keeps the contract: the spec's own example. */
+const CASE = contract.responseExample('getRfiCase', 'openCase');
+const RFI = CASE.rfiId;
 /** A case answered as a server replaying a recording answers: naming the recorded line. */
 const REPLAYED_RFI = '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
 

@@ -5,7 +5,9 @@ import { smallContractDocument } from './fixtures/small-contract.js';
 
 const contract = loadContract();
 const small = createContract(smallContractDocument());
-const RFI_ID = '4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f';
+/** A case that keeps the contract: the spec's own example. */
+const CLOSED_CASE = contract.responseExample('getRfiCase', 'closedCase');
+const RFI_ID = CLOSED_CASE.rfiId;
 /** @param {number} status @param {unknown} body @param {Record<string, string>} [headers] */
 const json = (status, body, headers = {}) => ({
   status,
@@ -27,11 +29,7 @@ describe('findDocumentedResponse', () => {
 
 describe('validateExchange', () => {
   it('accepts an answer that keeps the contract', () => {
-    const verdict = judge(
-      'GET',
-      `/v1/rfi/${RFI_ID}`,
-      json(200, { rfiId: RFI_ID, status: 'CLOSED', questions: [], documentRequests: [] }),
-    );
+    const verdict = judge('GET', `/v1/rfi/${RFI_ID}`, json(200, CLOSED_CASE));
     expect(verdict.operation?.operationId).toBe('getRfiCase');
     expect(verdict.problems).toEqual([]);
   });
@@ -148,7 +146,7 @@ describe('validateResponse with the value the body was made from', () => {
   it('checks that value, not the text again, and answers it as the body', () => {
     const getRfiCase = contract.operation('getRfiCase');
     if (!getRfiCase) throw new Error('no getRfiCase');
-    const kept = { rfiId: RFI_ID, status: 'CLOSED', questions: [], documentRequests: [] };
+    const kept = CLOSED_CASE;
     const answer = json(200, kept);
     const verdict = contract.validateResponse(getRfiCase, { ...answer, value: kept });
     expect(verdict).toMatchObject({ problems: [] });

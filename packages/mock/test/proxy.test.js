@@ -4,12 +4,15 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { loadContract } from '@payments-connect/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMock } from '../src/index.js';
 
 const BIN = fileURLToPath(new URL('../bin/payments-connect-mock.js', import.meta.url));
 const ACCOUNT = '0f8fad5b-d9cb-469f-a165-70867728950e';
-const RFI = '4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f';
+/** A case that keeps the contract: the spec's own example. */
+const CASE = loadContract().responseExample('getRfiCase', 'openCase');
+const RFI = CASE.rfiId;
 const SECRET = 'drift-secret-never-kept';
 const TOKEN = 'drift-token-never-kept';
 const AUTH = { Authorization: `Bearer ${TOKEN}`, AccountId: ACCOUNT };
@@ -60,13 +63,12 @@ beforeAll(async () => {
         response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(value));
       if (request.url === '/auth/token')
         return json(200, { access_token: TOKEN, expires_in: 3600, token_type: 'Bearer' });
-      if (request.url === `/v1/rfi/${RFI}`)
-        return json(200, { rfiId: RFI, status: 'OPEN', questions: [], documentRequests: [] });
+      if (request.url === `/v1/rfi/${RFI}`) return json(200, CASE);
       if (request.url === '/v1/rfi') return json(418, { code: 'TEAPOT', message: 'no list today' });
       if (request.url === `/v1/rfi/${BROKEN_OFF}`) return request.socket.destroy();
       if (request.url === `/v1/rfi/${QUESTIONLESS}`)
-        return json(200, { rfiId: 'drifted', status: 'OPEN', questions: [{ text: 'Why?' }], documentRequests: [] });
-      return json(200, { rfiId: 'drifted', status: 'OPEN', questions: [], documentRequests: [] });
+        return json(200, { ...CASE, rfiId: 'drifted', questions: [{ text: 'Why?' }] });
+      return json(200, { ...CASE, rfiId: 'drifted' });
     });
   });
   await new Promise((resolve) => upstream.listen(0, '127.0.0.1', () => resolve(undefined)));
