@@ -5,10 +5,13 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadContract } from '@payments-connect/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMock, RecordingError, startMock } from '../src/index.js';
 
-const RFI = '4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f';
+/** A case that keeps the contract: the spec's own example, polled as the upstream moves it on. */
+const OPEN_CASE = loadContract().responseExample('getRfiCase', 'openCase');
+const RFI = OPEN_CASE.rfiId;
 /** A case the upstream answers with the bearer token in it. */
 const ECHO = '9c4e2a1b-7d3f-4b6e-a8c5-0f1e2d3c4b5a';
 /** A case whose request the upstream breaks off, unanswered. */
@@ -18,7 +21,7 @@ const TOKEN = 'upstream-token-never-written';
 const HEADERS = { Authorization: `Bearer ${TOKEN}`, AccountId: '0f8fad5b-d9cb-469f-a165-70867728950e' };
 
 /** @param {string} status */
-const rfiCase = (status) => ({ rfiId: RFI, status, questions: [], documentRequests: [] });
+const rfiCase = (status) => ({ ...OPEN_CASE, status });
 
 let dir = '';
 let file = '';
@@ -143,7 +146,7 @@ describe('startMock({ proxy, record })', () => {
   });
 
   it('writes the line the README shows', async () => {
-    const line = (await readFile(file, 'utf8')).split('\n')[1] ?? '(none)';
+    const line = (await readFile(file, 'utf8')).split('\n')[0] ?? '(none)';
     const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
     expect(readme).toContain(`\n${line}\n`);
   });
