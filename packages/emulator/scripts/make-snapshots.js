@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// Makes the snapshots the package ships (snapshots/*.json, SHIPPED_SNAPSHOTS), each by calls on a fresh emulator.
-//   node scripts/make-snapshots.js          write them
-//   node scripts/make-snapshots.js --check  exit 1 when one is not what this script makes
+// Makes the snapshots the package ships (snapshots/*.json, SHIPPED_SNAPSHOTS), each by calls on a fresh emulator of
+// the seed (the spec's examples): the one way they are made. After a change of the spec or of the seed, make them
+// again; `pnpm check` names a stale one.
+//   node scripts/make-snapshots.js          write them (pnpm --filter @payments-connect/emulator make-snapshots)
+//   node scripts/make-snapshots.js --check  exit 1 naming each one that is not what this script makes (pnpm check)
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,6 +17,9 @@ import { writeSnapshotFile } from '../src/snapshot/snapshot-files.js';
  * seed (the snapshot's name), so that the same calls make the same snapshot, byte for byte.
  */
 const MADE_AT = Date.parse('2025-06-02T09:00:00.000Z');
+
+/** The command that makes them again, as a message names it. */
+export const REFRESH = 'run `pnpm --filter @payments-connect/emulator make-snapshots` to make them again';
 
 /** @typedef {keyof typeof SHIPPED_SNAPSHOTS} SnapshotName */
 
@@ -127,7 +132,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     execFileSync(process.execPath, [biome, 'format', '--write', ...names.map((name) => SHIPPED_SNAPSHOTS[name].file)]);
   }
   if (stale.length > 0) {
-    console.error(`stale: ${stale.join(', ')}: run \`pnpm --filter @payments-connect/emulator make-snapshots\``);
+    for (const file of stale) console.error(`stale shipped snapshot: ${file}`);
+    console.error(`${stale.length} shipped snapshot(s) not what the seed and their situations make: ${REFRESH}`);
     process.exit(1);
   }
 }

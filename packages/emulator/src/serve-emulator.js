@@ -1,6 +1,5 @@
 // The emulator's parts, put together and served on the contract's request pipeline. Loaded by `startEmulator` when an
 // emulator starts, with the contract, Ajv and the server: importing the package loads none of them.
-import { readFileSync } from 'node:fs';
 import { compileJsonSchema, createContract, loadContract } from '@payments-connect/contract';
 import { inProcessControl } from '@payments-connect/contract/control';
 import { installedDocsPage, startServer } from '@payments-connect/contract/server';
@@ -16,7 +15,8 @@ import { operationHandlers } from './operation-handlers.js';
 import { createRandomSource } from './random-source.js';
 import { createRequestGate } from './request-gate.js';
 import { readSnapshotFile } from './snapshot/snapshot-files.js';
-import { createSnapshotKeeper, SNAPSHOT_SCHEMA_URL } from './snapshot/snapshot-keeper.js';
+import { createSnapshotKeeper } from './snapshot/snapshot-keeper.js';
+import { snapshotSchema } from './snapshot/snapshot-schema.js';
 import { createTenantWorlds } from './tenant-worlds.js';
 import { createTokenIssuer } from './token-issuer.js';
 
@@ -27,31 +27,34 @@ import { createTokenIssuer } from './token-issuer.js';
 
 /**
  * Read once per process and shared: the bundled spec's contract, which every emulator without a spec of its own serves
- * (a contract keeps nothing of a server, only the validators it compiles), and the snapshot schema, compiled.
+ * (a contract keeps nothing of a server, only the validators it compiles), and the snapshot schema of each contract
+ * served, compiled.
  */
 const shared = {
   /** @type {Contract | undefined} */ bundled: undefined,
-  /** @type {Map<string, ReturnType<typeof compileJsonSchema>>} by the bounds it holds snapshots to */
-  snapshotShapeChecks: new Map(),
+  /** @type {WeakMap<Contract, Map<string, ReturnType<typeof compileJsonSchema>>>} by contract, then by bounds */
+  snapshotShapeChecks: new WeakMap(),
 };
 
 /**
- * The snapshot schema, compiled once per process for the emulator's bounds: the published schema holds a snapshot to
- * the default ones (`maxItems` of `tenants` and `faults`); an emulator started with others holds it to its own, and a
- * restore past them is refused with where and how many, before anything changes.
+ * The snapshot schema of the spec served, for the emulator's bounds, compiled once per process at the first snapshot
+ * checked: the published schema holds a snapshot to the default bounds (`maxItems` of `tenants` and `faults`); an
+ * emulator started with others holds it to its own, and a restore past them is refused with where and how many,
+ * before anything changes.
+ * @param {Contract} contract
  * @param {{ maxTenants: number, maxPendingFaults: number }} bounds
+ * @returns {ReturnType<typeof compileJsonSchema>}
  */
-function snapshotShapeCheck({ maxTenants, maxPendingFaults }) {
-  const key = `${maxTenants}/${maxPendingFaults}`;
-  const schema = shared.snapshotShapeChecks.has(key)
-    ? undefined
-    : JSON.parse(readFileSync(SNAPSHOT_SCHEMA_URL, 'utf8'));
-  if (schema) {
-    Object.assign(schema.properties.tenants, { maxItems: maxTenants + 1 });
-    Object.assign(schema.properties.faults, { maxItems: maxPendingFaults });
-    shared.snapshotShapeChecks.set(key, compileJsonSchema(schema));
-  }
-  return /** @type {ReturnType<typeof compileJsonSchema>} */ (shared.snapshotShapeChecks.get(key));
+function snapshotShapeCheck(contract, bounds) {
+  const key = `${bounds.maxTenants}/${bounds.maxPendingFaults}`;
+  const checks = shared.snapshotShapeChecks.get(contract) ?? new Map();
+  shared.snapshotShapeChecks.set(contract, checks);
+  let check = checks.get(key);
+  return (snapshot) => {
+    check ??= checks.get(key) ?? compileJsonSchema(snapshotSchema(contract.document, bounds));
+    checks.set(key, check);
+    return check(snapshot);
+  };
 }
 
 /**
@@ -106,7 +109,7 @@ export async function serveEmulator(config) {
   const snapshots = createSnapshotKeeper({
     ...parts,
     worlds,
-    checkShape: snapshotShapeCheck(config),
+    checkShape: snapshotShapeCheck(contract, config),
     expected: {
       takenFrom: { title: String(info.title), specVersion: String(info.version) },
       defaultTenant: worlds.stateOf(worlds.find(DEFAULT_TENANT_ID)),

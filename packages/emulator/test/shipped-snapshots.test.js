@@ -1,10 +1,11 @@
 // The snapshots the package ships (snapshots/*.json): each loads into an emulator and shows its situation through
-// the API, each is what scripts/make-snapshots.js makes today, and the README and the package's files list them all.
+// the API, each is marked as made by scripts/make-snapshots.js (whose --check, in pnpm check, proves each is what it
+// makes today), and the README and the package's files list them all.
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { loadContract } from '@payments-connect/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contentOf, makeSnapshot } from '../scripts/make-snapshots.js';
+import { REFRESH } from '../scripts/make-snapshots.js';
 import { HOSTED_SESSION_WINDOW_SECONDS, SEED_IDS, SHIPPED_SNAPSHOTS, startEmulator } from '../src/index.js';
 
 /** @typedef {keyof typeof SHIPPED_SNAPSHOTS} SnapshotName */
@@ -25,7 +26,10 @@ afterAll(async () => {
  * @param {SnapshotName} name
  */
 async function startFrom(name) {
-  const emulator = await startEmulator({ strict: true, state: SHIPPED_SNAPSHOTS[name].file });
+  const emulator = await startEmulator({ strict: true, state: SHIPPED_SNAPSHOTS[name].file }).catch((error) => {
+    // A spec change the snapshots do not follow yet: the files are made, never edited.
+    throw new Error(`${error.message} (stale? ${REFRESH})`, { cause: error });
+  });
   started.push(emulator);
   const { access_token: token } = await (
     await fetch(`${emulator.url}/auth/token`, {
@@ -136,11 +140,8 @@ describe('the shipped snapshots', () => {
     expect(again.body.sessionToken).not.toBe(hosted?.sessionToken);
   });
 
-  it.each(NAMES)('%s is what scripts/make-snapshots.js makes (but for when, and from which release)', async (name) => {
+  it.each(NAMES)('%s is marked as made by scripts/make-snapshots.js (pnpm check proves it current)', (name) => {
     const shipped = JSON.parse(readFileSync(SHIPPED_SNAPSHOTS[name].file, 'utf8'));
-    expect(contentOf(shipped), 'stale: run `pnpm --filter @payments-connect/emulator make-snapshots`').toEqual(
-      contentOf(await makeSnapshot(name)),
-    );
     expect(shipped.header.note).toBe(`GENERATED FILE (scripts/make-snapshots.js): ${SHIPPED_SNAPSHOTS[name].shows}`);
   });
 });

@@ -1,8 +1,9 @@
-// The snapshot format as the JSON Schema the package publishes: a stock validator (plain Ajv, none of the emulator's
-// code) takes every shipped snapshot and a snapshot of tenants, and refuses a broken one; the schema names what the
-// emulator's code names (statuses, event types, fixtures), and the package exports it.
+// The snapshot format as the JSON Schema the package publishes, made from the spec at build (as here, in process): a
+// stock validator (plain Ajv, none of the emulator's code) takes every shipped snapshot and a snapshot of tenants, and
+// refuses a broken one; the records are held to the spec's schemas, so that the schema follows a change of the spec;
+// the schema names what the emulator's code names (statuses, event types, fixtures), and the package publishes it.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { loadBundledDocument } from '@payments-connect/contract';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
@@ -15,19 +16,22 @@ import {
   startEmulator,
 } from '../src/index.js';
 import { RFI_CASE_STATUSES } from '../src/model/rfi-cases.js';
+import { snapshotSchema } from '../src/snapshot/snapshot-schema.js';
+import { COLLECTIONS, RECORD_SCHEMAS } from '../src/store.js';
 
-const require = createRequire(import.meta.url);
-const schemaFile = require.resolve('@payments-connect/emulator/snapshot.schema.json');
-const schema = JSON.parse(readFileSync(schemaFile, 'utf8'));
-// Stock: Ajv as its documentation sets it up for JSON Schema 2020-12, with its formats; no keyword of the emulator's.
-const ajv = new Ajv2020({ allErrors: true });
-/** @type {any} */ (addFormats)(ajv);
-const validate = ajv.compile(schema);
-/** @param {unknown} snapshot */
-const problems = (snapshot) =>
-  validate(snapshot) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+const document = loadBundledDocument();
+/** @param {object} schema a validator of it as a stock Ajv makes one, with its formats, no keyword of the emulator's */
+const stockValidator = (schema) => {
+  const ajv = new Ajv2020({ allErrors: true });
+  /** @type {any} */ (addFormats)(ajv);
+  const validate = ajv.compile(schema);
+  /** @param {unknown} snapshot */
+  return (snapshot) => (validate(snapshot) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`));
+};
+const schema = snapshotSchema(document);
+const problems = stockValidator(schema);
 
-describe('snapshot.schema.json', () => {
+describe('the snapshot schema', () => {
   it.each(Object.entries(SHIPPED_SNAPSHOTS))('holds the shipped snapshot %s', (_, { file }) => {
     expect(problems(JSON.parse(readFileSync(file, 'utf8')))).toEqual([]);
   });
@@ -75,9 +79,31 @@ describe('snapshot.schema.json', () => {
     expect($defs.tenant.properties.fixtures.required).toEqual(Object.keys(SEED_IDS));
   });
 
-  it('is published: exported by the package and in its files', () => {
+  it("holds the records to the spec's schemas: a property the spec comes to require, a snapshot must hold", () => {
+    const records = schema.properties.records.properties;
+    for (const name of COLLECTIONS)
+      expect(records[name].items.properties.record.allOf).toEqual([{ $ref: `#/$defs/${RECORD_SCHEMAS[name]}` }]);
+    expect(schema.$defs.RfiCase.required).toEqual(document.components.schemas.RfiCase.required);
+    // The spec changed: a case now has a required openedAt. The schema made from it says so; nothing else changed.
+    const changed = structuredClone(document);
+    const rfiCase = changed.components.schemas.RfiCase;
+    rfiCase.properties.openedAt = { type: 'string', format: 'date-time', description: 'When the case was opened.' };
+    rfiCase.required.push('openedAt');
+    const followed = snapshotSchema(changed);
+    expect(followed.$defs.RfiCase.properties.openedAt).toEqual({ type: 'string', format: 'date-time' });
+    const heldToChanged = stockValidator(followed);
+    const snapshot = JSON.parse(readFileSync(SHIPPED_SNAPSHOTS.itemApproved.file, 'utf8'));
+    expect(heldToChanged(snapshot)).toEqual(
+      expect.arrayContaining(["/records/rfiCases/0/record must have required property 'openedAt'"]),
+    );
+    for (const { record } of snapshot.records.rfiCases) record.openedAt = '2025-05-12T09:30:00.000Z';
+    expect(heldToChanged(snapshot)).toEqual([]);
+  });
+
+  it('is published: built into dist from the spec, exported by the package and in its files', () => {
     const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-    expect(manifest.exports['./snapshot.schema.json']).toBe('./src/snapshot/snapshot.schema.json');
-    expect(manifest.files).toContain('src');
+    expect(manifest.exports['./snapshot.schema.json']).toBe('./dist/snapshot.schema.json');
+    expect(manifest.scripts.build).toContain('node scripts/write-snapshot-schema.js');
+    expect(manifest.files).toContain('dist');
   });
 });

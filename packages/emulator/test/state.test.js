@@ -233,10 +233,11 @@ describe('GET and PUT /_emulator/state', () => {
       ],
       ['accounts[6].account.accountId', 'the account of no tenant', 'accounts.6', { account: { accountId: STRAY_ID } }],
       ['records.payers[0].accountId', 'is no account of the snapshot', 'records.payers.0.accountId', STRAY_ID],
-      ['records.rfiCases[0].record.rfiId', 'must be a UUID', 'records.rfiCases.0.record.rfiId', 'rfi-1'],
+      // Held to the spec's RfiCase: its words are Ajv's.
+      ['records.rfiCases[0].record.rfiId', 'must match format "uuid"', 'records.rfiCases.0.record.rfiId', 'rfi-1'],
       [
         'records.rfiCases[0].record.questions[0].questionId',
-        'must be a UUID',
+        'must match format "uuid"',
         'records.rfiCases.0.record.questions.0.questionId',
         'q1',
       ],
@@ -323,6 +324,31 @@ describe('GET and PUT /_emulator/state', () => {
       const earlier = set(structuredClone(snapshot), 'header.takenFrom.specVersion', '1.0.0-rc.1');
       expect((await state(fresh.url, 'PUT', earlier)).status).toBe(200);
       expect(timeless(await fresh.control.state())).toEqual(before);
+    });
+
+    it('refuses one whose records lack what a later contract has made required, saying what to do', async () => {
+      // The spec 1.1.0 makes a case's openedAt required: the records of a 1.0.0 snapshot have none.
+      const later = loadBundledDocument();
+      later.info.version = '1.1.0';
+      later.components.schemas.RfiCase.properties.openedAt = { type: 'string', format: 'date-time' };
+      later.components.schemas.RfiCase.required.push('openedAt');
+      const emulator = await startEmulator({ spec: later });
+      try {
+        const refused = await state(
+          emulator.url,
+          'PUT',
+          set(structuredClone(snapshot), 'header.takenFrom.specVersion', '1.0.0'),
+        );
+        expect(refused.status).toBe(400);
+        expect(refused.body.details).toEqual({
+          at: 'records.rfiCases[0].record.openedAt',
+          problem:
+            'is missing (the snapshot was taken from contract 1.0.0, this emulator serves 1.1.0 and holds records to ' +
+            'its schemas: take the snapshot again with this emulator)',
+        });
+      } finally {
+        await emulator.stop();
+      }
     });
   });
 });

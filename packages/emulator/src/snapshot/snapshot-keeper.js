@@ -11,8 +11,6 @@ import { checkReferences, refuse, show } from './snapshot-references.js';
 export const STATE_FORMAT = 'payments-connect-emulator-state';
 /** The version of the format this emulator writes and reads; a snapshot of another is refused, never guessed at. */
 export const STATE_FORMAT_VERSION = 1;
-/** The format's JSON Schema, which the package publishes (`@payments-connect/emulator/snapshot.schema.json`). */
-export const SNAPSHOT_SCHEMA_URL = new URL('./snapshot.schema.json', import.meta.url);
 
 /**
  * @typedef {object} StateHeader what a snapshot is, when (on the emulator's clock; a tenant's: the tenant's) and whence
@@ -26,7 +24,8 @@ export const SNAPSHOT_SCHEMA_URL = new URL('./snapshot.schema.json', import.meta
 /**
  * @typedef {object} EmulatorSnapshot what calls can change, of the whole emulator or of one tenant (then it holds that
  *   tenant alone), as `GET /_emulator/state` and `GET /_emulator/tenants/{tenantId}/state` answer it: JSON that
- *   `snapshot.schema.json` describes. Not the journal (requests, not state), nor the configuration (the options).
+ *   `snapshot-schema.js` describes (the published `snapshot.schema.json`). Not the journal (requests, not state), nor
+ *   the configuration (the options).
  * @property {StateHeader} header
  * @property {{ advancedSeconds: number }} clock how far the emulator's clock had been moved
  * @property {import('../tenant-worlds.js').TenantState[]} tenants `default` first, then those created, in order
@@ -69,10 +68,19 @@ export function createSnapshotKeeper({ worlds, tokens, events, faults, clock, ch
       const keys = issue.path.split('/').slice(1);
       const at = keys.reduce((path, key) => path + (/^\d+$/.test(key) ? `[${key}]` : `.${key}`), '').slice(1);
       const value = keys.reduce((node, key) => node?.[key], root);
-      if (issue.keyword === 'required') refuse(at, 'is missing');
+      // A record of an earlier contract may lack what a later one requires: say so, and what to do.
+      const taken = header.takenFrom?.specVersion;
+      const earlier =
+        /^(records|accounts)\b/.test(at) && taken !== expected.takenFrom.specVersion
+          ? ` (the snapshot was taken from contract ${taken}, this emulator serves ${expected.takenFrom.specVersion}` +
+            ' and holds records to its schemas: take the snapshot again with this emulator)'
+          : '';
+      if (issue.keyword === 'required') refuse(at, `is missing${earlier}`);
       if (issue.keyword === 'additionalProperties') refuse(at, `is no part of the format (${issue.expected})`);
       if (issue.keyword === 'maxItems') refuse(at, `holds ${value.length} entries, at most ${issue.expected}`);
-      refuse(at || '(root)', `must be ${issue.description ?? issue.message}, got ${show(value)}`);
+      // The format's parts say what they want (`description`); the spec's schemas, copied without words, Ajv's message.
+      const wanted = issue.description === undefined ? issue.message : `must be ${issue.description}`;
+      refuse(at || '(root)', `${wanted}, got ${show(value)}${earlier}`);
     }
     // Restored in a tenant's place, it may take no account, credentials or record id another tenant has.
     /** @type {import('./snapshot-references.js').SnapshotExpectations['heldBy']} */
