@@ -31,7 +31,7 @@ export { installedDocsPage, PREFERENCES_HONOURED_HEADER } from './server/docs-pa
 export { isHttpUrl } from './server/http-url.js';
 export { DEFAULT_LIMITS, LIMITS_TABLE } from './server/limits.js';
 export { RefusalError } from './server/refusal-error.js';
-export { DEFAULT_JOURNAL_SIZE, JOURNAL_BODY_BYTES } from './server/request-journal.js';
+export { createRequestJournal, DEFAULT_JOURNAL_SIZE, JOURNAL_BODY_BYTES } from './server/request-journal.js';
 export { sendJson, sendJsonText, sendRefusal } from './server/send-answer.js';
 export { startServer } from './server/start-server.js';
 
@@ -50,6 +50,7 @@ export { startServer } from './server/start-server.js';
  * @typedef {import('./server/request-journal.js').JournalEntry} JournalEntry
  * @typedef {import('./server/request-journal.js').JournalFilter} JournalFilter
  * @typedef {import('./server/request-journal.js').JournalOptions} JournalOptions
+ * @typedef {import('./server/request-journal.js').RequestJournal} RequestJournal
  * @typedef {import('./server/request-journal.js').ServerSummary} ServerSummary
  * @typedef {import('./server/request-journal.js').ViolationCause} ViolationCause
  * @typedef {import('./server/request-pipeline.js').AcceptedRequest} AcceptedRequest

@@ -51,6 +51,8 @@ const SERVER_EXPORTS = [
   'startServer',
   // Since: the answer check of the pipeline, which a server that checks answers ahead of time (the mock's replay) uses.
   'checkAnswer',
+  // Since: the journal made by a server that forgets some of its entries itself (the emulator's deleted tenants).
+  'createRequestJournal',
 ];
 
 /** @returns {string[]} every module of the package, absolute */

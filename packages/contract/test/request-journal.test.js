@@ -317,6 +317,20 @@ describe('journaledBody and the bound', () => {
     expect(journal.entries().map((kept) => kept.answerBody)).toEqual(['{"c":3}']);
   });
 
+  it('forgets the entries a clear picks and keeps the rest in order, full and wrapped or not', () => {
+    const journal = createRequestJournal({ size: 4 });
+    // Six entries in a journal of four: it has wrapped, its oldest two dropped.
+    for (const status of [200, 404, 200, 404, 200, 404]) journal.record({ ...entry(), status });
+    journal.clear((kept) => kept.status === 404);
+    expect(journal.entries().map((kept) => [kept.id, kept.status])).toEqual([
+      [3, 200],
+      [5, 200],
+    ]);
+    for (const status of [201, 202, 203]) journal.record({ ...entry(), status });
+    expect(journal.entries().map((kept) => kept.id)).toEqual([5, 7, 8, 9]);
+    expect(journal.dropped).toBe(3);
+  });
+
   // A journal that kept what it should drop, or lost its place when it wraps, shows it after a few hundred entries:
   // 1,000 wrap a journal of 10 a hundred times. The full-size run (100,000) is `test:stress`'s.
   const recorded = inject('fullSize') ? 100_000 : 1_000;

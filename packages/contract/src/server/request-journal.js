@@ -232,12 +232,18 @@ export function createRequestJournal({ size = DEFAULT_JOURNAL_SIZE, file } = {})
       return dropped;
     },
     size,
-    /** Forgets every entry (the file keeps what it has). */
-    clear() {
+    /**
+     * Forgets every entry, or those `which` picks (a tenant's, when the tenant is deleted); the file keeps what it has.
+     * @param {(entry: JournalEntry) => boolean} [which]
+     */
+    clear(which) {
+      const kept = which === undefined ? [] : inOrder().filter((entry) => !which(entry));
       ring.length = 0;
+      for (const entry of kept) ring.push(entry);
+      next = 0;
+      if (which !== undefined) return;
       lastRequestBodies.clear();
       lastAnswerBodies.clear();
-      next = 0;
       dropped = 0;
     },
     /**

@@ -28,6 +28,7 @@ import { createServerRoutes } from './server-routes.js';
  * @typedef {import('./request-journal.js').JournalEntry} JournalEntry
  * @typedef {import('./request-journal.js').JournalFilter} JournalFilter
  * @typedef {import('./request-journal.js').JournalOptions} JournalOptions
+ * @typedef {import('./request-journal.js').RequestJournal} RequestJournal
  * @typedef {import('./request-journal.js').ServerSummary} ServerSummary
  * @typedef {import('./request-pipeline.js').Answerer} Answerer
  * @typedef {import('./request-pipeline.js').Gate} Gate
@@ -55,7 +56,9 @@ import { createServerRoutes } from './server-routes.js';
  * @property {ControlApi} [control] the server's control routes, under their prefix; those every server has
  *   (`SERVER_CONTROL_ROUTES`: the journal's `GET` and `DELETE <prefix>/requests`, the readiness route
  *   `GET <prefix>/health`) are added to them
- * @property {JournalOptions} [journal] how many requests the journal keeps, and a file it appends them to
+ * @property {JournalOptions | RequestJournal} [journal] how many requests the journal keeps, and a file it appends
+ *   them to; or a journal `createRequestJournal` made, for a server that forgets some entries itself (the emulator: a
+ *   deleted tenant's requests)
  * @property {string} [docsPage] an HTML file served at `/_docs` (GET and HEAD; `/_docs/` redirects there), never
  *   journaled: the rendered reference of `@payments-connect/docs`, whose Try it console then sends to this server
  * @property {readonly string[]} [preferences] the `Prefer` preferences the server's answers honour (the mock's `code`,
@@ -124,7 +127,10 @@ export async function startServer(options) {
     requestTimeoutMs: timeouts.requestMs ?? DEFAULT_LIMITS.requestTimeoutMs,
     keepAliveTimeoutMs: timeouts.keepAliveMs ?? DEFAULT_LIMITS.keepAliveTimeoutMs,
   };
-  const journal = createRequestJournal(options.journal);
+  const journal =
+    options.journal !== undefined && 'record' in options.journal
+      ? options.journal
+      : createRequestJournal(/** @type {JournalOptions | undefined} */ (options.journal));
   /** @param {JournalFilter} [filter] */
   const requests = (filter = {}) => {
     const entries = journal.entries(filter);
