@@ -2,6 +2,7 @@ import { bindControlRoutes } from '@payments-connect/contract/server';
 import { CONTROL_PREFIX, EMULATOR_CONTROL_ROUTES } from './control-routes.js';
 import { DEFAULT_TENANT_ID } from './defaults.js';
 import { clockMoveMs } from './emulator-clock.js';
+import { inOrder } from './event-log.js';
 import { paymentRequests } from './model/payment-requests.js';
 import { rfiCases } from './model/rfi-cases.js';
 import { notFound, validationFailed } from './refusals.js';
@@ -28,7 +29,7 @@ import { notFound, validationFailed } from './refusals.js';
 
 /**
  * @typedef {{ worlds: import('./tenant-worlds.js').TenantWorlds, tokens: import('./token-issuer.js').TokenIssuer,
- *   events: import('./event-log.js').EventLog, faults: import('./fault-injector.js').FaultInjector,
+ *   deliveries: import('./event-log.js').EventDeliveries, faults: import('./fault-injector.js').FaultInjector,
  *   clock: import('./emulator-clock.js').EmulatorClock,
  *   snapshots: import('./snapshot/snapshot-keeper.js').SnapshotKeeper,
  *   describe: () => Omit<EmulatorDescription, 'webhookUrl'>,
@@ -50,7 +51,7 @@ export function createControlHandlers(deps) {
   const handlers = routeHandlers(deps);
   // A caller in another process has no other way to see deliveries done; one in this process has settleEvents.
   /** @param {ControlRequest} request */
-  const events = (request) => deps.events.settled().then(() => handlers.events(request));
+  const events = (request) => deps.deliveries.settled().then(() => handlers.events(request));
   return {
     handlers,
     api: { prefix: CONTROL_PREFIX, routes: bindControlRoutes(EMULATOR_CONTROL_ROUTES, { ...handlers, events }) },
@@ -58,16 +59,16 @@ export function createControlHandlers(deps) {
 }
 
 /**
- * The accounts of the tenant a filter names (`?tenantId=` of the events, the faults and the journal). A filter naming
+ * The world of the tenant a filter names (`?tenantId=` of the events, the faults and the journal). A filter naming
  * no tenant is a bad request (400), not a resource not found: what it filters is there.
  * @param {import('./tenant-worlds.js').TenantWorlds} worlds
- * @returns {(tenantId: string) => string[]}
+ * @returns {(tenantId: string) => TenantWorld}
  */
 export function tenantFilter(worlds) {
   return (tenantId) => {
     const world = worlds.all().find((candidate) => candidate.tenantId === tenantId);
     if (!world) throw validationFailed(`tenantId ${tenantId} names no tenant of the emulator`);
-    return Object.values(world.accountIds);
+    return world;
   };
 }
 
@@ -76,7 +77,7 @@ export function tenantFilter(worlds) {
  * faults, events, clock or snapshots, answer. Thin on purpose: what a call may do, and its refusals, are theirs.
  * @param {ControlDeps} deps
  */
-function routeHandlers({ worlds, tokens, events, faults, clock, snapshots, describe, violations }) {
+function routeHandlers({ worlds, tokens, deliveries, faults, clock, snapshots, describe, violations }) {
   const ok = (/** @type {unknown} */ body) => ({ status: 200, body });
   const created = (/** @type {unknown} */ body) => ({ status: 201, body });
   /** @param {() => void} act @param {number} [status] @param {unknown} [body] the answer, once it is done */
@@ -84,7 +85,7 @@ function routeHandlers({ worlds, tokens, events, faults, clock, snapshots, descr
     act();
     return { status, body };
   };
-  const accountsOfTenant = tenantFilter(worlds);
+  const worldOfFilter = tenantFilter(worlds);
   /** @param {ControlRequest} request */
   const tenantOf = ({ params }) => String(params.tenantId);
   /**
@@ -117,12 +118,33 @@ function routeHandlers({ worlds, tokens, events, faults, clock, snapshots, descr
     if (unknown) throw validationFailed(`unknown filter ${unknown}: the filters are accountId and tenantId`);
     const [accountId, tenantId] = [query.get('accountId'), query.get('tenantId')];
     if (accountId === '' || tenantId === '') throw validationFailed('accountId and tenantId must not be empty');
-    return tenantId !== null ? accountsOfTenant(tenantId) : accountId === null ? undefined : [accountId];
+    if (tenantId !== null) return Object.values(worldOfFilter(tenantId).accountIds);
+    return accountId === null ? undefined : [accountId];
+  };
+  /**
+   * Whether a restore keeps the tenant's live tokens: `?keepLiveTokens=false` gives it the snapshot's alone.
+   * @param {URLSearchParams} query
+   */
+  const keepLiveTokensOf = (query) => {
+    const unknown = [...query.keys()].find((name) => name !== 'keepLiveTokens');
+    if (unknown) throw validationFailed(`unknown option ${unknown}: the option is keepLiveTokens`);
+    const keep = query.get('keepLiveTokens');
+    if (keep !== null && keep !== 'true' && keep !== 'false')
+      throw validationFailed(`keepLiveTokens must be true or false, got ${JSON.stringify(keep)}`);
+    return keep !== 'false';
   };
 
   return {
     describe: () => ok({ ...describe(), webhookUrl: worlds.find(DEFAULT_TENANT_ID).webhookUrl() ?? null }),
-    reset: () => after(() => worlds.resetAll(), 200, { reset: true }),
+    reset: () =>
+      after(
+        () => {
+          worlds.resetAll();
+          faults.clear();
+        },
+        200,
+        { reset: true },
+      ),
     createTenant: (/** @type {ControlRequest} */ { body }) => created(worlds.create(body)),
     tenant: (/** @type {ControlRequest} */ request) => ok(worlds.describe(tenantOf(request))),
     setTenantWebhookUrl: (/** @type {ControlRequest} */ request) =>
@@ -136,13 +158,14 @@ function routeHandlers({ worlds, tokens, events, faults, clock, snapshots, descr
       if (type !== undefined && typeof type !== 'string') throw validationFailed('type must be an event type');
       if (!Number.isInteger(timeoutMs) || timeoutMs < 0 || timeoutMs > NEXT_EVENT_WAIT_MS.max)
         throw validationFailed(`timeoutMs must be an integer from 0 to ${NEXT_EVENT_WAIT_MS.max}`);
-      const whose = `tenant ${world.tenantId}`;
-      return ok(await events.next(Object.values(world.accountIds), { type, timeoutMs, whose }));
+      return ok(await world.events.next({ type, timeoutMs, whose: `tenant ${world.tenantId}` }));
     },
     tenantState: (/** @type {ControlRequest} */ request) =>
-      events.settled().then(() => ok(snapshots.take(tenantOf(request)))),
-    restoreTenantState: (/** @type {ControlRequest} */ request) =>
-      ok(snapshots.restore(request.body, tenantOf(request))),
+      deliveries.settled().then(() => ok(snapshots.take(tenantOf(request)))),
+    restoreTenantState: (/** @type {ControlRequest} */ request) => {
+      const keepLiveTokens = keepLiveTokensOf(request.query);
+      return ok(snapshots.restore(request.body, tenantOf(request), { keepLiveTokens }));
+    },
     resetTenant: (/** @type {ControlRequest} */ request) =>
       after(() => worlds.reset(tenantOf(request)), 200, { reset: true }),
     deleteTenant: (/** @type {ControlRequest} */ request) => after(() => worlds.remove(tenantOf(request))),
@@ -180,11 +203,19 @@ function routeHandlers({ worlds, tokens, events, faults, clock, snapshots, descr
       return created({ injected: true, fault: faults.add(body) });
     },
     clearFaults: (/** @type {ControlRequest} */ { query }) => after(() => faults.clear(scopeOf(query))),
-    events: (/** @type {ControlRequest} */ { query }) => ok({ items: events.list(scopeOf(query)) }),
-    clearEvents: (/** @type {ControlRequest} */ { query }) => after(() => events.clear(scopeOf(query))),
-    settleEvents: () => events.settled().then(() => ({ status: 204 })),
+    events: (/** @type {ControlRequest} */ { query }) => {
+      const scope = scopeOf(query);
+      return ok({ items: inOrder(worlds.holdingAny(scope).map((world) => world.events.logged(scope))) });
+    },
+    clearEvents: (/** @type {ControlRequest} */ { query }) => {
+      const scope = scopeOf(query);
+      return after(() => {
+        for (const world of worlds.holdingAny(scope)) world.events.clear(scope);
+      });
+    },
+    settleEvents: () => deliveries.settled().then(() => ({ status: 204 })),
     violations: () => ok({ items: violations() }),
-    state: () => events.settled().then(() => ok(snapshots.take())),
+    state: () => deliveries.settled().then(() => ok(snapshots.take())),
     restoreState: (/** @type {ControlRequest} */ { body }) => ok(snapshots.restore(body)),
   };
 }

@@ -26,6 +26,10 @@ import { controlRouteLabel, defineControlRoutes } from '@payments-connect/contra
 /** @typedef {{ accountId?: string, tenantId?: string }} AccountFilter what belongs to an account, or to a tenant */
 /** @typedef {{ webhookUrl?: string | null }} TenantOptions where its events go; none: the emulator's `webhookUrl` */
 /** @typedef {{ type?: string, timeoutMs?: number }} NextEventOptions its type (any); the wait: 0 to 60,000 ms */
+/**
+ * @typedef {{ keepLiveTokens?: boolean }} RestoreTenantOptions whether the tokens of the tenant live at the restore
+ *   stay valid beside the snapshot's (the default), or end (`false`: the snapshot's alone)
+ */
 
 /** Namespace of the control API; outside `/v1` so it can never collide with a documented path. */
 export const CONTROL_PREFIX = '/_emulator';
@@ -93,21 +97,28 @@ export const EMULATOR_CONTROL_ROUTES = defineControlRoutes({
    * a snapshot of one tenant (its records, tokens, events, faults, clock, webhook URL), once its deliveries are done
    */
   tenantState: { method: 'GET', path: '/tenants/{tenantId}/state', toRequest: ofTenant },
-  /** @type {Route<[tenantId: string, snapshot: EmulatorSnapshot], StateRestored>}
+  /** @type {Route<[tenantId: string, snapshot: EmulatorSnapshot, options?: RestoreTenantOptions], StateRestored>}
    * replaces one tenant's world with a snapshot of it (the tenant created under its id if it is not there), checked
-   * whole first as `restoreState` checks; every other tenant stays as it is
+   * whole first as `restoreState` checks; every other tenant stays as it is. The tenant's live tokens stay valid,
+   * unless `keepLiveTokens: false` gives it the snapshot's alone
    */
   restoreTenantState: {
     method: 'PUT',
     path: '/tenants/{tenantId}/state',
-    toRequest: (tenantId, snapshot) => ({ params: { tenantId }, body: snapshot }),
+    toRequest: (tenantId, snapshot, { keepLiveTokens } = {}) => ({
+      params: { tenantId },
+      query: { keepLiveTokens },
+      body: snapshot,
+    }),
     bodyLimit: 'request',
   },
   /** @type {Route<[tenantId: string], void>}
    * restores a tenant's seed (same ids), drops its events and the faults scoped to its accounts; nothing else moves
    */
   resetTenant: { method: 'POST', path: '/tenants/{tenantId}/reset', toRequest: ofTenant, fromAnswer: nothing },
-  /** deletes a tenant: its accounts, records, credentials, events and faults @type {Route<[tenantId: string], void>} */
+  /** @type {Route<[tenantId: string], void>}
+   * deletes a tenant and all of its world: accounts, records, credentials, tokens, events, faults, its journal entries
+   */
   deleteTenant: { method: 'DELETE', path: '/tenants/{tenantId}', toRequest: ofTenant },
   /** @type {Route<[input?: CreateRfiCaseInput], RfiCase>}
    * creates an RFI case in a given state with given items (for a tenant, name its `accountId`)

@@ -30,20 +30,21 @@ export const EVENT_DESIGNED_BY = 'payments-connect-emulator';
  *   (`answered 500 Internal Server Error`, `connection refused: …`, `DNS lookup failed: …`, `timed out: …`)
  */
 
-/** @typedef {{ wants: (r: EventRecord) => boolean, resolve: (e: EmulatorEvent) => void, timer: any }} Waiter */
+/**
+ * @typedef {{ wants: (r: EventRecord) => boolean, resolve: (e: EmulatorEvent) => void, reject: (e: Error) => void,
+ *   timer: any }} Waiter
+ */
+/** @typedef {{ seq: number, record: EventRecord }} Logged an event of a log, numbered in the order of every tenant's */
 
 /**
- * The events of every tenant, in the order emitted, each POSTed as JSON to its tenant's webhook URL once (no retry:
- * the document shows no retry policy, so the emulator assumes none). Deliveries to one URL go one at a time in order;
- * deliveries to different URLs (different tenants' receivers) do not wait for each other. A tenant's events are those
- * of its accounts. A test may also take a tenant's events as they come (`next`), without a receiver of its own.
+ * What the tenants' event logs share: the deliveries, each event POSTed as JSON to its tenant's webhook URL once (no
+ * retry: the document shows no retry policy, so the emulator assumes none), one at a time in order to each URL, while
+ * deliveries to different URLs (different tenants' receivers) do not wait for each other; and the order of every
+ * event emitted, so that the emulator's events list in the order they happened, whatever tenant they are of.
  * @param {{ checkPayload: (event: EmulatorEvent) => void, random: import('./random-source.js').RandomSource }} options
  */
-export function createEventLog({ checkPayload, random }) {
-  let records = /** @type {EventRecord[]} */ ([]);
-  /** @type {WeakSet<EventRecord>} the records `next` gave out, or that happened before a restore */
-  const taken = new WeakSet();
-  const waiters = /** @type {Set<Waiter>} */ (new Set());
+export function createEventDeliveries({ checkPayload, random }) {
+  let emitted = 0;
   const queues = /** @type {Map<string, Promise<void>>} the deliveries under way, by URL */ (new Map());
 
   /** @param {EventRecord} record @param {string} url */
@@ -66,10 +67,47 @@ export function createEventLog({ checkPayload, random }) {
     }
   }
 
-  /** @param {Iterable<string>} [accountIds] @returns {(record: EventRecord) => boolean} */
+  const shared = {
+    /** The number of the next event, in the order of every tenant's. */
+    next: () => (emitted += 1),
+    checkPayload,
+    random,
+    /** @param {EventRecord} record @param {string} url Queues its delivery behind those to the same URL. */
+    send(record, url) {
+      queues.set(
+        url,
+        (queues.get(url) ?? Promise.resolve()).then(() => deliver(record, url)),
+      );
+    },
+  };
+  return {
+    /** A tenant's event log: its world's. */
+    createLog: () => createEventLog(shared),
+    /** Resolves once every delivery started so far has finished. */
+    settled: async () => {
+      await Promise.all(queues.values());
+    },
+  };
+}
+
+/** @typedef {ReturnType<typeof createEventDeliveries>} EventDeliveries */
+
+/**
+ * The events of one tenant's world, in the order emitted: each recorded with its delivery, and delivered to the
+ * tenant's webhook URL, if it has one. A test may also take them as they come (`next`), without a receiver of its own.
+ * @param {{ next: () => number, send: (record: EventRecord, url: string) => void,
+ *   checkPayload: (event: EmulatorEvent) => void, random: import('./random-source.js').RandomSource }} shared
+ */
+function createEventLog({ next: number, send, checkPayload, random }) {
+  /** @type {Logged[]} */
+  let logged = [];
+  /** @type {WeakSet<EventRecord>} the records `next` gave out, or that happened before a restore */
+  const taken = new WeakSet();
+  const waiters = /** @type {Set<Waiter>} */ (new Set());
+  /** @param {Iterable<string>} [accountIds] @returns {(entry: Logged) => boolean} */
   const ofAccounts = (accountIds) => {
     const accounts = new Set(accountIds);
-    return (record) => accountIds === undefined || accounts.has(record.event.accountId);
+    return ({ record }) => accountIds === undefined || accounts.has(record.event.accountId);
   };
 
   return {
@@ -85,13 +123,8 @@ export function createEventLog({ checkPayload, random }) {
       checkPayload(event);
       /** @type {EventRecord} */
       const record = { event, delivery: { state: webhookUrl ? 'pending' : 'not-configured' } };
-      records.push(record);
-      const before = webhookUrl && (queues.get(webhookUrl) ?? Promise.resolve());
-      if (before)
-        queues.set(
-          /** @type {string} */ (webhookUrl),
-          before.then(() => deliver(record, webhookUrl)),
-        );
+      logged.push({ seq: number(), record });
+      if (webhookUrl) send(record, webhookUrl);
       const waiter = [...waiters].find((candidate) => candidate.wants(record));
       if (waiter) {
         taken.add(record);
@@ -101,38 +134,33 @@ export function createEventLog({ checkPayload, random }) {
       }
       return event;
     },
-    /** @param {Iterable<string>} [accountIds] The events recorded, with their delivery: all, or those accounts'. */
-    list: (accountIds) => records.filter(ofAccounts(accountIds)).map((record) => structuredClone(record)),
+    /** @param {Iterable<string>} [accountIds] The events, numbered: all of the tenant's, or those accounts'. */
+    logged: (accountIds) => logged.filter(ofAccounts(accountIds)),
     /** @param {Iterable<string>} [accountIds] Forgets every event, or those of the given accounts. */
     clear(accountIds) {
       const dropped = ofAccounts(accountIds);
-      records = records.filter((record) => !dropped(record));
-    },
-    /** Resolves once every delivery started so far has finished. */
-    settled: async () => {
-      await Promise.all(queues.values());
+      logged = logged.filter((entry) => !dropped(entry));
     },
     /**
-     * The next event of a tenant's accounts (of a type, if given) that no call took yet: one recorded already, or the
-     * next within `timeoutMs` (408 otherwise). Race-free: an event emitted before the call is not missed.
-     * @param {Iterable<string>} accountIds @param {{ type?: string, timeoutMs: number, whose: string }} wanted
+     * The tenant's next event (of a type, if given) that no call took yet: one recorded already, or the next within
+     * `timeoutMs` (408 otherwise). Race-free: an event emitted before the call is not missed.
+     * @param {{ type?: string, timeoutMs: number, whose: string }} wanted
      * @returns {Promise<EmulatorEvent>}
      */
-    next(accountIds, { type, timeoutMs, whose }) {
-      const ofTenant = ofAccounts(accountIds);
+    next({ type, timeoutMs, whose }) {
       /** @param {EventRecord} record */
-      const wants = (record) =>
-        ofTenant(record) && !taken.has(record) && (type === undefined || record.event.type === type);
-      const found = records.find(wants);
+      const wants = (record) => !taken.has(record) && (type === undefined || record.event.type === type);
+      const found = logged.find(({ record }) => wants(record));
       if (found) {
-        taken.add(found);
-        return Promise.resolve(structuredClone(found.event));
+        taken.add(found.record);
+        return Promise.resolve(structuredClone(found.record.event));
       }
       return new Promise((resolve, reject) => {
         /** @type {Waiter} */
         const waiter = {
           wants,
           resolve,
+          reject,
           timer: setTimeout(() => {
             waiters.delete(waiter);
             reject(new RefusalError(408, `no ${type ?? 'event'} of ${whose} came within ${timeoutMs} ms`));
@@ -143,19 +171,37 @@ export function createEventLog({ checkPayload, random }) {
         waiters.add(waiter);
       });
     },
+    /** @param {Error} why Ends every wait: the tenant's world is dropped, and no event of it will come. */
+    close(why) {
+      for (const waiter of waiters) {
+        clearTimeout(waiter.timer);
+        waiter.reject(why);
+      }
+      waiters.clear();
+    },
     /**
-     * Puts back the events of a snapshot (checked): all of them, or, with accounts, those of one tenant in place of its
-     * own. None is delivered again, nor given to `next`: a snapshot restores what happened, it does not replay it.
+     * Puts back the events of a snapshot (checked) in place of the tenant's. None is delivered again, nor given to
+     * `next`: a snapshot restores what happened, it does not replay it.
      * @param {EventRecord[]} restored
-     * @param {Iterable<string>} [accountIds]
      */
-    restore(restored, accountIds) {
-      const dropped = ofAccounts(accountIds);
-      const copies = structuredClone(restored);
-      for (const record of copies) taken.add(record);
-      records = [...records.filter((record) => !dropped(record)), ...copies];
+    restore(restored) {
+      logged = structuredClone(restored).map((record) => {
+        taken.add(record);
+        return { seq: number(), record };
+      });
     },
   };
 }
 
 /** @typedef {ReturnType<typeof createEventLog>} EventLog */
+
+/**
+ * The events of several logs (every tenant's, or some) in the order they were emitted, copied.
+ * @param {Array<Logged[]>} logs @returns {EventRecord[]}
+ */
+export function inOrder(logs) {
+  return logs
+    .flat()
+    .sort((a, b) => a.seq - b.seq)
+    .map(({ record }) => structuredClone(record));
+}

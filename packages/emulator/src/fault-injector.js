@@ -31,23 +31,33 @@ export const MAX_FAULT_TIMES = 1000;
 /**
  * Canned answers for the next calls of an operation, so tests can see the documented statuses the emulator's
  * behaviour never produces on its own (429, 500) and how a client recovers from them. A fault may be scoped to an
- * account and to path values, so that a test file working in its own tenant never answers another file's calls.
+ * account and to path values, so that a test file working in its own tenant never answers another file's calls. A
+ * fault scoped to a tenant's account is kept in that tenant's world (reset and deleted with it); one of no tenant
+ * (unscoped: every tenant's calls) is the emulator's.
  * @param {import('@payments-connect/contract').Contract} contract a fault may name only its operations
- * @param {{ maxPending: number }} bound how many faults may be pending at once
+ * @param {{ maxPending: number, worlds: import('./tenant-worlds.js').TenantWorlds }} options how many faults may be
+ *   pending at once; the tenants' worlds
  */
-export function createFaultInjector(contract, { maxPending }) {
-  /** @type {Fault[]} the pending faults, in the order they were injected: the first that holds answers a call */
-  let pending = [];
+export function createFaultInjector(contract, { maxPending, worlds }) {
+  /** @type {Fault[]} the pending faults of no tenant: unscoped, or scoped to an account no tenant has */
+  let emulatorFaults = [];
   let injected = 0;
+  /** @param {Fault} fault the list it is kept in */
+  const listOf = (fault) => (fault.accountId === null ? undefined : worlds.ofAccount(fault.accountId))?.faults;
+  /** @param {Fault} fault */
+  const keep = (fault) => (listOf(fault) ?? emulatorFaults).push(fault);
   /** @param {Iterable<string>} [accountIds] @returns {(fault: Fault) => boolean} whether a fault is scoped to one */
   const scopedTo = (accountIds) => {
     const accounts = new Set(accountIds);
     return (fault) => accountIds === undefined || accounts.has(/** @type {string} */ (fault.accountId));
   };
+  /** @param {Iterable<string>} [accountIds] the lists that may hold faults scoped to them: the emulator's, worlds' */
+  const listsOf = (accountIds) => [emulatorFaults, ...worlds.holdingAny(accountIds).map((world) => world.faults)];
   /** @param {Iterable<string>} [accountIds] Drops every pending fault, or those scoped to one of the accounts. */
   const clear = (accountIds) => {
     const dropped = scopedTo(accountIds);
-    pending = pending.filter((fault) => !dropped(fault));
+    emulatorFaults = emulatorFaults.filter((fault) => !dropped(fault));
+    for (const world of worlds.holdingAny(accountIds)) world.faults = world.faults.filter((fault) => !dropped(fault));
   };
 
   return {
@@ -62,7 +72,7 @@ export function createFaultInjector(contract, { maxPending }) {
     add(spec) {
       const problem = faultProblem(contract, spec);
       if (problem !== undefined) throw validationFailed(problem);
-      if (pending.length >= maxPending) {
+      if (listsOf().reduce((count, list) => count + list.length, 0) >= maxPending) {
         const clearing = emulatorRouteLabel('clearFaults');
         throw validationFailed(`${maxPending} faults are pending already: clear some (${clearing})`);
       }
@@ -75,33 +85,46 @@ export function createFaultInjector(contract, { maxPending }) {
         ...{ pathParams: { ...pathParams }, headers: { ...headers } },
         body: body === undefined ? { code, message: `Injected fault: ${status}` } : body,
       };
-      pending.push(fault);
+      keep(fault);
       return structuredClone(fault);
     },
     /**
-     * Takes the first fault, in the order they were injected, that answers this call, if any.
+     * Takes the first fault, in the order they were injected, that answers this call, if any: one of the world of the
+     * call's account, or of the emulator's.
      * @param {string} operationId
      * @param {string | undefined} accountId the call's `AccountId`
      * @param {Record<string, string>} pathParams the call's path values
      */
     take(operationId, accountId, pathParams) {
-      const next = pending.find(
-        (fault) =>
-          fault.operationId === operationId &&
-          (fault.accountId === null || fault.accountId === accountId) &&
-          Object.entries(fault.pathParams).every(([name, value]) => pathParams[name] === value),
-      );
+      /** @param {Fault} fault */
+      const answers = (fault) =>
+        fault.operationId === operationId &&
+        (fault.accountId === null || fault.accountId === accountId) &&
+        Object.entries(fault.pathParams).every(([name, value]) => pathParams[name] === value);
+      const world = accountId === undefined ? undefined : worlds.ofAccount(accountId);
+      const [next] = [world?.faults.find(answers), emulatorFaults.find(answers)]
+        .filter((fault) => fault !== undefined)
+        .sort((a, b) => order(a) - order(b));
       if (!next) return undefined;
       next.times -= 1;
-      if (next.times === 0) pending = pending.filter((fault) => fault !== next);
+      if (next.times === 0) {
+        const list = /** @type {Fault[]} */ (listOf(next) ?? emulatorFaults);
+        list.splice(list.indexOf(next), 1);
+      }
       return { status: next.status, body: next.body, headers: next.headers };
     },
     /** @param {Iterable<string>} [accountIds] @returns {Fault[]} the pending faults in order; those scoped to them */
-    list: (accountIds) => structuredClone(pending.filter(scopedTo(accountIds))),
+    list: (accountIds) =>
+      structuredClone(
+        listsOf(accountIds)
+          .flat()
+          .filter(scopedTo(accountIds))
+          .sort((a, b) => order(a) - order(b)),
+      ),
     /**
-     * Puts back the pending faults of a snapshot (checked). The whole emulator's: all of them, under their own ids
-     * (the next one injected is numbered after the highest). One tenant's: in place of those scoped to its accounts,
-     * numbered after every fault pending: as if injected now.
+     * Puts back the pending faults of a snapshot (checked), into the worlds just restored. The whole emulator's: all of
+     * them, under their own ids (the next one injected is numbered after the highest). One tenant's: in place of those
+     * scoped to its accounts, numbered after every fault pending: as if injected now.
      * @param {Fault[]} restored as `list` gives them @param {Iterable<string>} [accountIds] one tenant's
      */
     restore(restored, accountIds) {
@@ -110,7 +133,7 @@ export function createFaultInjector(contract, { maxPending }) {
       // In the order they were injected, as `take` answers them, whatever order the snapshot lists them in.
       for (const fault of structuredClone(restored).sort((a, b) => order(a) - order(b))) {
         if (accountIds !== undefined) fault.faultId = `fault-${injected + 1}`;
-        pending.push(fault);
+        keep(fault);
         injected = Math.max(injected, order(fault));
       }
     },

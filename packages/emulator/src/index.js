@@ -34,9 +34,10 @@ export { STATE_FORMAT, STATE_FORMAT_VERSION } from './snapshot/snapshot-keeper.j
 /** @typedef {import('./control-routes.js').EmulatorClockReading} EmulatorClockReading */
 /** @typedef {import('./control-routes.js').TenantOptions} TenantOptions */
 /** @typedef {import('./control-routes.js').NextEventOptions} NextEventOptions */
+/** @typedef {import('./control-routes.js').RestoreTenantOptions} RestoreTenantOptions */
 /** @typedef {import('./tenant-worlds.js').Tenant} Tenant */
-/** @typedef {import('./tenant-worlds.js').TenantAccounts} TenantAccounts */
-/** @typedef {import('./tenant-worlds.js').EmulatorAccount} EmulatorAccount */
+/** @typedef {import('./tenant-world.js').TenantAccounts} TenantAccounts */
+/** @typedef {import('./tenant-world.js').EmulatorAccount} EmulatorAccount */
 /** @typedef {import('./token-issuer.js').TokenScope} TokenScope */
 /** @typedef {import('./connect-emulator.js').EmulatorConnection} EmulatorConnection what `connectEmulator` returns */
 /** @typedef {import('./connect-emulator.js').ConnectOptions} ConnectOptions */

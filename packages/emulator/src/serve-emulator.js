@@ -2,13 +2,13 @@
 // emulator starts, with the contract, Ajv and the server: importing the package loads none of them.
 import { compileJsonSchema, createContract, loadContract } from '@payments-connect/contract';
 import { inProcessControl } from '@payments-connect/contract/control';
-import { installedDocsPage, startServer } from '@payments-connect/contract/server';
+import { createRequestJournal, installedDocsPage, startServer } from '@payments-connect/contract/server';
 import { createControlHandlers, tenantFilter } from './control-handlers.js';
 import { EMULATOR_CONTROL_ROUTES } from './control-routes.js';
 import { DEFAULT_TENANT_ID } from './defaults.js';
 import { createEmulatorAnswerer } from './emulator-answerer.js';
 import { createEmulatorClock } from './emulator-clock.js';
-import { createEventLog } from './event-log.js';
+import { createEventDeliveries } from './event-log.js';
 import { exampleSeed } from './example-fixtures.js';
 import { createFaultInjector } from './fault-injector.js';
 import { operationHandlers } from './operation-handlers.js';
@@ -86,28 +86,23 @@ export async function serveEmulator(config) {
   const clock = createEmulatorClock(config.now);
   const random = createRandomSource(config.randomSeed);
   const checkPayload = webhookPayloadCheck(contract, recordViolation, config.webhookUrl);
-  const events = createEventLog({ random, checkPayload });
-  const faults = createFaultInjector(contract, { maxPending: config.maxPendingFaults });
+  const deliveries = createEventDeliveries({ random, checkPayload });
+  // The server's journal, made first: a tenant deleted takes its requests out of it.
+  const journal = createRequestJournal(config.journal);
   let url = '';
-  /** @type {import('./tenant-worlds.js').TenantWorlds} */
-  let worlds;
-  const tokens = createTokenIssuer({
-    tokenTtlSeconds: config.tokenTtlSeconds,
-    random,
-    defaultTenantId: DEFAULT_TENANT_ID,
-    tenantOf: (presented) => worlds.tenantOf(presented),
-    nowOf: (tenantId) => worlds.nowOf(tenantId),
-  });
-  const parts = { clock, tokens, events, faults, random, webhookUrl: config.webhookUrl };
-  worlds = createTenantWorlds({
-    ...parts,
+  const worlds = createTenantWorlds({
+    ...{ clock, random, deliveries, journal, webhookUrl: config.webhookUrl },
+    tokenOperationId: contract.tokenOperation?.operationId,
     seed: { ...seed, credentials },
     url: () => url,
     maxTenants: config.maxTenants,
   });
+  const tokens = createTokenIssuer({ tokenTtlSeconds: config.tokenTtlSeconds, random, worlds });
+  const faults = createFaultInjector(contract, { maxPending: config.maxPendingFaults, worlds });
+  const parts = { clock, tokens, deliveries, faults };
   const info = contract.document.info ?? {};
   const snapshots = createSnapshotKeeper({
-    ...parts,
+    ...{ clock, tokens, faults },
     worlds,
     checkShape: snapshotShapeCheck(contract, config),
     expected: {
@@ -120,7 +115,7 @@ export async function serveEmulator(config) {
   // Before it listens: no call may see the state it starts with half restored.
   if (config.state !== undefined) restoreStateOption(snapshots, config.state);
   const { accounts, fixtures } = worlds.describe(DEFAULT_TENANT_ID);
-  const { tokenTtlSeconds, port, host, timeouts, journal, strict } = config;
+  const { tokenTtlSeconds, port, host, timeouts, strict } = config;
   const start = () => ({ url, credentials, accounts, fixtures, env: worlds.describe(DEFAULT_TENANT_ID).env });
   const describe = () => ({ ...start(), tokenTtlSeconds, strict });
   const controlHandlers = createControlHandlers({
@@ -132,7 +127,7 @@ export async function serveEmulator(config) {
   });
   const answer = createEmulatorAnswerer(contract, operationHandlers, { worlds, tokens });
   const gate = createRequestGate(contract, { tokens, faults });
-  const accountsOfTenant = tenantFilter(worlds);
+  const worldOfFilter = tenantFilter(worlds);
   const server = await startServer({
     ...{
       contract,
@@ -150,15 +145,12 @@ export async function serveEmulator(config) {
     docsPage: config.spec ? undefined : installedDocsPage(import.meta.url),
     onViolation: recordViolation,
     onUndocumented: (entry) => undocumentedResponses.push(entry),
-    // A tenant's requests: those of its accounts, and its token requests, told by the credentials they carry.
-    requestsOfTenant(tenantId) {
-      const accountIds = new Set(accountsOfTenant(tenantId));
-      const { clientId } = worlds.find(tenantId).credentials;
-      return (entry) =>
-        entry.operationId === contract.tokenOperation?.operationId
-          ? clientIdOf(entry.requestBody) === clientId
-          : accountIds.has(String(entry.accountId).trim());
-    },
+    // A tenant's slice of the journal, its world's: the requests of its accounts, and its token requests.
+    requestsOfTenant: (tenantId) => worldOfFilter(tenantId).ownsRequest,
+  }).catch(async (error) => {
+    // It never listened: the journal's file, opened first, is closed as the server's stop would close it.
+    await journal.close().catch(() => undefined);
+    throw error;
   });
   url = server.url;
   /** @type {import('./control-handlers.js').EmulatorControl} */
@@ -176,7 +168,7 @@ export async function serveEmulator(config) {
       return [...undocumentedResponses];
     },
     stop() {
-      stopping ??= server.stop().then(() => events.settled());
+      stopping ??= server.stop().then(() => deliveries.settled());
       return stopping;
     },
   };
@@ -212,14 +204,5 @@ function restoreStateOption(snapshots, option) {
     if (details?.at === undefined) throw error;
     const source = file === undefined ? 'the state option' : `the state snapshot ${file}`;
     throw new TypeError(`${source} is refused at ${details.at}: ${details.problem}`);
-  }
-}
-
-/** @param {string | null} body the `clientId` of a journaled token request, if its body was JSON */
-function clientIdOf(body) {
-  try {
-    return JSON.parse(body ?? '').clientId;
-  } catch {
-    return undefined;
   }
 }

@@ -11,51 +11,54 @@ const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="payments-connect-emulator
  *   tenant whose credentials it was issued for, and when it expires on that tenant's clock (ISO 8601)
  */
 
+/** @param {import('./random-source.js').RandomSource} random A token of the emulator's form: opaque, `pce_…`. */
+export const newToken = (random) => `pce_${random.hex(24)}`;
+
 /**
- * Issues and checks bearer tokens. A token belongs to the tenant whose credentials it was issued for (`tenantOf`), and
- * expires by that tenant's clock (`nowOf`; the emulator's, once the tenant is deleted). Any live token reaches any
- * account: the `AccountId` header picks the account, as the document says.
- * @param {{ tokenTtlSeconds: number, random: import('./random-source.js').RandomSource, defaultTenantId: string,
- *   tenantOf: (credentials: Credentials) => string | undefined, nowOf: (tenantId: string) => number }} options
+ * Issues and checks bearer tokens. A token is kept in the world of the tenant whose credentials it was issued for,
+ * and expires by that tenant's clock; deleting the tenant ends it. Any live token reaches any account: the
+ * `AccountId` header picks the account, as the document says.
+ * @param {{ tokenTtlSeconds: number, random: import('./random-source.js').RandomSource,
+ *   worlds: import('./tenant-worlds.js').TenantWorlds }} options
  */
-export function createTokenIssuer({ tokenTtlSeconds, random, tenantOf, nowOf, defaultTenantId }) {
-  /** @type {Map<string, { expiresAt: number, tenantId: string }>} token -> expiry in epoch milliseconds */
-  const tokens = new Map();
-  const newToken = () => `pce_${random.hex(24)}`;
-  // One already-expired token per emulator, for suites that must see a 401 for an expired token.
-  const expiredToken = newToken();
-  const keepExpired = () => tokens.set(expiredToken, { expiresAt: 0, tenantId: defaultTenantId });
-  keepExpired();
+export function createTokenIssuer({ tokenTtlSeconds, random, worlds }) {
+  /** @param {TokenScope} scope the worlds whose tokens a scope names */
+  const worldsOf = ({ token, tenantId }) => {
+    if (token !== undefined) {
+      const world = worlds.ofToken(token);
+      return world && (tenantId === undefined || world.tenantId === tenantId) ? [world] : [];
+    }
+    return tenantId === undefined ? worlds.all() : [worlds.find(tenantId)];
+  };
 
   return {
-    expiredToken,
     /** @param {Credentials} credentials Exchanges client credentials for a token (POST /auth/token). */
     issue(credentials) {
-      const tenantId = tenantOf(credentials);
-      if (tenantId === undefined) throw new RefusalError(401, 'clientId or clientSecret is not recognised');
-      const token = newToken();
-      tokens.set(token, { expiresAt: nowOf(tenantId) + tokenTtlSeconds * 1000, tenantId });
+      const world = worlds.ofCredentials(credentials);
+      if (world === undefined) throw new RefusalError(401, 'clientId or clientSecret is not recognised');
+      const token = newToken(random);
+      worlds.keepToken(world, token, world.now() + tokenTtlSeconds * 1000);
       return { access_token: token, expires_in: tokenTtlSeconds, token_type: 'Bearer' };
     },
     /** @param {string} token Throws 401 unless it is known and unexpired (the contract checked its form). */
     verify(token) {
-      const issued = tokens.get(token);
-      if (issued === undefined) throw new RefusalError(401, 'Bearer token is not recognised', { headers: CHALLENGE });
-      if (nowOf(issued.tenantId) >= issued.expiresAt) {
+      const world = worlds.ofToken(token);
+      if (world === undefined) throw new RefusalError(401, 'Bearer token is not recognised', { headers: CHALLENGE });
+      if (world.now() >= Number(world.tokens.get(token))) {
         throw new RefusalError(401, 'Bearer token has expired; request a new one at POST /auth/token', {
           headers: CHALLENGE,
         });
       }
     },
     /** @param {TokenScope} [scope] Expires one token, a tenant's tokens, or every token. Returns how many were live. */
-    expire({ token, tenantId } = {}) {
+    expire(scope = {}) {
       let expired = 0;
-      const candidates = token === undefined ? [...tokens.keys()] : tokens.has(token) ? [token] : [];
-      for (const candidate of candidates) {
-        const issued = /** @type {{ expiresAt: number, tenantId: string }} */ (tokens.get(candidate));
-        if (tenantId !== undefined && issued.tenantId !== tenantId) continue;
-        if (issued.expiresAt > nowOf(issued.tenantId)) expired += 1;
-        tokens.set(candidate, { ...issued, expiresAt: 0 });
+      for (const world of worldsOf(scope)) {
+        for (const [token, expiresAt] of world.tokens) {
+          if (scope.token !== undefined && token !== scope.token) continue;
+          if (expiresAt > world.now()) expired += 1;
+          world.tokens.set(token, 0);
+        }
       }
       return expired;
     },
@@ -66,25 +69,26 @@ export function createTokenIssuer({ tokenTtlSeconds, random, tenantOf, nowOf, de
      * @returns {IssuedToken[]}
      */
     snapshot: (tenantId) =>
-      [...tokens]
-        .filter(([token, issued]) => token !== expiredToken && (tenantId === undefined || issued.tenantId === tenantId))
-        .map(([token, { expiresAt, tenantId: owner }]) => ({
-          token,
-          tenantId: owner,
-          expiresAt: new Date(expiresAt).toISOString(),
-        })),
+      worldsOf({ tenantId }).flatMap((world) =>
+        [...world.tokens]
+          .filter(([token]) => token !== worlds.expiredToken)
+          .map(([token, expiresAt]) => ({
+            token,
+            tenantId: world.tenantId,
+            expiresAt: new Date(expiresAt).toISOString(),
+          })),
+      ),
     /**
-     * Puts back the tokens of a snapshot (checked), each live until its expiry on its tenant's clock: all of them, or
-     * one tenant's in place of its own.
+     * Puts back the tokens of a snapshot (checked) into the worlds just restored, each live until its expiry on its
+     * tenant's clock; a token of a tenant the snapshot does not hold is gone with its tenant.
      * @param {IssuedToken[]} issued
-     * @param {string} [tenantId]
      */
-    restore(issued, tenantId) {
-      for (const [token, { tenantId: owner }] of tokens)
-        if (tenantId === undefined || owner === tenantId) tokens.delete(token);
-      keepExpired();
-      for (const { token, tenantId: owner, expiresAt } of issued)
-        tokens.set(token, { expiresAt: Date.parse(expiresAt), tenantId: owner });
+    restore(issued) {
+      const byTenant = new Map(worlds.all().map((world) => [world.tenantId, world]));
+      for (const { token, tenantId, expiresAt } of issued) {
+        const world = byTenant.get(tenantId);
+        if (world) worlds.keepToken(world, token, Date.parse(expiresAt));
+      }
     },
   };
 }

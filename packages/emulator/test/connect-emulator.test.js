@@ -27,7 +27,7 @@ describe('connectEmulator', () => {
     await emulator.resetTenant(tenant.tenantId);
     expect((await call('GET', `/v1/rfi/${tenant.fixtures.openRfiId}`)).body.status).toBe('OPEN');
     await emulator.deleteTenant(tenant.tenantId);
-    expect((await call('GET', '/v1/rfi')).status).toBe(404);
+    expect((await call('GET', '/v1/rfi')).status).toBe(401); // its token went with its world
     const again = await emulator.createTenant();
     await emulator.reset();
     await expect(emulator.tenant(again.tenantId)).rejects.toThrow(ControlCallError);

@@ -123,6 +123,82 @@ describe('tenant worlds', () => {
     expect((await emulator.requests({ tenantId: 'no-such-tenant' }).catch((error) => error)).status).toBe(400);
   });
 
+  it('deletes a tenant whole: no token, event, fault or journal entry of it left; another keeps its own', async () => {
+    const emulator = control();
+    const [gone, kept] = [await emulator.createTenant(), await emulator.createTenant()];
+    /** What the emulator holds of a tenant: its tokens, events, faults and requests. */
+    const heldOf = async (/** @type {Tenant} */ tenant) => {
+      const accountIds = Object.values(tenant.accounts).map((account) => account.accountId);
+      const state = await emulator.state();
+      const requests = await emulator.requests();
+      return {
+        tokens: state.tokens.filter((token) => token.tenantId === tenant.tenantId).length,
+        events: (await emulator.events()).filter(({ event }) => accountIds.includes(event.accountId)).length,
+        faults: (await emulator.faults()).filter((fault) => accountIds.includes(String(fault.accountId))).length,
+        requests: requests.filter(
+          (entry) =>
+            accountIds.includes(String(entry.accountId)) || entry.requestBody?.includes(tenant.credentials.clientId),
+        ).length,
+      };
+    };
+    const asGone = callAsTenant(ctx.emulator.url, gone);
+    for (const [tenant, as] of /** @type {const} */ ([
+      [gone, asGone],
+      [kept, callAsTenant(ctx.emulator.url, kept)],
+    ])) {
+      expect((await as('GET', '/v1/rfi')).status).toBe(200);
+      await emulator.createRfiCase({ accountId: tenant.accounts.primary.accountId });
+      await emulator.injectFault({ operationId: 'getUser', status: 500, accountId: tenant.accounts.other.accountId });
+    }
+    expect((await asGone('GET', '/v1/webhooks')).status).toBe(200); // its token, taken before
+    const before = { tokens: 1, events: 1, faults: 1, requests: 3 };
+    expect([await heldOf(gone), await heldOf(kept)]).toEqual([before, { ...before, requests: 2 }]);
+
+    await emulator.deleteTenant(gone.tenantId);
+    expect(await heldOf(gone)).toEqual({ tokens: 0, events: 0, faults: 0, requests: 0 });
+    expect(await heldOf(kept)).toEqual({ ...before, requests: 2 });
+    // Its token is gone with it: it reaches no account, another tenant's neither.
+    const withItsToken = await asGone('GET', `/v1/rfi/${kept.fixtures.openRfiId}`);
+    expect(withItsToken.status).toBe(401);
+    const refused = await emulator.tenant(gone.tenantId).catch((error) => error);
+    expect(refused.status).toBe(404);
+    expect(refused.message).toContain(`tenant ${gone.tenantId} not found: it was deleted (DELETE /_emulator/tenants/`);
+  });
+
+  it('says a tenant a restore dropped was dropped by the restore, and one never made is no tenant', async () => {
+    const emulator = control();
+    const before = await emulator.state();
+    const dropped = await emulator.createTenant();
+    await emulator.restoreState(before);
+    const refused = await emulator.tenant(dropped.tenantId).catch((error) => error);
+    expect(refused.status).toBe(404);
+    expect(refused.message).toContain(
+      `tenant ${dropped.tenantId} not found: it was dropped by PUT /_emulator/state: the snapshot restored does not ` +
+        'hold it',
+    );
+    const never = await emulator.tenant('7f000000-0000-4000-8000-000000000001').catch((error) => error);
+    expect(never.message).toContain('not found: it is no tenant of this emulator');
+  });
+
+  it("keeps the tenant's live tokens through a restore of its snapshot, unless asked to end them", async () => {
+    const emulator = control();
+    const tenant = await emulator.createTenant();
+    const snapshot = await emulator.tenantState(tenant.tenantId); // before the service took its token
+    const call = callAsTenant(ctx.emulator.url, tenant);
+    const openCase = `/v1/rfi/${tenant.fixtures.openRfiId}`;
+    expect((await call('GET', openCase)).status).toBe(200);
+    await emulator.restoreTenantState(tenant.tenantId, snapshot);
+    expect((await call('GET', openCase)).status).toBe(200); // no 401, no renewal
+    await emulator.restoreTenantState(tenant.tenantId, snapshot, { keepLiveTokens: false });
+    expect((await call('GET', openCase)).status).toBe(401); // the snapshot's tokens alone: it held none
+    const bad = await fetch(`${ctx.emulator.url}/_emulator/tenants/${tenant.tenantId}/state?keepLiveTokens=no`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(snapshot),
+    });
+    expect([bad.status, (await bad.json()).message]).toEqual([400, 'keepLiveTokens must be true or false, got "no"']);
+  });
+
   it("gives a tenant's next event to a test that waits, without a receiver, one recorded before included", async () => {
     const emulator = control();
     const [a, b] = [await emulator.createTenant(), await emulator.createTenant()];

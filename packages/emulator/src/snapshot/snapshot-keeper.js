@@ -4,6 +4,7 @@
  * its header, then the format's JSON Schema, then what a schema cannot say. One refused leaves all as it was.
  */
 import { emulatorRouteLabel } from '../control-routes.js';
+import { inOrder } from '../event-log.js';
 import { COLLECTIONS } from '../store.js';
 import { checkReferences, refuse, show } from './snapshot-references.js';
 
@@ -37,16 +38,16 @@ export const STATE_FORMAT_VERSION = 1;
  */
 
 /** @typedef {{ restored: true, header: StateHeader }} StateRestored what a restore answers */
+/** @typedef {import('../store.js').StoreData} StoreData */
 
 /**
  * @param {{ worlds: import('../tenant-worlds.js').TenantWorlds, tokens: import('../token-issuer.js').TokenIssuer,
- *   events: import('../event-log.js').EventLog, faults: import('../fault-injector.js').FaultInjector,
- *   clock: import('../emulator-clock.js').EmulatorClock,
+ *   faults: import('../fault-injector.js').FaultInjector, clock: import('../emulator-clock.js').EmulatorClock,
  *   checkShape: ReturnType<typeof import('@payments-connect/contract').compileJsonSchema>,
  *   expected: Omit<import('./snapshot-references.js').SnapshotExpectations, 'tenantId' | 'heldBy'> }} deps
  *   `checkShape`: the format's schema, compiled by the contract's Ajv
  */
-export function createSnapshotKeeper({ worlds, tokens, events, faults, clock, checkShape, expected }) {
+export function createSnapshotKeeper({ worlds, tokens, faults, clock, checkShape, expected }) {
   /** @param {unknown} snapshot @param {string} [tenantId] of this tenant alone @returns {EmulatorSnapshot} a copy */
   function check(snapshot, tenantId) {
     let root;
@@ -91,15 +92,24 @@ export function createSnapshotKeeper({ worlds, tokens, events, faults, clock, ch
 
   return {
     /**
-     * Replaces the whole state with a snapshot's, or one tenant's with a snapshot of it (a tenant not there is created
-     * under its id), checked whole first: refused, 400 says where (`details`: `{ at, problem }`) and nothing changed.
-     * @param {unknown} snapshot @param {string} [tenantId] @returns {StateRestored}
+     * Replaces the whole state with a snapshot's, or one tenant's world with a snapshot of it (a tenant not there is
+     * created under its id), checked whole first: refused, 400 says where (`details`: `{ at, problem }`) and nothing
+     * changed. A tenant's restore keeps the tokens of the tenant live at the time, unless `keepLiveTokens` is false:
+     * a service under test keeps working with the token it holds.
+     * @param {unknown} snapshot @param {string} [tenantId] @param {{ keepLiveTokens?: boolean }} [options]
+     * @returns {StateRestored}
      */
-    restore(snapshot, tenantId) {
+    restore(snapshot, tenantId, { keepLiveTokens = true } = {}) {
       const checked = check(snapshot, tenantId);
-      const scope = Object.values(worlds.all().find((world) => world.tenantId === tenantId)?.accountIds ?? {});
+      const previous = tenantId === undefined ? undefined : worlds.all().find((world) => world.tenantId === tenantId);
+      const live = [...(keepLiveTokens ? (previous?.tokens ?? []) : [])].filter(
+        ([, at]) => at > Number(previous?.now()),
+      );
+      const scope = Object.values(previous?.accountIds ?? {});
       if (tenantId === undefined) {
-        worlds.dropCreated();
+        worlds.dropCreated(
+          `was dropped by ${emulatorRouteLabel('restoreState')}: the snapshot restored does not hold it`,
+        );
         clock.advancedMs = Math.round(checked.clock.advancedSeconds * 1000);
       }
       for (const state of checked.tenants) {
@@ -109,14 +119,13 @@ export function createSnapshotKeeper({ worlds, tokens, events, faults, clock, ch
         const accounts = checked.accounts.filter(({ account }) => own.has(account.accountId));
         // The advance, not the time: the time that passed since the snapshot counts, as it does for the service.
         const advancedMs = (state.clock?.advancedSeconds ?? checked.clock.advancedSeconds) * 1000;
-        worlds.install(
-          state,
-          { accounts, collections: /** @type {any} */ (Object.fromEntries(records)) },
-          advancedMs - clock.advancedMs,
-        );
+        const data = { accounts, collections: /** @type {StoreData['collections']} */ (Object.fromEntries(records)) };
+        const world = worlds.install(state, data, advancedMs - clock.advancedMs);
+        world.events.restore(checked.events.filter(({ event }) => own.has(event.accountId)));
       }
-      tokens.restore(checked.tokens, tenantId);
-      events.restore(checked.events, tenantId === undefined ? undefined : scope);
+      tokens.restore(checked.tokens.filter((token) => tenantId === undefined || token.tenantId === tenantId));
+      // Over the snapshot's: a token the tenant held live goes on as it was.
+      for (const [token, expiresAt] of live) worlds.keepToken(worlds.find(String(tenantId)), token, expiresAt);
       faults.restore(checked.faults, tenantId === undefined ? undefined : scope);
       return { restored: true, header: checked.header };
     },
@@ -139,7 +148,7 @@ export function createSnapshotKeeper({ worlds, tokens, events, faults, clock, ch
         accounts: stores.flatMap((store) => store.accounts),
         records: /** @type {EmulatorSnapshot['records']} */ (Object.fromEntries(records)),
         tokens: tokens.snapshot(tenantId),
-        events: events.list(scope),
+        events: inOrder(chosen.map((world) => world.events.logged())),
         faults: faults.list(scope),
       };
     },
