@@ -84,19 +84,21 @@ describe('the snapshot schema', () => {
     for (const name of COLLECTIONS)
       expect(records[name].items.properties.record.allOf).toEqual([{ $ref: `#/$defs/${RECORD_SCHEMAS[name]}` }]);
     expect(schema.$defs.RfiCase.required).toEqual(document.components.schemas.RfiCase.required);
-    // The spec changed: a case now has a required openedAt. The schema made from it says so; nothing else changed.
+    // The spec changed: a case now has a required property (one of this test's, the spec has none of that name). The
+    // schema made from it says so; nothing else changed.
     const changed = structuredClone(document);
     const rfiCase = changed.components.schemas.RfiCase;
-    rfiCase.properties.openedAt = { type: 'string', format: 'date-time', description: 'When the case was opened.' };
-    rfiCase.required.push('openedAt');
+    expect(rfiCase.properties.reviewedInTest).toBeUndefined();
+    rfiCase.properties.reviewedInTest = { type: 'string', format: 'date-time', description: 'When it was reviewed.' };
+    rfiCase.required.push('reviewedInTest');
     const followed = snapshotSchema(changed);
-    expect(followed.$defs.RfiCase.properties.openedAt).toEqual({ type: 'string', format: 'date-time' });
+    expect(followed.$defs.RfiCase.properties.reviewedInTest).toEqual({ type: 'string', format: 'date-time' });
     const heldToChanged = stockValidator(followed);
     const snapshot = JSON.parse(readFileSync(SHIPPED_SNAPSHOTS.itemApproved.file, 'utf8'));
     expect(heldToChanged(snapshot)).toEqual(
-      expect.arrayContaining(["/records/rfiCases/0/record must have required property 'openedAt'"]),
+      expect.arrayContaining(["/records/rfiCases/0/record must have required property 'reviewedInTest'"]),
     );
-    for (const { record } of snapshot.records.rfiCases) record.openedAt = '2025-05-12T09:30:00.000Z';
+    for (const { record } of snapshot.records.rfiCases) record.reviewedInTest = '2025-05-12T09:30:00.000Z';
     expect(heldToChanged(snapshot)).toEqual([]);
   });
 

@@ -327,11 +327,11 @@ describe('GET and PUT /_emulator/state', () => {
     });
 
     it('refuses one whose records lack what a later contract has made required, saying what to do', async () => {
-      // The spec 1.1.0 makes a case's openedAt required: the records of a 1.0.0 snapshot have none.
+      // The spec 1.1.0 makes a property of a case required (one of this test's): a 1.0.0 snapshot's cases have none.
       const later = loadBundledDocument();
       later.info.version = '1.1.0';
-      later.components.schemas.RfiCase.properties.openedAt = { type: 'string', format: 'date-time' };
-      later.components.schemas.RfiCase.required.push('openedAt');
+      later.components.schemas.RfiCase.properties.reviewedInTest = { type: 'string', format: 'date-time' };
+      later.components.schemas.RfiCase.required.push('reviewedInTest');
       const emulator = await startEmulator({ spec: later });
       try {
         const refused = await state(
@@ -341,7 +341,7 @@ describe('GET and PUT /_emulator/state', () => {
         );
         expect(refused.status).toBe(400);
         expect(refused.body.details).toEqual({
-          at: 'records.rfiCases[0].record.openedAt',
+          at: 'records.rfiCases[0].record.reviewedInTest',
           problem:
             'is missing (the snapshot was taken from contract 1.0.0, this emulator serves 1.1.0 and holds records to ' +
             'its schemas: take the snapshot again with this emulator)',
