@@ -20,6 +20,7 @@ import {
   startEmulator,
   type Tenant,
 } from '@payments-connect/emulator';
+import type { components } from '@payments-connect/types';
 
 const options: EmulatorOptions = { port: 0, tokenTtlSeconds: 60, strict: true, webhookUrl: 'http://127.0.0.1:9/hooks' };
 const emulator: Emulator = await startEmulator(options);
@@ -37,6 +38,8 @@ const control: EmulatorConnection = connectEmulator(emulator.url, { timeoutMs: 5
 const closedInput: CreateRfiCaseInput = { status: 'CLOSED', questions: 2 };
 const closed = await control.createRfiCase(closedInput);
 const closedId: string = closed.rfiId;
+// The emulator's records are the spec's: typed from the generated types.
+const asSpec: components['schemas']['RfiCase'] = closed;
 const credentials: { clientId: string; clientSecret: string } = emulator.credentials;
 const stopped: Promise<void> = emulator.stop();
 const tenant: Tenant = await control.createTenant();
@@ -73,6 +76,8 @@ const world: Tenant = await control.createTenant({ webhookUrl: 'http://127.0.0.1
 const moved: number = (await control.advanceTenantClock(world.tenantId, 60)).advancedSeconds;
 const ofWorld: EmulatorSnapshot = await control.tenantState(world.tenantId);
 const back: StateRestored = await control.restoreTenantState(world.tenantId, ofWorld);
+const ended: StateRestored = await control.restoreTenantState(world.tenantId, ofWorld, { keepLiveTokens: false });
+const kept: components['schemas']['RfiCase'] | undefined = ofWorld.records.rfiCases[0]?.record;
 const redirected: string | null = (await control.setTenantWebhookUrl(world.tenantId, null)).webhookUrl;
 const next: EmulatorEvent = await control.nextEvent(world.tenantId, { type: EVENT_TYPES.caseCreated, timeoutMs: 100 });
 const itsRequests: JournalEntry[] = await control.requests({ tenantId: world.tenantId });
@@ -96,21 +101,26 @@ await control.restoreState('state.json');
 emulator.control.createRfiCase({ questionz: 'three', bogus: true });
 // @ts-expect-error the same input, through the control client
 await control.createRfiCase({ questionz: 'three', bogus: true });
+// @ts-expect-error keepLiveTokens is true or false
+await control.restoreTenantState(world.tenantId, ofWorld, { keepLiveTokens: 'no' });
 // @ts-expect-error a payment request's input has no amount
 await control.createPaymentRequest({ amount: 100 });
 
 export {
   answered,
   answerRules,
+  asSpec,
   back,
   baseUrl,
   closedId,
   credentials,
+  ended,
   expired,
   expiredCount,
   firstQuestion,
   itsFaults,
   itsRequests,
+  kept,
   moved,
   next,
   notes,

@@ -1,6 +1,7 @@
 // Issue 25: the other of the two test files that run at the same time against one emulator (see
 // faulted-tenant.test.js). In its own tenant, it waits until the other file's fault is pending, then calls the same
 // operation: every call succeeds, also the one naming the faulted case (another tenant's case: 404, not the fault).
+// It ends once the other file has checked its calls: deleting its tenant takes them out of the journal.
 import { expect, it } from 'vitest';
 import { callAsTenant } from '../support/call-as-tenant.js';
 import { waitUntil } from '../support/wait-until.js';
@@ -22,4 +23,9 @@ it("calls the operation the other file's fault is on, and every call gets the te
   const statuses = [];
   for (let made = 0; made < CALLS_BESIDE_THE_FAULT; made += 1) statuses.push(await read(tenant.fixtures.openRfiId));
   expect(statuses).toEqual(Array(CALLS_BESIDE_THE_FAULT).fill(200));
+  // Its tenant, and with it its requests in the journal, stays until the other file has seen them: it clears its
+  // fault once it has.
+  await waitUntil("faulted-tenant.test.js's checks of this file's calls (are the files run at once?)", async () =>
+    (await emulator.faults()).some((pending) => pending.operationId === FAULTED_OPERATION) ? undefined : true,
+  );
 });
