@@ -19,6 +19,8 @@ import { tryItModel } from './try-it-model.js';
 const CONSOLE_SOURCE = new URL('./try-it-console.js', import.meta.url);
 /** Likewise the module that points the samples at the server that serves the page. */
 const SERVED_SAMPLES_SOURCE = new URL('./served-samples.js', import.meta.url);
+/** And the module that remembers the reader's sample language. */
+const LANGUAGE_CHOICE_SOURCE = new URL('./sample-language-choice.js', import.meta.url);
 
 /** Output names inside the output folder. */
 export const HTML_FILE = 'index.html';
@@ -73,6 +75,7 @@ export function buildReference({ spec: bundled, outDir, languages = SAMPLE_LANGU
     redocVersion: redoc.version,
     consoleSource: readFileSync(CONSOLE_SOURCE, 'utf8'),
     servedSamplesSource: readFileSync(SERVED_SAMPLES_SOURCE, 'utf8'),
+    languageChoiceSource: readFileSync(LANGUAGE_CHOICE_SOURCE, 'utf8'),
     tryItModel: tryIt,
     sampleServer: {
       urls: [...new Set(samples.map(({ serverUrl }) => serverUrl))],
