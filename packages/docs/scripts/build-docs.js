@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { loadBundledDocument } from '@payments-connect/contract';
 import { dataError, readFlags } from '@payments-connect/contract/command-line';
 import { buildReference } from '../src/build-reference.js';
+import { loadReleaseChanges } from '../src/changes-section.js';
 import { SAMPLE_LANGUAGES, sampleLanguages } from '../src/sample-languages.js';
 
 const COMMAND = {
@@ -16,7 +17,11 @@ const COMMAND = {
 
   --languages  the samples' languages, comma-separated   default: ${SAMPLE_LANGUAGES.map(({ id }) => id).join(',')}
 
-Exit status: 0 when built, 2 for a usage error or an input the build cannot use (a language it does not know).`,
+The "Changes" section is the changes.json the spec package's build writes (its changes base is that build's:
+$PAYMENTS_CONNECT_CHANGES_BASE, else the last release before this version).
+
+Exit status: 0 when built, 2 for a usage error or an input the build cannot use (a language it does not know, no
+readable changes.json).`,
 };
 
 const { values } = readFlags(COMMAND, { options: { languages: { type: 'string' } } });
@@ -31,7 +36,14 @@ try {
 } catch (error) {
   dataError(COMMAND, /** @type {Error} */ (error).message);
 }
-const result = buildReference({ spec: loadBundledDocument(), outDir, languages });
+/** @type {import('../src/changes-section.js').ReleaseChanges} */
+let changes = { version: '', base: null, changes: [] };
+try {
+  changes = loadReleaseChanges();
+} catch (error) {
+  dataError(COMMAND, /** @type {Error} */ (error).message);
+}
+const result = buildReference({ spec: loadBundledDocument(), outDir, changes, languages });
 const milliseconds = Math.round(performance.now() - started);
 
 console.log(

@@ -2,7 +2,9 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createContract } from '@payments-connect/contract';
 import { takeOutAreasNotShown } from './areas-not-shown.js';
+import { changesSection } from './changes-section.js';
 import { addCodeSamples } from './code-samples.js';
+import { addDeprecations } from './deprecations.js';
 import { addFlags } from './flags.js';
 import { renderHtmlPage } from './html-page.js';
 import { addOpenEnumValues } from './open-enums.js';
@@ -51,10 +53,12 @@ const SAMPLE_HEADER = ({ comment, label }, operationId) =>
  * @param {object} options
  * @param {unknown} options.spec The bundled OpenAPI document (left unchanged).
  * @param {string} options.outDir Where to write; its samples folder is replaced.
+ * @param {import('./changes-section.js').ReleaseChanges} options.changes What changed since the last release
+ *   (`changes.json` of `@payments-connect/openapi`), for the "Changes" section.
  * @param {import('./sample-languages.js').SampleLanguage[]} [options.languages] The samples' languages (all).
  * @returns {BuildResult}
  */
-export function buildReference({ spec: bundled, outDir, languages = SAMPLE_LANGUAGES }) {
+export function buildReference({ spec: bundled, outDir, changes, languages = SAMPLE_LANGUAGES }) {
   // The decorators write into the operations the contract lists, so the contract reads the copy.
   const contract = createContract(structuredClone(bundled));
   const spec = contract.document;
@@ -65,7 +69,9 @@ export function buildReference({ spec: bundled, outDir, languages = SAMPLE_LANGU
   // Before the flags: a flagged reference to an open enum shows the values after its notice.
   addOpenEnumValues(contract);
   const flagged = addFlags(contract);
+  addDeprecations(contract);
   addOverview(contract, flagged, tryIt, takeOutAreasNotShown(contract));
+  spec.info.description = `${spec.info.description}\n\n${changesSection(changes)}`;
   // After the overview, which lists the URL templates with what their variables mean.
   showDefaultServerUrls(contract);
   const redoc = loadRedocBundle();
