@@ -67,6 +67,23 @@ export function itShowsTheRenderedReference(opened) {
       .toBe(callable.length);
   });
 
+  it('lands a link to an operation on it, #operation/<operationId> as the Changes section writes it', async () => {
+    const top = (/** @type {string} */ id) =>
+      page().evaluate(
+        (selector) => document.querySelector(selector)?.getBoundingClientRect().top ?? -1,
+        `[data-section-id="operation/${id}"]`,
+      );
+    await page().evaluate(() => {
+      location.hash = '#operation/updatePayer';
+    });
+    await expect.poll(() => top('updatePayer')).toBeGreaterThanOrEqual(0);
+    expect(await top('updatePayer')).toBeLessThan(120);
+    await page().evaluate(() => {
+      history.replaceState(null, '', location.pathname);
+      window.scrollTo(0, 0);
+    });
+  });
+
   it('shows the samples of the multipart upload: the client with a File, curl with --form', async () => {
     const section = page().locator(`[data-section-id="operation/${SCREENSHOT_OPERATION}"]`).last();
     await section.locator('[role="tab"]', { hasText: new RegExp(`^${CURL_LABEL}$`) }).click();

@@ -95,6 +95,15 @@ export function describeServedReference(subject, more) {
       expect(opened.server.requests().filter(({ target }) => target.startsWith(DOCS_PATH))).toEqual([]);
     });
 
+    it('lands a reader who follows a link to an operation on it: the page opened at #tag/RFI/operation/getRfiCase', async () => {
+      const top = await opened.page.evaluate(
+        () => document.querySelector('[data-section-id="operation/getRfiCase"]')?.getBoundingClientRect().top ?? -1,
+      );
+      // Below the bar (48 px), at the top of the window.
+      expect(top).toBeGreaterThanOrEqual(0);
+      expect(top).toBeLessThan(120);
+    });
+
     it('renders, and its console starts on the server that serves it', async () => {
       const { page, server } = opened;
       expect(await page.locator('[data-section-id^="operation/"]').count()).toBeGreaterThan(20);
