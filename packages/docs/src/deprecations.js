@@ -29,7 +29,8 @@ export function addDeprecations(contract) {
     if (!node || typeof node !== 'object') return;
     if (node.deprecated === true) {
       const sunset = typeof node[SUNSET_EXTENSION] === 'string' ? node[SUNSET_EXTENSION] : undefined;
-      const notice = `**Deprecated:** it still works in this version; move off it${sunset ? ` before its sunset, ${sunset}` : ''}.`;
+      const until = sunset ? ` before its sunset, ${sunset}` : '';
+      const notice = `**Deprecated:** it still works in this version; move off it${until}.`;
       const text = node.description ?? (node.$ref ? contract.dereference(node).node?.description : undefined);
       node.description = text ? `${notice}\n\n${text}` : notice;
       if (sunset && typeof node.operationId === 'string') {

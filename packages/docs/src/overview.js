@@ -116,7 +116,8 @@ function callingSection(contract, accountId) {
       `\`${CLIENT_PACKAGE}\`, and calls the sandbox at its placeholder URL: put your sandbox's URL in its place (the ` +
       `client takes it as \`baseUrl\`), or a local server's. The others (${others.join(', ')}) read the base URL ` +
       `from \`${SAMPLE_ENVIRONMENT.baseUrl}\`, the bearer token from \`${SAMPLE_ENVIRONMENT.token}\` and the account ` +
-      `from \`${SAMPLE_ENVIRONMENT.accountId}\` when they are set, else the sandbox's placeholder URL and the examples' ` +
+      `from \`${SAMPLE_ENVIRONMENT.accountId}\` when they are set, else the sandbox's placeholder URL and the ` +
+      "examples' " +
       'token and account, which the mock accepts. On the page a mock or an emulator serves (see ' +
       `[${TRY_IT_TITLE}](#${sectionAnchor(USAGE_TITLE, TRY_IT_TITLE)})), every sample calls that server, and runs as ` +
       'it is.',
@@ -135,7 +136,8 @@ function callingSection(contract, accountId) {
     '',
     '```shell',
     ...setup,
-    `export ${SAMPLE_ENVIRONMENT.token}=$(${command.join('\n').replace(/^curl /, 'curl -sS ')} | jq -r .${TOKEN_RESPONSE_FIELD})`,
+    `export ${SAMPLE_ENVIRONMENT.token}=$(${command.join('\n').replace(/^curl /, 'curl -sS ')} | ` +
+      `jq -r .${TOKEN_RESPONSE_FIELD})`,
     `export ${SAMPLE_ENVIRONMENT.accountId}=${accountId}`,
     '```',
   ].join('\n');

@@ -179,7 +179,8 @@ export const SAMPLE_LANGUAGES = [
               parts,
               '//',
               (variable, fallback) =>
-                `String ${parts.names[variable]} = System.getenv().getOrDefault(${quoted(SAMPLE_ENVIRONMENT[variable])}, ` +
+                `String ${parts.names[variable]} = System.getenv()` +
+                `.getOrDefault(${quoted(SAMPLE_ENVIRONMENT[variable])}, ` +
                 `${quoted(fallback)});`,
             ),
             '',
@@ -250,7 +251,8 @@ export const SAMPLE_LANGUAGES = [
           parts,
           '//',
           (variable, fallback) =>
-            `var ${parts.names[variable]} = Environment.GetEnvironmentVariable(${quoted(SAMPLE_ENVIRONMENT[variable])}) ?? ` +
+            `var ${parts.names[variable]} = ` +
+            `Environment.GetEnvironmentVariable(${quoted(SAMPLE_ENVIRONMENT[variable])}) ?? ` +
             `${quoted(fallback)};`,
         ),
         '',

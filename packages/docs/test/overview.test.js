@@ -52,7 +52,10 @@ describe('addOverview', () => {
   it('shows the token exchange with the client and with curl into $PAYMENTS_CONNECT_TOKEN', () => {
     expect(overview).toContain('createPaymentsConnectClient({');
     expect(overview).toMatch(
-      /export PAYMENTS_CONNECT_TOKEN=\$\(curl -sS "\$PAYMENTS_CONNECT_BASE_URL\/auth\/token" \\\n\s+--request POST[\s\S]+\| jq -r \.access_token\)/,
+      new RegExp(
+        String.raw`export PAYMENTS_CONNECT_TOKEN=\$\(curl -sS "\$PAYMENTS_CONNECT_BASE_URL/auth/token" \\\n` +
+          String.raw`\s+--request POST[\s\S]+\| jq -r \.access_token\)`,
+      ),
     );
     expect(overview).toContain(
       `export PAYMENTS_CONNECT_ACCOUNT_ID=${parameterExample(createContract(spec), 'AccountId')}`,

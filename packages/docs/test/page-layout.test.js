@@ -24,7 +24,7 @@ import {
 import { loadContract, openEnumValues } from '@payments-connect/contract';
 import { RefusalError, startServer } from '@payments-connect/contract/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CURL_LABEL, TYPESCRIPT_LABEL } from '../src/code-samples.js';
+import { TYPESCRIPT_LABEL } from '../src/code-samples.js';
 import { FLAGS } from '../src/flags.js';
 import { designedEnumValues } from '../src/open-enums.js';
 import { SAMPLE_LANGUAGE_KEY } from '../src/sample-language-choice.js';

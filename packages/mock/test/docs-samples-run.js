@@ -71,7 +71,7 @@ export function callsByOperation(entries) {
   for (const { operationId, status, requestViolations } of entries) {
     const key = operationId ?? 'unmatched';
     const refused = requestViolations.map(({ location, name, message }) => ` ${location} ${name}: ${message}`);
-    (calls[key] ??= []).push(`${status}${refused.join(';')}`);
+    calls[key] = [...(calls[key] ?? []), `${status}${refused.join(';')}`];
   }
   return calls;
 }

@@ -95,7 +95,7 @@ export function describeServedReference(subject, more) {
       expect(opened.server.requests().filter(({ target }) => target.startsWith(DOCS_PATH))).toEqual([]);
     });
 
-    it('lands a reader who follows a link to an operation on it: the page opened at #tag/RFI/operation/getRfiCase', async () => {
+    it('lands a reader who follows a link to an operation on it (#tag/RFI/operation/getRfiCase)', async () => {
       const top = await opened.page.evaluate(
         () => document.querySelector('[data-section-id="operation/getRfiCase"]')?.getBoundingClientRect().top ?? -1,
       );
