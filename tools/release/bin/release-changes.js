@@ -6,8 +6,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dataError, readFlags, runFailure } from '@payments-connect/contract/command-line';
-import { BUNDLED_SPEC_FILE, SPEC_DIR } from '../src/release-constants.js';
 import { changesMarkdown, readChangesBase, releaseChanges } from '../src/release-changes.js';
+import { BUNDLED_SPEC_FILE, SPEC_DIR } from '../src/release-constants.js';
 
 /** Where a changes base can also be named, for a build that runs through turbo. */
 const BASE_VARIABLE = 'PAYMENTS_CONNECT_CHANGES_BASE';
