@@ -64,6 +64,50 @@ function declarations({ variables, note }, comment, declaration) {
   ]);
 }
 
+/**
+ * The library's code with one of its lines rewritten; a release of the library that no longer writes that line stops
+ * the build, rather than leave a sample unchanged unseen.
+ * @param {string} code @param {string} line @param {string} replacement
+ */
+function rewritten(code, line, replacement) {
+  if (!code.includes(line)) throw new Error(`the snippet library's code no longer holds ${JSON.stringify(line)}`);
+  return code.replaceAll(line, replacement);
+}
+
+/**
+ * How a language's program wraps the library's code, when the library writes the statements of main only.
+ * @typedef {object} MainShape
+ * @property {string[]} open The lines before main's body: imports, the opening of main.
+ * @property {string} [indent] main's body's.
+ * @property {string} comment What starts a line comment.
+ * @property {(name: string, environment: string, fallback: string) => string} declaration A variable's declaration:
+ *   what the code calls it, the environment variable it reads, its default.
+ * @property {(code: string) => string} [code] The library's code as the program holds it.
+ * @property {string[]} [print] The lines that print the answer.
+ * @property {string[]} [close] The lines after main's body.
+ */
+
+/**
+ * The program Python, Java, Kotlin and C# share the shape of: the lines that open it, main's body (the variables'
+ * declarations, the library's code, the lines that print the answer), the lines that close it.
+ * @param {ProgramParts} parts
+ * @param {MainShape} shape
+ */
+function mainProgram(
+  parts,
+  { open, indent = '', comment, declaration, code = (text) => text, print = [], close = [] },
+) {
+  const body = [
+    ...declarations(parts, comment, (variable, fallback) =>
+      declaration(parts.names[variable], SAMPLE_ENVIRONMENT[variable], fallback),
+    ),
+    '',
+    code(parts.code),
+    ...(print.length > 0 ? ['', ...print] : []),
+  ];
+  return [...open, indented(body.join('\n'), indent), ...close].join('\n');
+}
+
 /** @type {SampleLanguage[]} */
 export const SAMPLE_LANGUAGES = [
   { id: 'typescript', label: 'TypeScript', lang: 'TypeScript', extension: 'ts', comment: '//' },
@@ -97,23 +141,14 @@ export const SAMPLE_LANGUAGES = [
     snippet: { target: 'python', client: 'requests' },
     names: { baseUrl: 'BASE_URL', token: 'TOKEN', accountId: 'ACCOUNT_ID' },
     program: (parts) =>
-      [
-        'import os',
-        '',
-        'import requests',
-        '',
-        ...declarations(
-          parts,
-          '#',
-          (variable, fallback) =>
-            `${parts.names[variable]} = os.environ.get(${quoted(SAMPLE_ENVIRONMENT[variable])}, ${quoted(fallback)})`,
-        ),
-        '',
-        `response = ${parts.code}`,
-        '',
-        'print(response.status_code)',
-        'print(response.text)',
-      ].join('\n'),
+      mainProgram(parts, {
+        open: ['import os', '', 'import requests', ''],
+        comment: '#',
+        declaration: (name, environment, fallback) =>
+          `${name} = os.environ.get(${quoted(environment)}, ${quoted(fallback)})`,
+        code: (code) => `response = ${code}`,
+        print: ['print(response.status_code)', 'print(response.text)'],
+      }),
   },
   {
     id: 'go',
@@ -129,7 +164,7 @@ export const SAMPLE_LANGUAGES = [
       const imports = /import \(\n([^)]*)\)/.exec(parts.code);
       if (!imports?.[1]) throw new Error('the Go sample has no import block');
       const packages = new Set([...imports[1].matchAll(/"([^"]+)"/g)].map((match) => String(match[1])));
-      if (parts.variables.length > 0) packages.add('os');
+      packages.add('log').add('os');
       const importBlock = `import (\n${[...packages]
         .sort()
         .map((name) => `\t"${name}"`)
@@ -140,12 +175,22 @@ export const SAMPLE_LANGUAGES = [
         (variable, fallback) =>
           `${parts.names[variable]} := envOr(${quoted(SAMPLE_ENVIRONMENT[variable])}, ${quoted(fallback)})`,
       );
-      const code = parts.code
-        .replace(imports[0], importBlock)
-        .replace('func main() {\n', `func main() {\n${indented(lines.join('\n'), '\t')}\n\n`)
-        .trimEnd();
-      if (parts.variables.length === 0) return code;
-      return `${code}\n\n${[
+      let code = rewritten(parts.code, imports[0], importBlock);
+      code = rewritten(code, 'func main() {\n', `func main() {\n${indented(lines.join('\n'), '\t')}\n\n`);
+      // The library drops the error of the call and then reads the answer (go vet: "using res before checking for
+      // errors"): a reader whose server is down would get a nil pointer's panic instead of the reason.
+      code = rewritten(
+        code,
+        '\tres, _ := http.DefaultClient.Do(req)\n',
+        '\tres, err := http.DefaultClient.Do(req)\n\tif err != nil {\n\t\tlog.Fatal(err)\n\t}\n',
+      );
+      // The status, as the other languages print it, rather than the whole response structure.
+      code = rewritten(code, '\tfmt.Println(res)\n', '\tfmt.Println(res.StatusCode)\n');
+      // gofmt writes a sum inside a call's arguments without spaces; the token's is ours (snippet-sample.js).
+      if (parts.variables.some(({ variable }) => variable === 'token')) {
+        code = rewritten(code, `"Bearer " + ${parts.names.token}`, `"Bearer "+${parts.names.token}`);
+      }
+      return `${code.trimEnd()}\n\n${[
         '// envOr is the value of an environment variable, or fallback when it is not set.',
         'func envOr(name, fallback string) string {',
         '\tif value, ok := os.LookupEnv(name); ok {',
@@ -166,34 +211,28 @@ export const SAMPLE_LANGUAGES = [
     names: { baseUrl: 'baseUrl', token: 'token', accountId: 'accountId' },
     // A class that is not public runs from a file of any name: `java getRfiCase.java` (single-file source launch).
     program: (parts) =>
-      [
-        'import java.net.http.HttpClient;',
-        'import java.net.http.HttpRequest;',
-        'import java.net.http.HttpResponse;',
-        '',
-        `class ${parts.name} {`,
-        '    public static void main(String[] args) throws Exception {',
-        indented(
-          [
-            ...declarations(
-              parts,
-              '//',
-              (variable, fallback) =>
-                `String ${parts.names[variable]} = System.getenv()` +
-                `.getOrDefault(${quoted(SAMPLE_ENVIRONMENT[variable])}, ` +
-                `${quoted(fallback)});`,
-            ),
-            '',
-            parts.code.replace(
-              'System.out.println(response.body());',
-              'System.out.println(response.statusCode());\nSystem.out.println(response.body());',
-            ),
-          ].join('\n'),
-          '        ',
-        ),
-        '    }',
-        '}',
-      ].join('\n'),
+      mainProgram(parts, {
+        open: [
+          'import java.net.http.HttpClient;',
+          'import java.net.http.HttpRequest;',
+          'import java.net.http.HttpResponse;',
+          '',
+          `class ${parts.name} {`,
+          '    public static void main(String[] args) throws Exception {',
+        ],
+        indent: '        ',
+        comment: '//',
+        declaration: (name, environment, fallback) =>
+          `String ${name} = System.getenv().getOrDefault(${quoted(environment)}, ${quoted(fallback)});`,
+        // The library prints the body; the status goes before it, as in the other languages.
+        code: (code) =>
+          rewritten(
+            code,
+            'System.out.println(response.body());',
+            'System.out.println(response.statusCode());\nSystem.out.println(response.body());',
+          ),
+        close: ['    }', '}'],
+      }),
   },
   {
     id: 'kotlin',
@@ -205,34 +244,24 @@ export const SAMPLE_LANGUAGES = [
     names: { baseUrl: 'baseUrl', token: 'token', accountId: 'accountId' },
     // OkHttp's 3.x API, as the library writes it (MediaType.parse, RequestBody.create).
     program: (parts) =>
-      [
-        'import java.io.File',
-        'import okhttp3.MediaType',
-        'import okhttp3.MultipartBody',
-        'import okhttp3.OkHttpClient',
-        'import okhttp3.Request',
-        'import okhttp3.RequestBody',
-        '',
-        'fun main() {',
-        indented(
-          [
-            ...declarations(
-              parts,
-              '//',
-              (variable, fallback) =>
-                `val ${parts.names[variable]} = System.getenv(${kotlinQuoted(SAMPLE_ENVIRONMENT[variable])}) ?: ` +
-                `${kotlinQuoted(fallback)}`,
-            ),
-            '',
-            parts.code,
-            '',
-            'println(response.code())',
-            'println(response.body()?.string())',
-          ].join('\n'),
-          '    ',
-        ),
-        '}',
-      ].join('\n'),
+      mainProgram(parts, {
+        open: [
+          'import java.io.File',
+          'import okhttp3.MediaType',
+          'import okhttp3.MultipartBody',
+          'import okhttp3.OkHttpClient',
+          'import okhttp3.Request',
+          'import okhttp3.RequestBody',
+          '',
+          'fun main() {',
+        ],
+        indent: '    ',
+        comment: '//',
+        declaration: (name, environment, fallback) =>
+          `val ${name} = System.getenv(${kotlinQuoted(environment)}) ?: ${kotlinQuoted(fallback)}`,
+        print: ['println(response.code())', 'println(response.body()?.string())'],
+        close: ['}'],
+      }),
   },
   {
     id: 'csharp',
@@ -244,23 +273,16 @@ export const SAMPLE_LANGUAGES = [
     names: { baseUrl: 'baseUrl', token: 'token', accountId: 'accountId' },
     // Top-level statements and raw string literals: C# 11 (.NET 7 or later), with the SDK's implicit usings.
     program: (parts) =>
-      [
-        'using System.Net.Http.Headers;',
-        '',
-        ...declarations(
-          parts,
-          '//',
-          (variable, fallback) =>
-            `var ${parts.names[variable]} = ` +
-            `Environment.GetEnvironmentVariable(${quoted(SAMPLE_ENVIRONMENT[variable])}) ?? ` +
-            `${quoted(fallback)};`,
-        ),
-        '',
-        parts.code,
-        '',
-        'Console.WriteLine((int)response.StatusCode);',
-        'Console.WriteLine(await response.Content.ReadAsStringAsync());',
-      ].join('\n'),
+      mainProgram(parts, {
+        open: ['using System.Net.Http.Headers;', ''],
+        comment: '//',
+        declaration: (name, environment, fallback) =>
+          `var ${name} = Environment.GetEnvironmentVariable(${quoted(environment)}) ?? ${quoted(fallback)};`,
+        print: [
+          'Console.WriteLine((int)response.StatusCode);',
+          'Console.WriteLine(await response.Content.ReadAsStringAsync());',
+        ],
+      }),
   },
 ];
 

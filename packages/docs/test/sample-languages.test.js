@@ -60,6 +60,14 @@ describe('snippetSample', () => {
     expect(go).not.toContain('PAYMENTS_CONNECT_ACCOUNT_ID');
   });
 
+  it('stops a Go sample on the error of its call rather than read a missing answer, gofmt as written', () => {
+    const go = snippetSample(language('go'), entry, inputs, defaults);
+    expect(go).toContain('\tres, err := http.DefaultClient.Do(req)\n\tif err != nil {\n\t\tlog.Fatal(err)\n\t}\n');
+    expect(go).toContain('\t"log"\n');
+    expect(go).toContain('\tfmt.Println(res.StatusCode)\n');
+    expect(go).toContain('req.Header.Add("Authorization", "Bearer "+token)');
+  });
+
   it('uploads the file the example names, with its type', () => {
     const upload = operation('uploadPaymentRequestPreviewLogo');
     const uploadInputs = sampleInputs(contract, upload);
