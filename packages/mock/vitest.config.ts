@@ -16,10 +16,14 @@ const END_TO_END = [
   'test/docs-samples.test.js', // the reference's samples in python3 and bash processes
 ];
 
-/** What `test:peers` (`vitest run --mode peers`) runs: the reference's Java samples, each in a JVM of its own. */
+/**
+ * What `test:peers` (`vitest run --mode peers`) runs: the reference's samples that need a toolchain of their own, Java
+ * and Kotlin on the JVM, Go; the bootstrap finds or installs them for that tier.
+ */
+const PEER_FILES = ['test/docs-samples-jvm.test.js', 'test/docs-samples-go.test.js'];
 const PEERS: TestProjectInlineConfiguration = {
   extends: true,
-  test: { name: 'peers', include: ['test/docs-samples-jvm.test.js'] },
+  test: { name: 'peers', include: PEER_FILES },
 };
 
 /** What `test:stress` (`vitest run --mode stress`) runs at full size (`fullSize`). */
@@ -75,7 +79,7 @@ export default defineConfig(({ mode }) => ({
                     ...configDefaults.exclude,
                     'test/start-mock.test.js',
                     'test/served-docs.test.js',
-                    'test/docs-samples-jvm.test.js',
+                    ...PEER_FILES,
                     ...(mode === 'quick' ? END_TO_END : []),
                   ],
                   // The test files keep no state between them (each starts its own servers), so a worker runs them one

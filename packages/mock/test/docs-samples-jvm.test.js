@@ -1,59 +1,77 @@
-// The reference's Java samples (java.net.http) run against the mock as a reader runs one: `java getRfiCase.java`, the
-// single-file source launch of Java 11 and later, with PAYMENTS_CONNECT_BASE_URL set to the mock. A JVM each (some
-// two CPU-seconds), so the peers tier runs them (`npm run test:peers`), where the JVM is found or installed.
+// The reference's JVM samples run against the mock. Java (java.net.http) as a reader runs one: `java getRfiCase.java`,
+// the single-file source launch of Java 11 and later, a JVM each (some two CPU-seconds). Kotlin (OkHttp 3) compiled by
+// one kotlinc for all, then run in one JVM: a copy of each sample, in a package of its own (every sample is a `main` of
+// the same name), and a runner that calls each in turn. JVMs and a compiler: the peers tier runs them
+// (`npm run test:peers`), where the bootstrap finds or installs Java 17, Debian's kotlin (1.3) and libokhttp-java.
 
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callsByOperation,
-  OPERATION_IDS,
-  SAMPLES_DIR,
-  sampleFiles,
-  startSampleMock,
-  uploadFolder,
-} from './docs-samples-run.js';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findJava } from '@payments-connect/bootstrap/find-java';
+import { findKotlin } from '@payments-connect/bootstrap/find-kotlin';
+import { afterAll, describe, expect, it } from 'vitest';
+import { OPERATION_IDS, SAMPLES_DIR, sampleFiles, useSampleMock } from './docs-samples-run.js';
 
-const JAVA = process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : 'java';
 /** Two JVMs at once keep both cores busy; more only wait. */
 const AT_ONCE = 2;
+/** The runner of the Kotlin samples: calls each sample's `main` in turn, naming those that threw. */
+const KOTLIN_RUNNER = fileURLToPath(new URL('./run-kotlin-samples.kt', import.meta.url));
+const KOTLIN_RUNNER_CLASS = 'samples.RunKotlinSamples';
 
-/** @type {Awaited<ReturnType<typeof startSampleMock>>} */
-let mock;
-/** @type {ReturnType<typeof uploadFolder>} */
-let uploads;
-beforeAll(async () => {
-  mock = await startSampleMock();
-  uploads = uploadFolder();
-});
-afterAll(async () => {
-  await mock?.stop();
-  uploads?.remove();
-});
+const samples = useSampleMock();
+const scratch = mkdtempSync(join(tmpdir(), 'docs-samples-jvm-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** @param {string} file @returns {Promise<string>} what went wrong, or '' */
-const launch = (file) =>
-  new Promise((resolve) => {
-    const env = { ...process.env, PAYMENTS_CONNECT_BASE_URL: mock.url };
-    execFile(JAVA, [join(SAMPLES_DIR, file)], { cwd: uploads.dir, env, timeout: 120_000 }, (error, _out, stderr) =>
-      resolve(error ? `${file}: ${stderr || error.message}` : ''),
-    );
-  });
+/** @returns {string} the java that runs the samples */
+function java() {
+  const found = findJava();
+  if (found.path === undefined) throw new Error(found.reason);
+  return found.path;
+}
 
-describe('the Java samples of the reference, run against the mock', () => {
-  it('launches each from its source file; each operation answers a success', async () => {
+describe('the JVM samples of the reference, run against the mock', () => {
+  it('Java (java.net.http): launches each from its source file; each operation answers a success', async () => {
     const files = sampleFiles('java');
     expect(files).toHaveLength(OPERATION_IDS.length);
-    const before = mock.requests().length;
+    /** @type {string[]} */
     const failures = [];
-    for (let index = 0; index < files.length; index += AT_ONCE) {
-      failures.push(...(await Promise.all(files.slice(index, index + AT_ONCE).map(launch))));
-    }
-    expect(failures.filter(Boolean)).toEqual([]);
-    const calls = callsByOperation(mock.requests().slice(before));
-    for (const operationId of OPERATION_IDS) {
-      expect(calls[operationId], operationId).toBeDefined();
-      for (const call of calls[operationId] ?? []) expect(call, operationId).toMatch(/^2\d\d$/);
-    }
+    await samples.expectEachOperationAnswered(async () => {
+      for (let index = 0; index < files.length; index += AT_ONCE) {
+        const launches = files.slice(index, index + AT_ONCE).map(async (file) => {
+          const { code, stderr } = await samples.run(java(), [join(SAMPLES_DIR, file)]);
+          if (code !== 0) failures.push(`${file}: ${stderr}`);
+        });
+        await Promise.all(launches);
+      }
+      expect(failures).toEqual([]);
+    });
+  });
+
+  it('Kotlin (OkHttp 3): one kotlinc compiles them, warnings as errors; each operation answers a success', async () => {
+    const kotlin = findKotlin();
+    if (kotlin.path === undefined) throw new Error(kotlin.reason);
+    const sources = join(scratch, 'kotlin');
+    mkdirSync(sources);
+    const mains = sampleFiles('kt').map((file) => {
+      const operationId = basename(file, '.kt');
+      // The package line is the one change to the file: the compiled class is <package>.<File name>Kt.
+      writeFileSync(
+        join(sources, file),
+        `package samples.${operationId}\n${readFileSync(join(SAMPLES_DIR, file), 'utf8')}`,
+      );
+      return `samples.${operationId}.${operationId.charAt(0).toUpperCase()}${operationId.slice(1)}Kt`;
+    });
+    expect(mains).toHaveLength(OPERATION_IDS.length);
+    const jar = join(scratch, 'kotlin-samples.jar');
+    const classpath = kotlin.classpath.join(delimiter);
+    const files = [...sampleFiles('kt').map((file) => join(sources, file)), KOTLIN_RUNNER];
+    const options = ['-Werror', '-include-runtime', '-cp', classpath, '-d', jar];
+    const compiled = await samples.run(kotlin.path, [...options, ...files]);
+    expect(compiled.code, compiled.stderr).toBe(0);
+    await samples.expectEachOperationAnswered(async () => {
+      const ran = await samples.run(java(), ['-cp', [jar, classpath].join(delimiter), KOTLIN_RUNNER_CLASS, ...mains]);
+      expect(ran).toMatchObject({ code: 0, stderr: '' });
+    });
   });
 });
