@@ -49,7 +49,9 @@ const inModule = (file, args) => samples.run(file, args, { cwd: module, env: GO_
 describe('the Go samples of the reference', () => {
   it('build, every one, in one go build', async () => {
     expect(sampleFiles('go')).toHaveLength(OPERATION_IDS.length);
-    expect(await inModule(go, ['build', '-o', `${join(module, 'bin')}/`, './cmd/...'])).toMatchObject({
+    // Without the symbol table and DWARF, which programs run once here do not need: a third less CPU to link.
+    const build = ['build', '-ldflags=-s -w', '-o', `${join(module, 'bin')}/`, './cmd/...'];
+    expect(await inModule(go, build)).toMatchObject({
       code: 0,
       stderr: '',
     });
