@@ -15,6 +15,9 @@ export const SAMPLE_ENVIRONMENT = /** @type {const} */ ({
 
 /** @typedef {keyof typeof SAMPLE_ENVIRONMENT} SampleVariable */
 
+/** What Java, Kotlin and C# code calls the variables. */
+const CAMEL_CASE_NAMES = /** @type {const} */ ({ baseUrl: 'baseUrl', token: 'token', accountId: 'accountId' });
+
 /**
  * What a generated sample needs of its language, beside the snippet library's code.
  * @typedef {object} ProgramParts
@@ -23,6 +26,7 @@ export const SAMPLE_ENVIRONMENT = /** @type {const} */ ({
  * @property {{ variable: SampleVariable, fallback: string }[]} variables The variables the code uses, in order.
  * @property {Record<SampleVariable, string>} names What the code calls them (the language's `names`).
  * @property {string} note The comment on the base URL's default (`SAMPLE_SERVER_NOTES.placeholder`).
+ * @property {string} comment What starts a line comment in the language.
  */
 
 /**
@@ -54,10 +58,9 @@ const indented = (code, indent) =>
 /**
  * Declarations of the variables the code uses, the note above the base URL's.
  * @param {ProgramParts} parts
- * @param {string} comment
  * @param {(variable: SampleVariable, fallback: string) => string} declaration
  */
-function declarations({ variables, note }, comment, declaration) {
+function declarations({ variables, note, comment }, declaration) {
   return variables.flatMap(({ variable, fallback }) => [
     ...(variable === 'baseUrl' ? [`${comment} ${note}`] : []),
     declaration(variable, fallback),
@@ -79,7 +82,6 @@ function rewritten(code, line, replacement) {
  * @typedef {object} MainShape
  * @property {string[]} open The lines before main's body: imports, the opening of main.
  * @property {string} [indent] main's body's.
- * @property {string} comment What starts a line comment.
  * @property {(name: string, environment: string, fallback: string) => string} declaration A variable's declaration:
  *   what the code calls it, the environment variable it reads, its default.
  * @property {(code: string) => string} [code] The library's code as the program holds it.
@@ -93,12 +95,9 @@ function rewritten(code, line, replacement) {
  * @param {ProgramParts} parts
  * @param {MainShape} shape
  */
-function mainProgram(
-  parts,
-  { open, indent = '', comment, declaration, code = (text) => text, print = [], close = [] },
-) {
+function mainProgram(parts, { open, indent = '', declaration, code = (text) => text, print = [], close = [] }) {
   const body = [
-    ...declarations(parts, comment, (variable, fallback) =>
+    ...declarations(parts, (variable, fallback) =>
       declaration(parts.names[variable], SAMPLE_ENVIRONMENT[variable], fallback),
     ),
     '',
@@ -125,7 +124,7 @@ export const SAMPLE_LANGUAGES = [
     },
     program: (parts) =>
       [
-        ...declarations(parts, '#', (variable, fallback) => {
+        ...declarations(parts, (variable, fallback) => {
           const name = SAMPLE_ENVIRONMENT[variable];
           return `${name}="\${${name}:-${quoted(fallback)}}"`;
         }),
@@ -143,7 +142,6 @@ export const SAMPLE_LANGUAGES = [
     program: (parts) =>
       mainProgram(parts, {
         open: ['import os', '', 'import requests', ''],
-        comment: '#',
         declaration: (name, environment, fallback) =>
           `${name} = os.environ.get(${quoted(environment)}, ${quoted(fallback)})`,
         code: (code) => `response = ${code}`,
@@ -171,7 +169,6 @@ export const SAMPLE_LANGUAGES = [
         .join('\n')}\n)`;
       const lines = declarations(
         parts,
-        '//',
         (variable, fallback) =>
           `${parts.names[variable]} := envOr(${quoted(SAMPLE_ENVIRONMENT[variable])}, ${quoted(fallback)})`,
       );
@@ -208,7 +205,7 @@ export const SAMPLE_LANGUAGES = [
     extension: 'java',
     comment: '//',
     snippet: { target: 'java', client: 'nethttp' },
-    names: { baseUrl: 'baseUrl', token: 'token', accountId: 'accountId' },
+    names: CAMEL_CASE_NAMES,
     // A class that is not public runs from a file of any name: `java getRfiCase.java` (single-file source launch).
     program: (parts) =>
       mainProgram(parts, {
@@ -221,7 +218,6 @@ export const SAMPLE_LANGUAGES = [
           '    public static void main(String[] args) throws Exception {',
         ],
         indent: '        ',
-        comment: '//',
         declaration: (name, environment, fallback) =>
           `String ${name} = System.getenv().getOrDefault(${quoted(environment)}, ${quoted(fallback)});`,
         // The library prints the body; the status goes before it, as in the other languages.
@@ -241,7 +237,7 @@ export const SAMPLE_LANGUAGES = [
     extension: 'kt',
     comment: '//',
     snippet: { target: 'kotlin', client: 'okhttp' },
-    names: { baseUrl: 'baseUrl', token: 'token', accountId: 'accountId' },
+    names: CAMEL_CASE_NAMES,
     // OkHttp's 3.x API, as the library writes it (MediaType.parse, RequestBody.create).
     program: (parts) =>
       mainProgram(parts, {
@@ -256,7 +252,6 @@ export const SAMPLE_LANGUAGES = [
           'fun main() {',
         ],
         indent: '    ',
-        comment: '//',
         declaration: (name, environment, fallback) =>
           `val ${name} = System.getenv(${kotlinQuoted(environment)}) ?: ${kotlinQuoted(fallback)}`,
         print: ['println(response.code())', 'println(response.body()?.string())'],
@@ -270,12 +265,11 @@ export const SAMPLE_LANGUAGES = [
     extension: 'cs',
     comment: '//',
     snippet: { target: 'csharp', client: 'httpclient' },
-    names: { baseUrl: 'baseUrl', token: 'token', accountId: 'accountId' },
+    names: CAMEL_CASE_NAMES,
     // Top-level statements and raw string literals: C# 11 (.NET 7 or later), with the SDK's implicit usings.
     program: (parts) =>
       mainProgram(parts, {
         open: ['using System.Net.Http.Headers;', ''],
-        comment: '//',
         declaration: (name, environment, fallback) =>
           `var ${name} = Environment.GetEnvironmentVariable(${quoted(environment)}) ?? ${quoted(fallback)};`,
         print: [

@@ -85,7 +85,8 @@ export function snippetSample(language, entry, inputs, defaults) {
     if (code.includes(leftover)) throw new Error(`${where}: the ${language.id} sample still holds ${leftover}`);
   }
   const name = entry.operationId.charAt(0).toUpperCase() + entry.operationId.slice(1);
-  return `${program({ name, code: code.trim(), variables, names, note: defaults.note }).trimEnd()}\n`;
+  const parts = { name, code: code.trim(), variables, names, note: defaults.note, comment: language.comment };
+  return `${program(parts).trimEnd()}\n`;
 }
 
 /**

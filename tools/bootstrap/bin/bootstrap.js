@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_PATH_VARIABLE, findChromium, HOW_TO_GET_CHROMIUM } from '../src/find-chromium.js';
-import { DEBIAN_GO_PACKAGE, findGo, GOROOT_VARIABLE, HOW_TO_GET_GO } from '../src/find-go.js';
+import { findGo, GO } from '../src/find-go.js';
 import { DEBIAN_JAVA_PACKAGE, findJava, HOW_TO_GET_JAVA, JAVA_HOME_VARIABLE } from '../src/find-java.js';
 import {
   DEBIAN_KOTLIN_PACKAGES,
@@ -67,9 +67,9 @@ const PROGRAMS = {
   go: {
     label: 'Go for the Go samples',
     find: findGo,
-    variables: [GOROOT_VARIABLE],
-    debianPackages: [DEBIAN_GO_PACKAGE],
-    howToGet: HOW_TO_GET_GO,
+    variables: [GO.homeVariable],
+    debianPackages: [GO.debianPackage],
+    howToGet: GO.howToGet,
   },
   kotlin: {
     label: 'the Kotlin compiler and OkHttp 3 for the Kotlin samples',

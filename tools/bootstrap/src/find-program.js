@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 /**
@@ -31,6 +32,17 @@ export function findProgram({ command, homeVariable, howToGet }, env, exists) {
     .map((folder) => join(folder, command))
     .find((candidate) => exists(candidate));
   return found ? { path: found } : { path: undefined, reason: howToGet };
+}
+
+/**
+ * The finder of one program, as its module exports it: `findProgram` of it, in this process's environment unless given
+ * another.
+ * @param {ProgramToFind} program
+ * @returns {(env?: Record<string, string | undefined>, exists?: (path: string) => boolean) =>
+ *   { path: string } | { path: undefined, reason: string }}
+ */
+export function programFinder(program) {
+  return (env = process.env, exists = existsSync) => findProgram(program, env, exists);
 }
 
 /**

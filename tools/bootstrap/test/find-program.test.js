@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEBIAN_GO_PACKAGE, findGo, HOW_TO_GET_GO } from '../src/find-go.js';
+import { findGo, GO } from '../src/find-go.js';
 import { DEBIAN_JAVA_PACKAGE, findJava, HOW_TO_GET_JAVA } from '../src/find-java.js';
 import { canInstallFromDebian } from '../src/find-program.js';
 
@@ -15,7 +15,7 @@ const PROGRAMS = [
     howToGet: HOW_TO_GET_JAVA,
     debian: DEBIAN_JAVA_PACKAGE,
   },
-  { find: findGo, command: 'go', homeVariable: 'GOROOT', howToGet: HOW_TO_GET_GO, debian: DEBIAN_GO_PACKAGE },
+  { find: findGo, command: 'go', homeVariable: 'GOROOT', howToGet: GO.howToGet, debian: GO.debianPackage },
 ];
 
 describe.each(PROGRAMS)('$command', ({ find, command, homeVariable, howToGet, debian }) => {
