@@ -81,7 +81,8 @@ export function releaseChanges(before, after) {
   const usage = indexComponentUsage(before, after);
   const listed = changes.map((change) => {
     const scope = scopeOfChange(change, { before, after, usage });
-    const keys = new Set(scope.places.map(({ operation }) => operation));
+    // A change no operation shows (the servers, a webhook, a schema no operation uses) concerns none.
+    const keys = new Set(scope.visible ? scope.places.map(({ operation }) => operation) : []);
     /** @type {ChangedOperation[]} */
     const operations = [];
     for (const [key, { before: was, after: is }] of usage.operations) {
@@ -109,13 +110,15 @@ export function changesMarkdown({ version, base, changes }) {
   }
   const breaking = changes.filter(({ kind }) => kind === 'breaking');
   lines.push(`Since ${base}: ${changes.length} change(s), ${breaking.length} breaking.`);
-  for (const [title, group] of [
+  /** @type {Array<[string, ReleaseChange[]]>} */
+  const groups = [
     ['Breaking', breaking],
     ['Not breaking', changes.filter(({ kind }) => kind !== 'breaking')],
-  ]) {
+  ];
+  for (const [title, group] of groups) {
     if (group.length === 0) continue;
     lines.push('', `## ${title}`, '');
-    for (const change of /** @type {ReleaseChange[]} */ (group)) lines.push(`- ${changeLine(change)}`);
+    for (const change of group) lines.push(`- ${changeLine(change)}`);
   }
   return `${lines.join('\n')}\n`;
 }
