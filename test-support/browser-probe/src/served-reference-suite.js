@@ -181,7 +181,9 @@ export function describeServedReference(subject, more) {
       try {
         const section = page.locator('[data-section-id="operation/getRfiCase"]').last();
         await section.locator('[role="tab"]', { hasText: /^curl$/ }).click();
-        await expect.poll(() => section.innerText()).toContain(`curl -X GET '${server.url}/v1/rfi/`);
+        // The curl sample's base URL defaults to this server's: `NAME="${NAME:-"<url>"}"`.
+        const curlDefault = `PAYMENTS_CONNECT_BASE_URL="\${PAYMENTS_CONNECT_BASE_URL:-"${server.url}"}"`;
+        await expect.poll(() => section.innerText()).toContain(curlDefault);
         await section.locator('[role="tab"]', { hasText: /^TypeScript$/ }).click();
         await expect.poll(() => section.innerText()).toContain(`baseUrl: '${server.url}',`);
         const text = await section.innerText();
