@@ -1,7 +1,8 @@
 // The reference's Go samples (net/http) against the mock: one module that holds each sample, unchanged, as a program of
 // its own (cmd/<operationId>/main.go); one `go build` compiles them all, `go vet` and `go fmt` find nothing to say,
-// and each program built runs against the mock. A toolchain to install and some 15 CPU-seconds on a cold build cache:
-// the peers tier runs them (`npm run test:peers`), where the bootstrap finds or installs Debian's golang-go (1.19).
+// and each program built runs against the mock. A toolchain to install, and some 25 CPU-seconds on a cold build cache
+// (10 warm): the peers tier runs them (`npm run test:peers`), where the bootstrap finds or installs Debian's golang-go
+// (1.19).
 
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
