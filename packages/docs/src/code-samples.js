@@ -39,7 +39,11 @@ export function addCodeSamples(contract, languages = SAMPLE_LANGUAGES) {
         ? snippetSample(language, entry, inputs, defaults)
         : typeScriptSample(entry, inputs);
     }
-    entry.operation['x-codeSamples'] = languages.map(({ id, lang, label }) => ({ lang, label, source: sources[id] }));
+    entry.operation['x-codeSamples'] = languages.map(({ id, label, lang }) => ({
+      lang: lang ?? label,
+      label,
+      source: sources[id],
+    }));
     const { operationId, method, path } = entry;
     return { operationId, method, path, serverUrl: inputs.serverUrl, sources };
   });

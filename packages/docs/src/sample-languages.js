@@ -33,7 +33,7 @@ const CAMEL_CASE_NAMES = /** @type {const} */ ({ baseUrl: 'baseUrl', token: 'tok
  * @typedef {object} SampleLanguage
  * @property {string} id What `--languages` names it.
  * @property {string} label The tab's label.
- * @property {string} lang The language Redoc highlights it as.
+ * @property {string} [lang] The language Redoc highlights it as, when its label does not name it.
  * @property {string} extension Of the file `dist/samples/<operationId>.<extension>`.
  * @property {string} comment What starts a line comment.
  * @property {{ target: string, client: string }} [snippet] The snippet library's target and client; none for our
@@ -109,7 +109,7 @@ function mainProgram(parts, { open, indent = '', declaration, code = (text) => t
 
 /** @type {SampleLanguage[]} */
 export const SAMPLE_LANGUAGES = [
-  { id: 'typescript', label: 'TypeScript', lang: 'TypeScript', extension: 'ts', comment: '//' },
+  { id: 'typescript', label: 'TypeScript', extension: 'ts', comment: '//' },
   {
     id: 'curl',
     label: 'curl',
@@ -134,7 +134,6 @@ export const SAMPLE_LANGUAGES = [
   {
     id: 'python',
     label: 'Python',
-    lang: 'Python',
     extension: 'py',
     comment: '#',
     snippet: { target: 'python', client: 'requests' },
@@ -151,7 +150,6 @@ export const SAMPLE_LANGUAGES = [
   {
     id: 'go',
     label: 'Go',
-    lang: 'Go',
     extension: 'go',
     comment: '//',
     snippet: { target: 'go', client: 'native' },
@@ -201,7 +199,6 @@ export const SAMPLE_LANGUAGES = [
   {
     id: 'java',
     label: 'Java',
-    lang: 'Java',
     extension: 'java',
     comment: '//',
     snippet: { target: 'java', client: 'nethttp' },
@@ -233,7 +230,6 @@ export const SAMPLE_LANGUAGES = [
   {
     id: 'kotlin',
     label: 'Kotlin',
-    lang: 'Kotlin',
     extension: 'kt',
     comment: '//',
     snippet: { target: 'kotlin', client: 'okhttp' },
@@ -261,7 +257,6 @@ export const SAMPLE_LANGUAGES = [
   {
     id: 'csharp',
     label: 'C#',
-    lang: 'C#',
     extension: 'cs',
     comment: '//',
     snippet: { target: 'csharp', client: 'httpclient' },

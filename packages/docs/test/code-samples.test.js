@@ -4,6 +4,9 @@ import { addCodeSamples } from '../src/code-samples.js';
 import { SAMPLE_LANGUAGES } from '../src/sample-languages.js';
 import { parameterExample } from './parameter-example.js';
 
+/** The languages Redoc highlights the tabs as, in the tabs' order: curl's is the shell's. */
+const HIGHLIGHTED = ['TypeScript', 'Shell', 'Python', 'Go', 'Java', 'Kotlin', 'C#'];
+
 describe('addCodeSamples', () => {
   it('gives every operation a sample in each language, as tabs in order, and returns them in spec order', () => {
     const contract = createContract(structuredClone(loadBundledDocument()));
@@ -13,7 +16,11 @@ describe('addCodeSamples', () => {
     );
     for (const [index, { operation }] of contract.operations.entries()) {
       expect(operation['x-codeSamples'], operation.operationId).toEqual(
-        SAMPLE_LANGUAGES.map(({ id, lang, label }) => ({ lang, label, source: samples[index]?.sources[id] })),
+        SAMPLE_LANGUAGES.map(({ id, label }, at) => ({
+          lang: HIGHLIGHTED[at],
+          label,
+          source: samples[index]?.sources[id],
+        })),
       );
     }
   });
