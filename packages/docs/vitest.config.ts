@@ -5,6 +5,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * samples compiled by TypeScript, the package packed by npm, the serve script in a process of its own.
  */
 const END_TO_END = [
+  'test/changes-section.test.js', // the release tools' command and the build command, each in a process of its own
   'test/docs-server.test.js',
   'test/packaging.test.js',
   'test/page-layout.test.js',

@@ -13,7 +13,18 @@ const END_TO_END = [
   'test/readme.test.js', // the README's flag table against the command's --help
   'test/record-replay-cli.test.js', // --record and --replay, a recording stopped by SIGTERM and SIGKILL
   'test/served-docs.test.js',
+  'test/docs-samples.test.js', // the reference's samples in python3 and bash processes
 ];
+
+/**
+ * What `test:peers` (`vitest run --mode peers`) runs: the reference's samples that need a toolchain of their own, Java
+ * and Kotlin on the JVM, Go; the bootstrap finds or installs them for that tier.
+ */
+const PEER_FILES = ['test/docs-samples-jvm.test.js', 'test/docs-samples-go.test.js'];
+const PEERS: TestProjectInlineConfiguration = {
+  extends: true,
+  test: { name: 'peers', include: PEER_FILES },
+};
 
 /** What `test:stress` (`vitest run --mode stress`) runs at full size (`fullSize`). */
 const STRESS: TestProjectInlineConfiguration = {
@@ -56,26 +67,29 @@ export default defineConfig(({ mode }) => ({
     projects:
       mode === 'stress'
         ? [STRESS]
-        : [
-            {
-              extends: true,
-              test: {
-                name: 'mock',
-                include: ['test/**/*.test.js'],
-                exclude: [
-                  ...configDefaults.exclude,
-                  'test/start-mock.test.js',
-                  'test/served-docs.test.js',
-                  ...(mode === 'quick' ? END_TO_END : []),
-                ],
-                // The test files keep no state between them (each starts its own servers), so a worker runs them one
-                // after another on the modules it loaded once.
-                isolate: false,
+        : mode === 'peers'
+          ? [PEERS]
+          : [
+              {
+                extends: true,
+                test: {
+                  name: 'mock',
+                  include: ['test/**/*.test.js'],
+                  exclude: [
+                    ...configDefaults.exclude,
+                    'test/start-mock.test.js',
+                    'test/served-docs.test.js',
+                    ...PEER_FILES,
+                    ...(mode === 'quick' ? END_TO_END : []),
+                  ],
+                  // The test files keep no state between them (each starts its own servers), so a worker runs them one
+                  // after another on the modules it loaded once.
+                  isolate: false,
+                },
               },
-            },
-            START_MOCK,
-            ...(mode === 'quick' ? [] : [DOCS]),
-            README,
-          ],
+              START_MOCK,
+              ...(mode === 'quick' ? [] : [DOCS]),
+              README,
+            ],
   },
 }));

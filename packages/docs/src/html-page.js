@@ -166,6 +166,13 @@ Redoc.init(spec, options, document.getElementById('redoc'), () => {
   labelPickers();
   new MutationObserver(labelPickers).observe(document.getElementById('redoc'), { childList: true, subtree: true });
   for (const table of document.querySelectorAll('#redoc .redoc-markdown table')) table.tabIndex = 0;
+  let storage;
+  try {
+    storage = window.localStorage;
+  } catch {
+    // A browser that refuses storage to the page: the choice of language holds for the visit.
+  }
+  rememberSampleLanguage(document.getElementById('redoc'), sampleLabels(spec), storage);
   document.documentElement.dataset.rendered = 'true';
 });
 startTryItConsole({ dialog: document.getElementById('try-it'), model: tryItModel });
@@ -179,6 +186,8 @@ startTryItConsole({ dialog: document.getElementById('try-it'), model: tryItModel
  * @property {string} consoleSource The "Try it" console's module (try-it-console.js), run as is.
  * @property {string} servedSamplesSource The module that points the samples at the serving server
  *   (served-samples.js), run as is.
+ * @property {string} languageChoiceSource The module that remembers the reader's sample language
+ *   (sample-language-choice.js), run as is.
  * @property {unknown} tryItModel What the console offers (tryItModel()).
  * @property {import('./served-samples.js').SampleServer} sampleServer What the samples say of the server they call.
  * @property {{ fileName: string, mediaType: string, base64: string }} published The bundle "Download" gives.
@@ -190,10 +199,15 @@ startTryItConsole({ dialog: document.getElementById('try-it'), model: tryItModel
  * @returns {string}
  */
 export function renderHtmlPage(parts) {
-  const { spec, redocSource, redocVersion, consoleSource, servedSamplesSource, tryItModel, sampleServer, published } =
-    parts;
+  const { spec, redocSource, redocVersion, consoleSource, servedSamplesSource, languageChoiceSource } = parts;
+  const { tryItModel, sampleServer, published } = parts;
   const title = `${spec.info.title} ${spec.info.version}`;
-  for (const [name, source] of Object.entries({ console: consoleSource, 'served samples': servedSamplesSource })) {
+  const modules = {
+    console: consoleSource,
+    'served samples': servedSamplesSource,
+    'sample language choice': languageChoiceSource,
+  };
+  for (const [name, source] of Object.entries(modules)) {
     if (/<(\/?script|!--)/i.test(source)) throw new Error(`The ${name} source would end its <script> element`);
   }
   const { fileName, mediaType, base64 } = published;
@@ -222,7 +236,7 @@ export function renderHtmlPage(parts) {
 <script id="sample-server" type="application/json">${inlineJson(sampleServer)}</script>
 <script id="published-bundle" type="application/json">${inlineJson({ fileName, mediaType, base64 })}</script>
 <script>${redocSource}</script>
-<script type="module">${consoleSource}${servedSamplesSource}${INIT_SCRIPT}</script>
+<script type="module">${Object.values(modules).join('')}${INIT_SCRIPT}</script>
 </body>
 </html>
 `;

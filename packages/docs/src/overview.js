@@ -1,7 +1,10 @@
 import { ERROR_ENVELOPE_POINTER, parsePointer } from '@payments-connect/contract';
-import { ACCESS_TOKEN_VARIABLE, ACCOUNT_ID_VARIABLE, curlSample } from './curl-sample.js';
+import { sampleToken } from './code-samples.js';
 import { FLAGS } from './flags.js';
 import { sampleInputs } from './sample-inputs.js';
+import { SAMPLE_ENVIRONMENT, SAMPLE_LANGUAGES } from './sample-languages.js';
+import { SAMPLE_SERVER_NOTES } from './sample-server-notes.js';
+import { snippetSample } from './snippet-sample.js';
 import { TOKEN_FIELDS } from './try-it-model.js';
 import { CLIENT_ID_VARIABLE, CLIENT_PACKAGE, CLIENT_SECRET_VARIABLE, typeScriptSample } from './typescript-sample.js';
 
@@ -96,17 +99,28 @@ function callingSection(contract, accountId) {
     throw new Error(`The token response of ${token.path} has no ${TOKEN_RESPONSE_FIELD} field`);
   }
   const inputs = sampleInputs(contract, token);
-  // The note on the URL stays a comment of its own, above the command the shell variable captures.
-  const [notes, command] = partition(curlSample(token, inputs, undefined).trim().split('\n'), (line) =>
-    line.startsWith('#'),
+  const curl = SAMPLE_LANGUAGES.find(({ id }) => id === 'curl');
+  if (!curl) throw new Error('no curl sample language');
+  const defaults = { token: sampleToken(contract), note: SAMPLE_SERVER_NOTES.placeholder };
+  // The base URL's lines stay as the sample has them; the command's answer is captured as the token.
+  const [setup, command] = partition(
+    snippetSample(curl, token, inputs, defaults).trim().split('\n'),
+    (line) => line.startsWith('#') || line.startsWith(`${SAMPLE_ENVIRONMENT.baseUrl}=`),
   );
+  const others = SAMPLE_LANGUAGES.filter(({ id }) => id !== 'typescript').map(({ label }) => label);
   return [
     '## Calling the API',
     '',
-    "Every operation shows two samples generated from this description's examples: TypeScript with " +
-      `\`${CLIENT_PACKAGE}\` and curl. Both call the sandbox at its placeholder URL: put your sandbox's URL in its ` +
-      "place (the client takes it as `baseUrl`), or a local server's. On the page a mock or an emulator serves (see " +
-      `[${TRY_IT_TITLE}](#${sectionAnchor(USAGE_TITLE, TRY_IT_TITLE)})), they call that server, and run as they are.`,
+    `Every operation shows a sample in ${SAMPLE_LANGUAGES.map(({ label }) => label).join(', ')}, generated from this ` +
+      "description's examples (the page remembers the language you pick). TypeScript uses " +
+      `\`${CLIENT_PACKAGE}\`, and calls the sandbox at its placeholder URL: put your sandbox's URL in its place (the ` +
+      `client takes it as \`baseUrl\`), or a local server's. The others (${others.join(', ')}) read the base URL ` +
+      `from \`${SAMPLE_ENVIRONMENT.baseUrl}\`, the bearer token from \`${SAMPLE_ENVIRONMENT.token}\` and the account ` +
+      `from \`${SAMPLE_ENVIRONMENT.accountId}\` when they are set, else the sandbox's placeholder URL and the ` +
+      "examples' " +
+      'token and account, which the mock accepts. On the page a mock or an emulator serves (see ' +
+      `[${TRY_IT_TITLE}](#${sectionAnchor(USAGE_TITLE, TRY_IT_TITLE)})), every sample calls that server, and runs as ` +
+      'it is.',
     '',
     `**With the client.** The client exchanges the credentials at \`${token.method} ${token.path}\` itself, ` +
       'sends `Authorization: Bearer` and `AccountId` on every request, and requests a new token when the old one ' +
@@ -117,17 +131,15 @@ function callingSection(contract, accountId) {
     typeScriptSample(token, inputs).trim(),
     '```',
     '',
-    `**With curl.** Exchange the credentials once, keep \`${TOKEN_RESPONSE_FIELD}\` for ` +
-      `\`${TOKEN_FIELDS.expiresIn}\` seconds, and send it with the account id:`,
+    `**With curl and the others.** Exchange the credentials once, keep \`${TOKEN_RESPONSE_FIELD}\` for ` +
+      `\`${TOKEN_FIELDS.expiresIn}\` seconds in \`${SAMPLE_ENVIRONMENT.token}\`, and name the account:`,
     '',
     '```shell',
-    ...notes,
-    `${ACCESS_TOKEN_VARIABLE}=$(${command.join('\n').replace(/^curl /, 'curl -sS ')} | jq -r .${TOKEN_RESPONSE_FIELD})`,
-    `${ACCOUNT_ID_VARIABLE}=${accountId}`,
+    ...setup,
+    `export ${SAMPLE_ENVIRONMENT.token}=$(${command.join('\n').replace(/^curl /, 'curl -sS ')} | ` +
+      `jq -r .${TOKEN_RESPONSE_FIELD})`,
+    `export ${SAMPLE_ENVIRONMENT.accountId}=${accountId}`,
     '```',
-    '',
-    `Every other curl sample sends \`-H "Authorization: Bearer $${ACCESS_TOKEN_VARIABLE}"\` and, on \`/v1\` paths, ` +
-      `\`-H "AccountId: $${ACCOUNT_ID_VARIABLE}"\`.`,
   ].join('\n');
 }
 

@@ -22,8 +22,11 @@ export function pointSamplesAt(spec, samples, server) {
   /** @param {string} text */
   const pointed = (text) => {
     let result = text.replaceAll(samples.placeholder, samples.served);
-    // A URL in a sample stands in quotes; the same URL in prose (the list of servers) is left as documented.
-    for (const url of samples.urls) result = result.replaceAll(`'${url}`, `'${server}`);
+    // A URL in a sample stands in quotes (single in TypeScript, double in the others' defaults); the same URL in
+    // prose (the list of servers) is left as documented.
+    for (const url of samples.urls) {
+      result = result.replaceAll(`'${url}`, `'${server}`).replaceAll(`"${url}`, `"${server}`);
+    }
     return result;
   };
   let count = 0;

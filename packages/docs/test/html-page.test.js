@@ -19,6 +19,7 @@ const parts = {
   redocVersion: '2.5.0',
   consoleSource: 'export function startTryItConsole() {}\n',
   servedSamplesSource: 'export function pointSamplesAt() {}\n',
+  languageChoiceSource: 'export function rememberSampleLanguage() {}\n',
   tryItModel: { note: 'a </script> in the model' },
   sampleServer: { urls: ['https://sandbox.example'], placeholder: 'A </script> placeholder', served: 'Served' },
   published: { fileName: 'openapi.yaml', mediaType: 'application/yaml', base64: 'b3BlbmFwaTogMy4xLjAK' },
@@ -43,7 +44,9 @@ describe('renderHtmlPage', () => {
   });
 
   it('runs the console and the served samples as one module, and refuses a source that would end its element', () => {
-    expect(page).toContain(`<script type="module">${parts.consoleSource}${parts.servedSamplesSource}`);
+    expect(page).toContain(
+      `<script type="module">${parts.consoleSource}${parts.servedSamplesSource}${parts.languageChoiceSource}`,
+    );
     expect(() => renderHtmlPage({ ...parts, consoleSource: 'const s = "</script>";' })).toThrow(/<script>/);
     expect(() => renderHtmlPage({ ...parts, servedSamplesSource: '// <!-- a comment' })).toThrow(/served samples/);
   });

@@ -49,12 +49,17 @@ describe('addOverview', () => {
     }
   });
 
-  it('shows the token exchange with the client and with curl into $ACCESS_TOKEN', () => {
+  it('shows the token exchange with the client and with curl into $PAYMENTS_CONNECT_TOKEN', () => {
     expect(overview).toContain('createPaymentsConnectClient({');
     expect(overview).toMatch(
-      /ACCESS_TOKEN=\$\(curl -sS -X POST 'https:\/\/[^']+\/auth\/token'[\s\S]+\| jq -r \.access_token\)/,
+      new RegExp(
+        String.raw`export PAYMENTS_CONNECT_TOKEN=\$\(curl -sS "\$PAYMENTS_CONNECT_BASE_URL/auth/token" \\\n` +
+          String.raw`\s+--request POST[\s\S]+\| jq -r \.access_token\)`,
+      ),
     );
-    expect(overview).toContain(`ACCOUNT_ID=${parameterExample(createContract(spec), 'AccountId')}`);
+    expect(overview).toContain(
+      `export PAYMENTS_CONNECT_ACCOUNT_ID=${parameterExample(createContract(spec), 'AccountId')}`,
+    );
   });
 
   it('says how a consumer runs the mock and the emulator, that they serve this page, and opens the console', () => {
@@ -81,9 +86,14 @@ describe('addOverview', () => {
   });
 
   it('says the samples call a placeholder URL, what to put there, and that served, they call the server', () => {
-    expect(overview).toContain('Both call the sandbox at its placeholder URL');
+    expect(overview).toContain('calls the sandbox at its placeholder URL');
     expect(overview).toContain('`baseUrl`');
-    expect(overview).toContain(`# ${SAMPLE_SERVER_NOTES.placeholder}\nACCESS_TOKEN=$(curl -sS -X POST`);
+    for (const variable of ['PAYMENTS_CONNECT_BASE_URL', 'PAYMENTS_CONNECT_TOKEN', 'PAYMENTS_CONNECT_ACCOUNT_ID']) {
+      expect(overview).toContain(`\`${variable}\``);
+    }
+    expect(overview).toContain(
+      `# ${SAMPLE_SERVER_NOTES.placeholder}\nPAYMENTS_CONNECT_BASE_URL="\${PAYMENTS_CONNECT_BASE_URL:-"https://`,
+    );
   });
 
   it('lists the areas without operations in one section, each with what is not shown', () => {

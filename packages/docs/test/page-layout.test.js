@@ -24,9 +24,11 @@ import {
 import { loadContract, openEnumValues } from '@payments-connect/contract';
 import { RefusalError, startServer } from '@payments-connect/contract/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CURL_LABEL, TYPESCRIPT_LABEL } from '../src/code-samples.js';
+import { TYPESCRIPT_LABEL } from '../src/code-samples.js';
 import { FLAGS } from '../src/flags.js';
 import { designedEnumValues } from '../src/open-enums.js';
+import { SAMPLE_LANGUAGE_KEY } from '../src/sample-language-choice.js';
+import { SAMPLE_LANGUAGES } from '../src/sample-languages.js';
 import { TEST_BUILD_DIR, TEST_RESULTS_DIR } from './built-reference.js';
 import {
   croppedText,
@@ -47,8 +49,10 @@ const SCREENSHOTS_DIR = join(TEST_RESULTS_DIR, 'screenshots');
 const PAGE_URL = pathToFileURL(join(TEST_BUILD_DIR, 'index.html')).href;
 /** The page as a server of the contract serves it at /_docs, for the console to ask what a server honours. */
 const docsPage = join(TEST_BUILD_DIR, 'index.html');
-/** Redoc's tab of a request body's JSON example, beside the two sample tabs. */
+/** Redoc's tab of a request body's JSON example, beside the sample tabs. */
 const PAYLOAD_LABEL = 'Payload';
+/** The language the phone's reader chose on an earlier visit. */
+const REMEMBERED_LABEL = 'Go';
 
 const contract = loadContract();
 const schemas = contract.document.components.schemas;
@@ -120,11 +124,31 @@ for (const [screenName, screen] of Object.entries(SCREENS)) {
     beforeAll(async () => {
       browser = await openGuardedBrowser({ offline: true, screen });
       page = browser.page;
+      // The phone's reader chose Go on an earlier visit.
+      if (screenName !== 'desktop') {
+        await browser.context.addInitScript(
+          ([key, label]) => localStorage.setItem(key, label),
+          [SAMPLE_LANGUAGE_KEY, REMEMBERED_LABEL],
+        );
+      }
       await openRendered(page, PAGE_URL);
       await screenshot(page, `${screenName}-top`);
       if (screenName === 'desktop') await saveReferenceScreenshot(page);
     });
     afterAll(() => browser?.close());
+
+    if (screenName !== 'desktop') {
+      it('opens on the sample language the reader chose on an earlier visit, on every operation', async () => {
+        const chosen = await page.evaluate(
+          (label) =>
+            [...document.querySelectorAll('#redoc [role="tab"][aria-selected="true"]')].filter(
+              (tab) => tab.textContent === label,
+            ).length,
+          REMEMBERED_LABEL,
+        );
+        expect(chosen).toBe(contract.operations.length);
+      });
+    }
 
     it('shows every server as its documented URL, never a file: address', async () => {
       const listed = await page.evaluate(serverUrlsByOperation);
@@ -181,7 +205,7 @@ for (const [screenName, screen] of Object.entries(SCREENS)) {
     it('hides no part of any code block or JSON example, in any request sample tab: lines wrap inside', async () => {
       const results = [];
       // The body's example last: it stays chosen, as it was when the page opened.
-      for (const label of [CURL_LABEL, TYPESCRIPT_LABEL, PAYLOAD_LABEL]) {
+      for (const label of [...SAMPLE_LANGUAGES.map((language) => language.label), PAYLOAD_LABEL]) {
         // Every operation's tab at once, in one round trip: a click through Playwright scrolls to each tab first,
         // and the scroll makes Redoc redraw its menu, some 130 ms a tab. What is measured is the layout after.
         const selected = await page.evaluate(async (text) => {

@@ -7,6 +7,8 @@ import { expect, it } from 'vitest';
 import { CURL_LABEL, TYPESCRIPT_LABEL } from '../src/code-samples.js';
 import { FLAGS } from '../src/flags.js';
 import { OVERVIEW_TITLE, sectionAnchor, USAGE_TITLE } from '../src/overview.js';
+import { SAMPLE_LANGUAGE_KEY } from '../src/sample-language-choice.js';
+import { SAMPLE_LANGUAGES } from '../src/sample-languages.js';
 import { SAMPLE_SERVER_NOTES } from '../src/sample-server-notes.js';
 
 /**
@@ -43,17 +45,50 @@ export function itShowsTheRenderedReference(opened) {
     }
   });
 
-  it('renders a TypeScript and a curl tab for every operation', async () => {
+  it('renders a tab for each sample language on every operation', async () => {
     const tabs = page().locator('[role="tab"]');
-    expect(await tabs.filter({ hasText: new RegExp(`^${TYPESCRIPT_LABEL}$`) }).count()).toBe(callable.length);
-    expect(await tabs.filter({ hasText: new RegExp(`^${CURL_LABEL}$`) }).count()).toBe(callable.length);
+    for (const { label } of SAMPLE_LANGUAGES) {
+      expect(await tabs.filter({ hasText: new RegExp(`^${label}$`) }).count(), label).toBe(callable.length);
+    }
   });
 
-  it('shows the samples of the multipart upload: the client with a File, curl with -F', async () => {
+  it('remembers the sample language a reader chooses: every operation shows it, and the next visit', async () => {
+    const chosen = () =>
+      page().evaluate(() =>
+        [...document.querySelectorAll('#redoc [role="tab"][aria-selected="true"]')].map((tab) => tab.textContent),
+      );
+    const section = page().locator('[data-section-id="operation/getRfiCase"]').last();
+    await section.locator('[role="tab"]', { hasText: /^Python$/ }).click();
+    await expect.poll(async () => (await chosen()).filter((label) => label === 'Python').length).toBe(callable.length);
+    expect(await page().evaluate((key) => localStorage.getItem(key), SAMPLE_LANGUAGE_KEY)).toBe('Python');
+    await section.locator('[role="tab"]', { hasText: new RegExp(`^${TYPESCRIPT_LABEL}$`) }).click();
+    await expect
+      .poll(async () => (await chosen()).filter((label) => label === TYPESCRIPT_LABEL).length)
+      .toBe(callable.length);
+  });
+
+  it('lands a link to an operation on it, #operation/<operationId> as the Changes section writes it', async () => {
+    const top = (/** @type {string} */ id) =>
+      page().evaluate(
+        (selector) => document.querySelector(selector)?.getBoundingClientRect().top ?? -1,
+        `[data-section-id="operation/${id}"]`,
+      );
+    await page().evaluate(() => {
+      location.hash = '#operation/updatePayer';
+    });
+    await expect.poll(() => top('updatePayer')).toBeGreaterThanOrEqual(0);
+    expect(await top('updatePayer')).toBeLessThan(120);
+    await page().evaluate(() => {
+      history.replaceState(null, '', location.pathname);
+      window.scrollTo(0, 0);
+    });
+  });
+
+  it('shows the samples of the multipart upload: the client with a File, curl with --form', async () => {
     const section = page().locator(`[data-section-id="operation/${SCREENSHOT_OPERATION}"]`).last();
     await section.locator('[role="tab"]', { hasText: new RegExp(`^${CURL_LABEL}$`) }).click();
-    await expect.poll(() => section.innerText()).toContain("-F 'logo=@logo.svg;type=image/svg+xml'");
-    expect(await section.innerText()).toContain('Authorization: Bearer $ACCESS_TOKEN');
+    await expect.poll(() => section.innerText()).toContain("--form 'logo=@logo.svg;type=image/svg+xml'");
+    expect(await section.innerText()).toContain('Authorization: Bearer $PAYMENTS_CONNECT_TOKEN');
     await section.locator('[role="tab"]', { hasText: new RegExp(`^${TYPESCRIPT_LABEL}$`) }).click();
     await expect.poll(() => section.innerText()).toContain('createPaymentsConnectClient');
     expect(await section.innerText()).toContain('body: { logo: logoFile }');

@@ -44,7 +44,9 @@ if (!clientBuilt)
 describe('TypeScript samples', () => {
   it.skipIf(!clientBuilt)(`compile against the built ${CLIENT_PACKAGE}, and a wrong call does not`, () => {
     const samplesDir = join(TEST_BUILD_DIR, SAMPLES_FOLDER);
-    const samples = readdirSync(samplesDir).map((name) => join(samplesDir, name));
+    const samples = readdirSync(samplesDir)
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => join(samplesDir, name));
     const canaryDir = join(TEST_RESULTS_DIR, 'typecheck-canary');
     mkdirSync(canaryDir, { recursive: true });
     const canary = join(canaryDir, 'canary.ts');

@@ -43,14 +43,14 @@ describe('pointSamplesAt', () => {
       expect(source).not.toContain(sampleServer.urls[0]);
       expect(source).not.toContain(SAMPLE_SERVER_NOTES.placeholder);
       expect(source).toContain(SAMPLE_SERVER_NOTES.served);
-      expect(source).toMatch(new RegExp(`baseUrl: '${SERVER}',|curl -X [A-Z]+ '${SERVER}/`));
+      expect(source).toMatch(new RegExp(`baseUrl: '${SERVER}',|PAYMENTS_CONNECT_BASE_URL[^\\n]*"${SERVER}"`));
     }
   });
 
   it("points the overview's token exchange at it too, and keeps the documented server URLs", () => {
     const { description } = spec.info;
     expect(description).toContain(`baseUrl: '${SERVER}',`);
-    expect(description).toContain(`curl -sS -X POST '${SERVER}/auth/token'`);
+    expect(description).toContain(`PAYMENTS_CONNECT_BASE_URL="\${PAYMENTS_CONNECT_BASE_URL:-"${SERVER}"}"`);
     expect(description).toContain('`https://sandbox.api.payments-connect.example` (template `{sandbox_base_url}`)');
     expect(spec.servers.map((/** @type {{ url: string }} */ server) => server.url)).toContain(sampleServer.urls[0]);
   });

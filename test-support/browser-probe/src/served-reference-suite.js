@@ -95,6 +95,15 @@ export function describeServedReference(subject, more) {
       expect(opened.server.requests().filter(({ target }) => target.startsWith(DOCS_PATH))).toEqual([]);
     });
 
+    it('lands a reader who follows a link to an operation on it (#tag/RFI/operation/getRfiCase)', async () => {
+      const top = await opened.page.evaluate(
+        () => document.querySelector('[data-section-id="operation/getRfiCase"]')?.getBoundingClientRect().top ?? -1,
+      );
+      // Below the bar (48 px), at the top of the window.
+      expect(top).toBeGreaterThanOrEqual(0);
+      expect(top).toBeLessThan(120);
+    });
+
     it('renders, and its console starts on the server that serves it', async () => {
       const { page, server } = opened;
       expect(await page.locator('[data-section-id^="operation/"]').count()).toBeGreaterThan(20);
@@ -172,7 +181,9 @@ export function describeServedReference(subject, more) {
       try {
         const section = page.locator('[data-section-id="operation/getRfiCase"]').last();
         await section.locator('[role="tab"]', { hasText: /^curl$/ }).click();
-        await expect.poll(() => section.innerText()).toContain(`curl -X GET '${server.url}/v1/rfi/`);
+        // The curl sample's base URL defaults to this server's: `NAME="${NAME:-"<url>"}"`.
+        const curlDefault = `PAYMENTS_CONNECT_BASE_URL="\${PAYMENTS_CONNECT_BASE_URL:-"${server.url}"}"`;
+        await expect.poll(() => section.innerText()).toContain(curlDefault);
         await section.locator('[role="tab"]', { hasText: /^TypeScript$/ }).click();
         await expect.poll(() => section.innerText()).toContain(`baseUrl: '${server.url}',`);
         const text = await section.innerText();

@@ -1,19 +1,23 @@
 #!/usr/bin/env node
 // The README's two commands (`npm start`, `npm test`) must work on a machine with only Node and npm: this finds
 // pnpm (or runs the pinned one through npx), finds or installs what the tests need beyond npm packages (a
-// Chromium for the browser tests, a Java for Specmatic's), installs the workspace, then runs the job.
+// Chromium for the browser tests; for the peers tier a Java for Specmatic's and the Java samples, Go and Kotlin for
+// theirs), installs the workspace, then runs the job.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_PATH_VARIABLE, canInstallChromium, findChromium, HOW_TO_GET_CHROMIUM } from '../src/find-chromium.js';
+import { CHROMIUM_PATH_VARIABLE, findChromium, HOW_TO_GET_CHROMIUM } from '../src/find-chromium.js';
+import { findGo, GO } from '../src/find-go.js';
+import { DEBIAN_JAVA_PACKAGE, findJava, HOW_TO_GET_JAVA, JAVA_HOME_VARIABLE } from '../src/find-java.js';
 import {
-  canInstallJava,
-  DEBIAN_JAVA_PACKAGE,
-  findJava,
-  HOW_TO_GET_JAVA,
-  JAVA_HOME_VARIABLE,
-} from '../src/find-java.js';
+  DEBIAN_KOTLIN_PACKAGES,
+  findKotlin,
+  HOW_TO_GET_KOTLIN,
+  KOTLIN_HOME_VARIABLE,
+  OKHTTP_CLASSPATH_VARIABLE,
+} from '../src/find-kotlin.js';
+import { canInstallFromDebian } from '../src/find-program.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const pinned = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager; // "pnpm@x.y.z"
@@ -32,16 +36,61 @@ const WITH_SHARED_CHROMIUM = ['node', 'test-support/browser-probe/bin/with-share
 const TIER_OPTIONS = ['--output-logs=full', '--continue'];
 
 /**
- * Jobs by name: `steps`, pnpm argument lists run in order; `chromium`, whether the browser tests (docs, mock,
- * emulator) are among them; `java`, whether the peer tools' tests (Specmatic, a Java program) are.
- * @type {Record<string, { steps: string[][], chromium: boolean, java?: boolean }>}
+ * What the tests need beyond npm packages, by name: `find` looks for it, `variables` name it (a choice that is the
+ * user's to fix: nothing is installed in its place), `debianPackages` install it, `passAs` hands its path to the job.
+ * @typedef {object} ProgramForTests
+ * @property {string} label What it is for, in `[bootstrap]` lines.
+ * @property {() => { path: string | undefined, reason?: string }} find
+ * @property {string[]} variables
+ * @property {string[]} debianPackages
+ * @property {string} howToGet
+ * @property {string} [passAs]
+ */
+
+/** @type {Record<'chromium' | 'java' | 'go' | 'kotlin', ProgramForTests>} */
+const PROGRAMS = {
+  chromium: {
+    label: 'Chromium for the browser tests',
+    find: findChromium,
+    variables: [CHROMIUM_PATH_VARIABLE],
+    debianPackages: ['chromium'],
+    howToGet: HOW_TO_GET_CHROMIUM,
+    passAs: CHROMIUM_PATH_VARIABLE,
+  },
+  java: {
+    label: "Java for the peer tools' tests and the Java and Kotlin samples",
+    find: findJava,
+    variables: [JAVA_HOME_VARIABLE],
+    debianPackages: [DEBIAN_JAVA_PACKAGE],
+    howToGet: HOW_TO_GET_JAVA,
+  },
+  go: {
+    label: 'Go for the Go samples',
+    find: findGo,
+    variables: [GO.homeVariable],
+    debianPackages: [GO.debianPackage],
+    howToGet: GO.howToGet,
+  },
+  kotlin: {
+    label: 'the Kotlin compiler and OkHttp 3 for the Kotlin samples',
+    find: findKotlin,
+    variables: [KOTLIN_HOME_VARIABLE, OKHTTP_CLASSPATH_VARIABLE],
+    debianPackages: DEBIAN_KOTLIN_PACKAGES,
+    howToGet: HOW_TO_GET_KOTLIN,
+  },
+};
+
+/**
+ * Jobs by name: `steps`, pnpm argument lists run in order; `programs`, what its tests need beyond npm packages
+ * (Chromium for the browser tests of docs, mock and emulator; Java, Go and Kotlin for the peers tier's).
+ * @type {Record<string, { steps: string[][], programs: Array<keyof typeof PROGRAMS> }>}
  */
 const JOBS = {
   // Everything a contributor or CI must see green: lint, build, type checks, every test suite but the full-size
   // stress runs, the browser tests in one Chromium.
   test: {
     steps: [[...TEST_JOB, ...WITH_SHARED_CHROMIUM, 'turbo', 'run', ...EVERY_TASK, ...TIER_OPTIONS]],
-    chromium: true,
+    programs: ['chromium'],
   },
   // The loop while working: lint, the type check and the unit and in-process tests of the packages that changes not
   // yet committed touch, and of the packages that depend on them. Turbo replays what did not change; with no change,
@@ -62,25 +111,25 @@ const JOBS = {
         ...TIER_OPTIONS,
       ],
     ],
-    chromium: false,
+    programs: [],
   },
   // The full-size runs the counts of `test` leave out (the hardening at 100 uploads a size and way, 1,000 tenants,
   // 100,000 journal entries), which CI runs after `test`.
-  'test:stress': { steps: [[...TEST_JOB, 'turbo', 'run', 'test:stress', ...TIER_OPTIONS]], chromium: false },
+  'test:stress': { steps: [[...TEST_JOB, 'turbo', 'run', 'test:stress', ...TIER_OPTIONS]], programs: [] },
   // The publish round trip (test-support/publish-round-trip): the release rehearsed against a local registry, the
   // packages installed with npm in a fresh project and run on Node 20, 22 and 24. It takes over a minute, so it is a
   // job of its own, which CI runs after `test` and `test:stress`.
   'test:publish': {
     steps: [[...TEST_JOB, 'turbo', 'run', 'test:publish', '--output-logs=full']],
-    chromium: false,
+    programs: [],
   },
   // Tools other teams run against the servers, run as those teams run them: Specmatic's contract tests from the spec's
-  // examples against the emulator and the mock (test-support/specmatic). A JVM and a jar of 85 MB: a job of its own,
-  // which CI runs after `test`.
+  // examples against the emulator and the mock (test-support/specmatic), and the reference's Java, Kotlin and Go
+  // samples against the mock (the mock's test:peers). JVMs, a jar of 85 MB, two compilers: a job of its own, which CI
+  // runs after `test`.
   'test:peers': {
     steps: [[...TEST_JOB, 'turbo', 'run', 'test:peers', '--output-logs=full']],
-    chromium: false,
-    java: true,
+    programs: ['java', 'go', 'kotlin'],
   },
   // Build everything, then serve the mock in the foreground (it prints its URL and where it serves the docs).
   start: {
@@ -88,7 +137,7 @@ const JOBS = {
       ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'],
       ['--filter', '@payments-connect/mock', 'start'],
     ],
-    chromium: false,
+    programs: [],
   },
 };
 
@@ -116,33 +165,47 @@ function pnpmCommand() {
 }
 
 /**
- * A program the tests need beyond npm packages: found, or installed from Debian's packages when this runs as root
- * with apt-get; otherwise the job stops at once, saying how to get one.
- * @param {{ name: string, find: () => { path: string | undefined, reason?: string }, variable: string,
- *   debianPackage: string, howToGet: string, canInstall: (machine: { uid: number | undefined,
- *   hasAptGet: boolean }) => boolean }} program `variable`: the one that names it, whose choice is the user's to fix
- * @returns {string} its path
+ * What a job's tests need beyond npm packages: found, or, what is missing, installed from Debian's packages in one
+ * apt-get when this runs as root with apt-get; otherwise the job stops at once, saying how to get each.
+ * @param {Array<keyof typeof PROGRAMS>} names
+ * @returns {Map<keyof typeof PROGRAMS, string>} their paths
  */
-function programForTests({ name, find, variable, debianPackage, howToGet, canInstall }) {
-  const found = find();
-  if (found.path !== undefined) return found.path;
+function programsForTests(names) {
+  /** @type {Map<keyof typeof PROGRAMS, string>} */
+  const paths = new Map();
+  /** @type {Map<keyof typeof PROGRAMS, string>} */
+  const missing = new Map();
+  for (const name of names) {
+    const found = PROGRAMS[name].find();
+    if (found.path !== undefined) paths.set(name, found.path);
+    else missing.set(name, found.reason ?? PROGRAMS[name].howToGet);
+  }
+  if (missing.size === 0) return paths;
   const hasAptGet = spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
   // A program the user named, but that is not there, is their choice to fix: nothing is installed in its place.
-  if (process.env[variable] || !canInstall({ uid: process.getuid?.(), hasAptGet })) {
-    console.error(`[bootstrap] ${found.reason}`);
+  const named = [...missing.keys()].some((name) => PROGRAMS[name].variables.some((variable) => process.env[variable]));
+  if (named || !canInstallFromDebian({ uid: process.getuid?.(), hasAptGet })) {
+    for (const reason of missing.values()) console.error(`[bootstrap] ${reason}`);
     process.exit(1);
   }
-  say(`no ${name} found: installing Debian's ${debianPackage} (apt-get, about a minute)`);
+  const packages = [...missing.keys()].flatMap((name) => PROGRAMS[name].debianPackages);
+  const labels = [...missing.keys()].map((name) => PROGRAMS[name].label);
+  say(`not found: ${labels.join('; ')}. Installing Debian's ${packages.join(' ')} (apt-get, a minute or more)`);
   const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const installed =
     run('apt-get', ['update', '-q'], aptEnv) === 0 &&
-    run('apt-get', ['install', '-y', '-q', '--no-install-recommends', debianPackage], aptEnv) === 0;
-  const path = installed ? find().path : undefined;
-  if (path === undefined) {
-    console.error(`[bootstrap] installing ${debianPackage} failed; ${howToGet}`);
-    process.exit(1);
+    run('apt-get', ['install', '-y', '-q', '--no-install-recommends', ...packages], aptEnv) === 0;
+  for (const name of missing.keys()) {
+    const path = installed ? PROGRAMS[name].find().path : undefined;
+    if (path === undefined) {
+      console.error(
+        `[bootstrap] installing ${PROGRAMS[name].debianPackages.join(' ')} failed; ${PROGRAMS[name].howToGet}`,
+      );
+      process.exit(1);
+    }
+    paths.set(name, path);
   }
-  return path;
+  return paths;
 }
 
 const job = Object.hasOwn(JOBS, process.argv[2] ?? '') ? JOBS[/** @type {string} */ (process.argv[2])] : undefined;
@@ -151,27 +214,10 @@ if (!job) {
   process.exit(2);
 }
 const env = { ...process.env };
-if (job.chromium) {
-  env.CHROMIUM_PATH = programForTests({
-    name: 'Chromium',
-    find: findChromium,
-    variable: CHROMIUM_PATH_VARIABLE,
-    debianPackage: 'chromium',
-    howToGet: HOW_TO_GET_CHROMIUM,
-    canInstall: canInstallChromium,
-  });
-  say(`Chromium for the browser tests: ${env.CHROMIUM_PATH}`);
-}
-if (job.java) {
-  const java = programForTests({
-    name: 'Java',
-    find: findJava,
-    variable: JAVA_HOME_VARIABLE,
-    debianPackage: DEBIAN_JAVA_PACKAGE,
-    howToGet: HOW_TO_GET_JAVA,
-    canInstall: canInstallJava,
-  });
-  say(`Java for the peer tools' tests: ${java}`);
+for (const [name, path] of programsForTests(job.programs)) {
+  const { label, passAs } = PROGRAMS[name];
+  if (passAs) env[passAs] = path;
+  say(`${label}: ${path}`);
 }
 const [pnpm, prefix] = pnpmCommand();
 say('installing the workspace (pnpm install --frozen-lockfile)');

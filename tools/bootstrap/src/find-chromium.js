@@ -49,11 +49,3 @@ export function findChromium(env = process.env, exists = existsSync) {
   const found = [DEBIAN_CHROMIUM, ...playwrightChromiums(env)].find((candidate) => exists(candidate));
   return found ? { path: found } : { path: undefined, reason: HOW_TO_GET_CHROMIUM };
 }
-
-/**
- * Whether this process may install Debian's chromium itself: it runs as root on a machine with apt-get.
- * @param {{ uid: number | undefined, hasAptGet: boolean }} machine
- */
-export function canInstallChromium({ uid, hasAptGet }) {
-  return uid === 0 && hasAptGet;
-}

@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
-import { canInstallChromium } from './find-chromium.js';
+import { programFinder } from './find-program.js';
 
 /** Debian's Java runtime package: what CI installs for the peer tools' tests (Specmatic runs on Java 17). */
 export const DEBIAN_JAVA_PACKAGE = 'openjdk-17-jre-headless';
@@ -14,26 +12,8 @@ export const HOW_TO_GET_JAVA =
   `or set ${JAVA_HOME_VARIABLE} to a Java 17 or later`;
 
 /**
- * Finds the `java` the peer tools' tests run (Specmatic is a Java program): the one of the installation `JAVA_HOME`
- * names (which must have one), else the first on the PATH (Debian's `openjdk-17-jre-headless` puts it there). Never
- * installs anything; whether it is new enough is for the caller to ask it (`java -version`).
- * @param {Record<string, string | undefined>} [env]
- * @param {(path: string) => boolean} [exists]
- * @returns {{ path: string } | { path: undefined, reason: string }}
+ * Finds the `java` the peer tools' tests run (Specmatic is a Java program, the Java and Kotlin samples run on it):
+ * `JAVA_HOME`'s, else the first on the PATH (Debian's `openjdk-17-jre-headless` puts it there). Whether it is new
+ * enough is for the caller to ask it (`java -version`).
  */
-export function findJava(env = process.env, exists = existsSync) {
-  const home = env[JAVA_HOME_VARIABLE];
-  if (home) {
-    const java = join(home, 'bin', 'java');
-    return exists(java) ? { path: java } : { path: undefined, reason: `${JAVA_HOME_VARIABLE}=${home} has no bin/java` };
-  }
-  const found = (env.PATH ?? '')
-    .split(delimiter)
-    .filter((folder) => folder !== '')
-    .map((folder) => join(folder, 'java'))
-    .find((candidate) => exists(candidate));
-  return found ? { path: found } : { path: undefined, reason: HOW_TO_GET_JAVA };
-}
-
-/** Whether this process may install Debian's Java itself: as for Chromium, it runs as root with apt-get. */
-export const canInstallJava = canInstallChromium;
+export const findJava = programFinder({ command: 'java', homeVariable: JAVA_HOME_VARIABLE, howToGet: HOW_TO_GET_JAVA });

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { canInstallChromium, DEBIAN_CHROMIUM, findChromium, HOW_TO_GET_CHROMIUM } from '../src/find-chromium.js';
+import { DEBIAN_CHROMIUM, findChromium, HOW_TO_GET_CHROMIUM } from '../src/find-chromium.js';
 
 const none = () => false;
 const temp = mkdtempSync(join(tmpdir(), 'find-chromium-'));
@@ -38,14 +38,5 @@ describe('findChromium', () => {
     const result = findChromium({ HOME: join(temp, 'empty-home') }, none);
     expect(result).toEqual({ path: undefined, reason: HOW_TO_GET_CHROMIUM });
     expect(HOW_TO_GET_CHROMIUM).not.toContain('\n');
-  });
-});
-
-describe('canInstallChromium', () => {
-  it('only as root on a machine with apt-get', () => {
-    expect(canInstallChromium({ uid: 0, hasAptGet: true })).toBe(true);
-    expect(canInstallChromium({ uid: 1000, hasAptGet: true })).toBe(false);
-    expect(canInstallChromium({ uid: 0, hasAptGet: false })).toBe(false);
-    expect(canInstallChromium({ uid: undefined, hasAptGet: true })).toBe(false);
   });
 });

@@ -37,9 +37,11 @@ function compareVersions(a, b) {
  * The last release of the spec package reachable from HEAD, from the git tags `changeset publish`
  * creates (`@payments-connect/openapi@1.0.0`). Undefined when there is none yet.
  * @param {string} rootDir repository root
+ * @param {{ except?: string }} [options] a version to pass over: the changes of a version are those since the release
+ *   before it, also once it is tagged itself
  * @returns {Promise<{ tag: string, version: string } | undefined>}
  */
-export async function findLastSpecRelease(rootDir) {
+export async function findLastSpecRelease(rootDir, { except } = {}) {
   const { stdout } = await run('git', ['tag', '--list', `${SPEC_RELEASE_TAG_PREFIX}*`, '--merged', 'HEAD'], {
     cwd: rootDir,
   });
@@ -48,6 +50,7 @@ export async function findLastSpecRelease(rootDir) {
     .map((tag) => tag.trim())
     .filter(Boolean)
     .map((tag) => tag.slice(SPEC_RELEASE_TAG_PREFIX.length))
+    .filter((version) => version !== except)
     .sort(compareVersions);
   const version = versions.at(-1);
   return version === undefined ? undefined : { tag: `${SPEC_RELEASE_TAG_PREFIX}${version}`, version };
