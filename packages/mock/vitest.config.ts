@@ -37,14 +37,6 @@ const DOCS: TestProjectInlineConfiguration = {
   },
 };
 
-/** The README's vitest recipe, run as a consumer writes it: its vitest.config.ts, its globalSetup, its test files. */
-const README: TestProjectInlineConfiguration = {
-  extends: './test/readme/vitest.config.ts',
-  root: './test/readme',
-  // A timeout only ends a hang, as below: vitest's default, which the README keeps, a busy machine may pass.
-  test: { name: 'readme', testTimeout: 300_000, hookTimeout: 300_000 },
-};
-
 export default defineConfig(({ mode }) => ({
   test: {
     // A timeout only ends a hang: far above what the slowest test takes on a busy machine, so no verdict rides on it.
@@ -75,7 +67,6 @@ export default defineConfig(({ mode }) => ({
             },
             START_MOCK,
             ...(mode === 'quick' ? [] : [DOCS]),
-            README,
           ],
   },
 }));
