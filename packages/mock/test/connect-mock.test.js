@@ -110,8 +110,8 @@ describe('the control routes, declared once', () => {
     expect(await control.health()).toEqual({ status: 'ok', server: 'mock' });
   });
 
-  it("are the README's table of the control API, each with its method, path and call", () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  it("are the reference's table of the control API, each with its method, path and call", () => {
+    const readme = readFileSync(new URL('../REFERENCE.md', import.meta.url), 'utf8');
     const section = readme.slice(readme.indexOf('## The control API'));
     const rows = section
       .slice(0, section.indexOf('\n\n', section.indexOf('| HTTP')))

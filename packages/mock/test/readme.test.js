@@ -1,5 +1,6 @@
-// The README says what is: its TypeScript recipes are the files of test/readme/ (which the readme project runs and
-// the type check compiles), its flag table the command's flags, its journal table the journal's bounds.
+// The README says what is: its TypeScript recipes are the files of test/readme/ (which the keep-journal recipe's test
+// runs under exec and the type check compiles); and so does the reference: its flag table the command's flags, its
+// journal table the journal's bounds.
 import { execFile } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -10,15 +11,16 @@ import { describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 const packageDir = new URL('../', import.meta.url);
 const readme = await readFile(new URL('README.md', packageDir), 'utf8');
+const reference = await readFile(new URL('REFERENCE.md', packageDir), 'utf8');
 
 /**
- * The rows of the table that follows a line of the README, each as its cells.
+ * The rows of the table that follows a line of the reference, each as its cells.
  * @param {string} heading a line above the table (its section's heading, or the line that introduces it)
  */
 function tableAfter(heading) {
-  const from = readme.indexOf(`\n${heading}\n`);
-  if (from < 0) throw new Error(`no line ${heading} in the README`);
-  const lines = readme.slice(from).split('\n');
+  const from = reference.indexOf(`\n${heading}\n`);
+  if (from < 0) throw new Error(`no line ${heading} in REFERENCE.md`);
+  const lines = reference.slice(from).split('\n');
   const start = lines.findIndex((line) => line.startsWith('|'));
   const end = lines.findIndex((line, index) => index > start && !line.startsWith('|'));
   return lines.slice(start + 2, end).map((line) =>
@@ -29,7 +31,7 @@ function tableAfter(heading) {
   );
 }
 
-describe('the README', () => {
+describe('the README and its reference', () => {
   it('shows each file of test/readme/ as it is, under a first line that names it, and every one of them', async () => {
     const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map(([, code]) => String(code));
     const shown = new Map(blocks.map((code) => [/^\/\/ ([\w.-]+\.ts)\b/.exec(code)?.[1] ?? '(no file line)', code]));

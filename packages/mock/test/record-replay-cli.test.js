@@ -1,6 +1,6 @@
 // payments-connect-mock --record and --replay, the command in processes of its own: the flags that do not go together
 // are usage errors; a recording stopped by a signal, SIGKILL included, is whole lines, and SIGTERM prints what was
-// left out; a recording the contract no longer takes is a data error in one line, exit 2. The README shows that
+// left out; a recording the contract no longer takes is a data error in one line, exit 2. The reference shows that
 // summary and that line as they are printed.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock } from '../src/index.js';
 
 const BIN = fileURLToPath(new URL('../bin/payments-connect-mock.js', import.meta.url));
-const README = await readFile(new URL('../README.md', import.meta.url), 'utf8');
-/** The recording's name in the README. */
+const REFERENCE = await readFile(new URL('../REFERENCE.md', import.meta.url), 'utf8');
+/** The recording's name in the reference. */
 const SHOWN_AS = 'sandbox.recording.jsonl';
 const RFI = '4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f';
 const HEADERS = { Authorization: 'Bearer service-token', AccountId: '0f8fad5b-d9cb-469f-a165-70867728950e' };
@@ -128,7 +128,7 @@ describe('payments-connect-mock --record, --replay', () => {
       );
     }
     const summary = /^recording summary: .*$/m.exec(term.stdout)?.[0] ?? '(none)';
-    expect(README).toContain(summary.replace(files.SIGTERM, SHOWN_AS));
+    expect(REFERENCE).toContain(summary.replace(files.SIGTERM, SHOWN_AS));
     for (const file of Object.values(files)) {
       const text = await readFile(file, 'utf8');
       expect(text.endsWith('\n'), file).toBe(true);
@@ -151,7 +151,7 @@ describe('payments-connect-mock --record, --replay', () => {
     expect(refused.stderr.startsWith(said), refused.stderr).toBe(true);
     expect(refused.stderr.endsWith('; the contract changed since it was recorded: record it again\n')).toBe(true);
     expect(refused.stderr.trimEnd().split('\n')).toHaveLength(1); // no usage: the flags were right
-    expect(README).toContain(refused.stderr.trimEnd().replace(moved, SHOWN_AS));
+    expect(REFERENCE).toContain(refused.stderr.trimEnd().replace(moved, SHOWN_AS));
     expect(served).toEqual({ status: 200, recording: 'term.jsonl:1', code: 0 });
   });
 });

@@ -142,9 +142,9 @@ describe('startMock({ proxy, record })', () => {
     });
   });
 
-  it('writes the line the README shows', async () => {
+  it('writes the line the reference shows', async () => {
     const line = (await readFile(file, 'utf8')).split('\n')[1] ?? '(none)';
-    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+    const readme = await readFile(new URL('../REFERENCE.md', import.meta.url), 'utf8');
     expect(readme).toContain(`\n${line}\n`);
   });
 
