@@ -10,7 +10,6 @@ const END_TO_END = [
   'test/hostile-input.test.js',
   'test/packaging.test.js',
   'test/proxy.test.js', // its last tests run the command as a proxy
-  'test/readme.test.js', // the README's flag table against the command's --help
   'test/record-replay-cli.test.js', // --record and --replay, a recording stopped by SIGTERM and SIGKILL
   'test/served-docs.test.js',
 ];

@@ -1,14 +1,10 @@
 // The README says what is: its TypeScript recipes are the files of test/readme/ (which the keep-journal recipe's test
-// runs under exec and the type check compiles); and so does the reference: its flag table the command's flags, its
-// journal table the journal's bounds.
-import { execFile } from 'node:child_process';
+// runs under exec and the type check compiles); and so does the reference: its journal table the journal's bounds
+// (its flag table: tools/release/test/readme-flag-tables.test.js).
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { DEFAULT_JOURNAL_SIZE, JOURNAL_BODY_BYTES } from '@payments-connect/contract/server';
 import { describe, expect, it } from 'vitest';
 
-const run = promisify(execFile);
 const packageDir = new URL('../', import.meta.url);
 const readme = await readFile(new URL('README.md', packageDir), 'utf8');
 const reference = await readFile(new URL('REFERENCE.md', packageDir), 'utf8');
@@ -40,14 +36,6 @@ describe('the README and its reference', () => {
     for (const [file, code] of shown) {
       expect(code, file).toBe(await readFile(new URL(`test/readme/${file}`, packageDir), 'utf8'));
     }
-  });
-
-  it("lists the command's flags, every one and no other", async () => {
-    const bin = fileURLToPath(new URL('bin/payments-connect-mock.js', packageDir));
-    const { stdout } = await run(process.execPath, [bin, '--help']);
-    const usage = [...stdout.matchAll(/^ {2}(?:-h, )?(--[a-z-]+)/gm)].map(([, flag]) => flag);
-    const documented = tableAfter('## The command line').map(([flag]) => /^`(--[a-z-]+)/.exec(flag ?? '')?.[1]);
-    expect(documented.sort()).toEqual(usage.filter((flag) => flag !== '--help').sort());
   });
 
   it("gives the journal's bounds as they are defined", () => {
