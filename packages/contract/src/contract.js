@@ -25,6 +25,7 @@ import { createWebhookPayloadCheck } from './webhook-payload-check.js';
 export { closestFirst, didYouMean, meantName } from './closest-first.js';
 export { loadDocumentFile } from './document-file.js';
 export { FILE_PARTS_EXTENSION } from './example-parts.js';
+export { jsonSyntaxProblem } from './json-syntax-error.js';
 export { childPointer, formatPointer, parsePointer } from './json-pointer.js';
 export { parseMediaType } from './media-type.js';
 export { openEnumValues } from './open-enum.js';
