@@ -193,7 +193,9 @@ function targets(missing, figures = new Map()) {
       missing,
     }),
     checkAtLeast({
-      target: `Proxy >= ${TARGETS.plainShare * 100} % of the minimal plain proxy's req/s at ${TARGETS.connections} connections`,
+      target:
+        `Proxy >= ${TARGETS.plainShare * 100} % of the minimal plain proxy's req/s at ` +
+        `${TARGETS.connections} connections`,
       value: proxy && plain && proxy.requestsPerSecond / plain.requestsPerSecond,
       limit: TARGETS.plainShare,
       format: formatShare,

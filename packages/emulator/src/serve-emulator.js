@@ -166,6 +166,7 @@ export async function serveEmulator(config) {
     ...start(),
     ...{ port: server.port, docsUrl: server.docsUrl, control, requests: server.requests },
     clearRequests: server.clearRequests,
+    summary: server.summary,
     get violations() {
       return [...violations];
     },

@@ -1,6 +1,6 @@
 // emulator.control (in the emulator's process) and connectEmulator(url) (from any process) are built from one table
-// of control routes: the same methods, taking the same arguments, giving the same results; and the reference's one table
-// of the control API names each route, as the code declares it.
+// of control routes: the same methods, taking the same arguments, giving the same results; and the reference's one
+// table of the control API names each route, as the code declares it.
 import { readFileSync } from 'node:fs';
 import { controlPathTemplates, SERVER_CONTROL_ROUTES } from '@payments-connect/contract/control';
 import { describe, expect, it } from 'vitest';

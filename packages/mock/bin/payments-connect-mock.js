@@ -73,8 +73,9 @@ The API reference, with Try it: GET ${DOCS_PATH}.
 ${SHARED.stops}
 Exit status: 0 when stopped, 1 when it cannot serve (port in use, spec, scenario or recording unreadable, a
 recording that cannot be written) or, with --fail-on-violation, when an exchange broke the contract or the upstream
-failed one, or with --replay-strict when a request had no recorded answer; 2 for a usage error (an answer of an operation the spec lacks, or that it does not document, among them),
-a scenario file that holds none, or a recording to replay that the contract no longer takes.
+failed one, or with --replay-strict when a request had no recorded answer; 2 for a usage error (an answer of an
+operation the spec lacks, or that it does not document, among them), a scenario file that holds none, or a
+recording to replay that the contract no longer takes.
 exec exits with the command's status (128 + n for a command signal n ended, 127 for one not found), or 1 when the
 command passed but --fail-on-violation saw a violation or an upstream failure, or --replay-strict a request with no
 recorded answer.`,
@@ -145,7 +146,7 @@ const mock = await serveMock({
 });
 // With exec, the command's output is its own: what the mock says goes to stderr.
 const say = (/** @type {string} */ line) => (run ? process.stderr : process.stdout).write(`${line}\n`);
-if (!run) serveInForeground(stopMock);
+if (!run) serveInForeground(stopMock, { name: COMMAND.name });
 const settings = { PAYMENTS_CONNECT_BASE_URL: mock.url };
 // Written before the URL is printed, as the emulator does: a script that waits for the URL can read the file at once.
 const envFile = args['write-env'];
@@ -177,13 +178,14 @@ if (run) {
     settings,
     healthUrl: `${mock.url}${CONTROL_PREFIX}${HEALTH_PATH}`,
     stop: stopMock,
+    requests: { count: () => mock.summary().exchanges, server: 'mock', setup: '@payments-connect/mock/vitest' },
   });
 }
 
 /**
  * Stops the mock; a proxy then says what it saw, and with --fail-on-violation ends 1 if it saw a violation or an
- * upstream failure.
- * @returns {Promise<number>} the exit status
+ * upstream failure; a strict replay ends 1 if a request had no recorded answer. What failed the run goes with it.
+ * @returns {Promise<number | import('@payments-connect/contract/command-line').ServerVerdict>} the exit status
  */
 async function stopMock() {
   /** @type {Error | undefined} */
@@ -193,26 +195,30 @@ async function stopMock() {
   });
   const summary = mock.summary();
   if (summary.replay) say(replaySummary(summary.replay));
-  if (proxy === undefined) {
-    if (failure) return failed(failure);
-    return summary.replay && summary.replay.refused > 0 ? EXIT_FAILURE : 0;
-  }
-  say(proxySummary(summary));
+  if (proxy !== undefined) say(proxySummary(summary));
   if (summary.recording) say(recordingSummary(summary.recording));
   if (failure) return failed(failure);
+  /** @type {string[]} */
+  const why = [];
+  if (summary.replay?.refused)
+    why.push(`${summary.replay.refused} request(s) with no recorded answer (--replay-strict)`);
   // An exchange the upstream failed is no violation, yet it fails the run too: it was never judged, and a CI job whose
   // sandbox was unreachable (a wrong URL, a network rule) must not go green on the service's own tolerance of 502s.
-  return args['fail-on-violation'] && summary.violations + summary.upstreamFailures > 0 ? EXIT_FAILURE : 0;
+  if (args['fail-on-violation'] && summary.violations > 0)
+    why.push(`${summary.violations} violation(s) of the contract (--fail-on-violation)`);
+  if (args['fail-on-violation'] && summary.upstreamFailures > 0)
+    why.push(`${summary.upstreamFailures} exchange(s) the upstream failed (--fail-on-violation)`);
+  return why.length === 0 ? 0 : { status: EXIT_FAILURE, failedBecause: why.join('; ') };
 }
 
 /**
  * Says why the stop failed (a journal or a recording that could not be written), in one line.
  * @param {Error} failure
- * @returns {number} the exit status
+ * @returns {import('@payments-connect/contract/command-line').ServerVerdict}
  */
 function failed(failure) {
   process.stderr.write(`${COMMAND.name}: ${failure.message}\n`);
-  return EXIT_FAILURE;
+  return { status: EXIT_FAILURE, failedBecause: failure.message };
 }
 
 /**

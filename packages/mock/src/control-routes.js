@@ -20,10 +20,10 @@ import { defineControlRoutes } from '@payments-connect/contract/control';
 export const CONTROL_PREFIX = '/_mock';
 
 /**
- * The mock's control API of its configured answers and of the recording it replays, under {@link CONTROL_PREFIX}: one declaration per route, from
- * which the mock serves it (`control-handlers.js` does each route's work) and `connectMock` makes its methods. A
- * validating proxy has none of them: its upstream answers. The routes every server has (`health`, `requests`,
- * `clearRequests`) are the contract's (`SERVER_CONTROL_ROUTES`).
+ * The mock's control API of its configured answers and of the recording it replays, under {@link CONTROL_PREFIX}:
+ * one declaration per route, from which the mock serves it (`control-handlers.js` does each route's work) and
+ * `connectMock` makes its methods. A validating proxy has none of them: its upstream answers. The routes every server
+ * has (`health`, `requests`, `clearRequests`) are the contract's (`SERVER_CONTROL_ROUTES`).
  */
 export const MOCK_CONTROL_ROUTES = defineControlRoutes({
   /**

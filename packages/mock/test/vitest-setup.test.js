@@ -69,7 +69,8 @@ describe('@payments-connect/mock/vitest', () => {
     expect(refused.stack).toBe(`TestSetupError: ${refused.message}`);
     expect(refused.message).toMatch(
       new RegExp(
-        `^@payments-connect/mock/vitest: PAYMENTS_CONNECT_BASE_URL is ${gone.url}, where nothing answers \\(connection refused`,
+        `^@payments-connect/mock/vitest: PAYMENTS_CONNECT_BASE_URL is ${gone.url}, ` +
+          'where nothing answers \\(connection refused',
       ),
     );
   });

@@ -1,11 +1,11 @@
 // The "Keep your journal" recipe of the mock's and the emulator's READMEs (the YAML block after
-// `<!-- recipe: keep-journal -->`), run as written: its `run` step in bash against this workspace's bins, its `npm test`
-// the README's vitest recipe (test/readme/ of the package: its vitest.config.ts, whose globalSetup attaches to the
-// server exec started, and its test files), must leave the file its upload step keeps, holding the tests' requests,
-// and that file must be what `spec-gate --consumers` reads as one consumer named after it. Their "Record the sandbox, replay it in CI" recipe
-// (`<!-- recipe: record-replay -->`) likewise, an emulator standing in for the sandbox: the recording holds the calls
-// and no credential, the replay passes the tests once that emulator is gone, its journal names the recorded line
-// each answer came from, and the gate reads the journal and the recording.
+// `<!-- recipe: keep-journal -->`), run as written: its `run` step in bash against this workspace's bins, its
+// `npm test` the README's vitest recipe (test/readme/ of the package: its vitest.config.ts, whose globalSetup attaches
+// to the server exec started, and its test files), must leave the file its upload step keeps, holding the tests'
+// requests, and that file must be what `spec-gate --consumers` reads as one consumer named after it. Their "Record the
+// sandbox, replay it in CI" recipe (`<!-- recipe: record-replay -->`) likewise, an emulator standing in for the
+// sandbox: the recording holds the calls and no credential, the replay passes the tests once that emulator is gone,
+// its journal names the recorded line each answer came from, and the gate reads the journal and the recording.
 import { execFile } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';

@@ -126,8 +126,9 @@ export function repositoryWebUrl(manifest) {
 /**
  * The links of a package's README, and of the documents of the package it links to (its REFERENCE.md), that lead
  * nowhere once the package is installed: a relative path that is not among the packed files (a file of the
- * repository, another package's folder), or an anchor no heading of the file it points into has. Links with a scheme are not followed, but for those into the package's own repository
- * (`<repository>/blob/main/<path>`, `/tree/main/<path>`): their path must be a file or folder of `repositoryRoot`.
+ * repository, another package's folder), or an anchor no heading of the file it points into has. Links with a scheme
+ * are not followed, but for those into the package's own repository (`<repository>/blob/main/<path>`,
+ * `/tree/main/<path>`): their path must be a file or folder of `repositoryRoot`.
  * @param {string} packageDir
  * @param {object} [options]
  * @param {string[]} [options.files] the packed files (default: `packedFiles(packageDir)`)

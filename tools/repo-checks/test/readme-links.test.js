@@ -103,7 +103,7 @@ describe('brokenReadmeLinks', () => {
     expect((await packedFiles(dir)).sort()).toEqual(['README.md', 'REFERENCE.md', 'dist/index.js', 'package.json']);
   });
 
-  it('names each link that leads nowhere in the installed package or in its repository, and why, in the README and its reference', async () => {
+  it('names each link that leads nowhere installed or in the repository, and why: README, reference', async () => {
     expect(await brokenReadmeLinks(dir, { repositoryRoot: dir })).toEqual([
       { target: '#limits', line: 4, problem: 'README.md has no heading #limits' },
       { target: 'examples/first.js', line: 5, problem: 'examples/first.js is not in the package as packed' },

@@ -109,8 +109,9 @@ async function checkedServer(given, setup) {
       `${setup.setup}: ${where}, which is no Payments Connect ${setup.server} (${found.why}): ${remedy}`,
     );
   throw new TestSetupError(
-    `${setup.setup}: ${where}, a Payments Connect ${found.kind}, not ${withArticle(setup.server)}: run the tests under ` +
-      `payments-connect-${found.kind} exec with @payments-connect/${found.kind}/vitest in globalSetup, or under ` +
+    `${setup.setup}: ${where}, a Payments Connect ${found.kind}, not ${withArticle(setup.server)}: ` +
+      `run the tests under payments-connect-${found.kind} exec with @payments-connect/${found.kind}/vitest in ` +
+      'globalSetup, or under ' +
       `${setup.command} exec`,
   );
 }
