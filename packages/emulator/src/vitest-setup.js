@@ -3,7 +3,7 @@
 // globalSetup and globalTeardown take `setup` and `teardown`), and a tenant of its own for each test file
 // (`useTenant`). It imports nothing of vitest's until a test file asks, so that Jest, and the process of the global
 // setup, never load it.
-import { BASE_URL_VARIABLE, setUpTestServer, TestSetupError } from '@payments-connect/contract/control';
+import { BASE_URL_VARIABLE, createTestServerModule, TestSetupError } from '@payments-connect/contract/control';
 import { connectEmulator } from './connect-emulator.js';
 
 export { TestSetupError };
@@ -28,50 +28,37 @@ export { TestSetupError };
 /** The module, in messages. */
 const SETUP = '@payments-connect/emulator/vitest';
 
-/** The teardown of the last `setup`, for Jest's globalTeardown, which is another module's call. */
-/** @type {(() => Promise<void>) | undefined} */
-let tearDown;
+const emulator = createTestServerModule({
+  server: 'emulator',
+  attach: async (url) => settingsOf(url, await connectEmulator(url).describe()),
+  start: async () => {
+    const { startEmulator } = await import('./emulator.js');
+    const started = await startEmulator({ strict: true });
+    return { ...settingsOf(started.url, started), stop: started.stop };
+  },
+});
 
 /**
  * The emulator of a test run: with `PAYMENTS_CONNECT_BASE_URL` set (`payments-connect-emulator exec`, a CI service),
  * the emulator there, once its health route says it is an emulator, so that every request reaches the emulator `exec`
  * journals; otherwise one started in this process on a free port, strict (an answer that breaks the contract is a 500
  * naming it). Either way the test files get its settings in their environment (what `--write-env` writes) and
- * `inject('paymentsConnectEmulator')` (`EmulatorSettings`).
- * @param {import('@payments-connect/contract/control').ProvidingProject} [project] vitest's `TestProject`; Jest's
- *   global config, which provides nothing
- * @returns {Promise<() => Promise<void>>} the teardown: stops an emulator it started
- * @throws {TestSetupError} in one line naming both, when `PAYMENTS_CONNECT_BASE_URL` names no emulator (a mock,
- *   another server, nothing)
+ * `inject('paymentsConnectEmulator')` (`EmulatorSettings`). Rejects with a `TestSetupError`, in one line naming both,
+ * when `PAYMENTS_CONNECT_BASE_URL` names no emulator (a mock, another server, nothing).
+ * @type {(project?: import('@payments-connect/contract/control').ProvidingProject) => Promise<() => Promise<void>>}
+ *   `project`: vitest's `TestProject`, or Jest's global config, which provides nothing; resolves to the teardown,
+ *   which stops an emulator it started
  */
-export async function setup(project) {
-  tearDown = await setUpTestServer(project, {
-    server: 'emulator',
-    setup: SETUP,
-    command: 'payments-connect-emulator',
-    provideAs: 'paymentsConnectEmulator',
-    attach: async (url) => settingsOf(url, await connectEmulator(url).describe()),
-    start: async () => {
-      const { startEmulator } = await import('./emulator.js');
-      const emulator = await startEmulator({ strict: true });
-      return { ...settingsOf(emulator.url, emulator), stop: emulator.stop };
-    },
-  });
-  return teardown;
-}
+export const setup = emulator.setup;
 
 export default setup;
 
 /**
  * Stops the emulator `setup` started (none when it attached to one) and gives the environment back: what Jest's
- * globalTeardown calls; vitest calls what `setup` returns.
- * @returns {Promise<void>}
+ * globalTeardown calls; vitest calls what `setup` resolves to.
+ * @type {() => Promise<void>}
  */
-export async function teardown() {
-  const stop = tearDown;
-  tearDown = undefined;
-  await stop?.();
-}
+export const teardown = emulator.teardown;
 
 /**
  * A tenant of this test file's own in the run's emulator, in one call at the top of the file: created now (the seed

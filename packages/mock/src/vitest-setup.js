@@ -2,7 +2,7 @@
 // @payments-connect/mock/vitest: the mock of a test run, as vitest's `globalSetup` names it (Jest's globalSetup and
 // globalTeardown take `setup` and `teardown`). It imports nothing of vitest's until a test file asks (`useMock`), so
 // that Jest, and the process of the global setup, never load it.
-import { BASE_URL_VARIABLE, setUpTestServer, TestSetupError } from '@payments-connect/contract/control';
+import { BASE_URL_VARIABLE, createTestServerModule, TestSetupError } from '@payments-connect/contract/control';
 import { connectMock } from './connect-mock.js';
 
 export { TestSetupError };
@@ -17,49 +17,36 @@ export { TestSetupError };
 /** The module, in messages. */
 const SETUP = '@payments-connect/mock/vitest';
 
-/** The teardown of the last `setup`, for Jest's globalTeardown, which is another module's call. */
-/** @type {(() => Promise<void>) | undefined} */
-let tearDown;
+const mock = createTestServerModule({
+  server: 'mock',
+  attach: async (url) => settingsOf(url),
+  start: async () => {
+    const { startMock } = await import('./index.js');
+    const started = await startMock();
+    return { ...settingsOf(started.url), stop: started.stop };
+  },
+});
 
 /**
  * The mock of a test run: with `PAYMENTS_CONNECT_BASE_URL` set (`payments-connect-mock exec`, a CI service), the mock
  * there, once its health route says it is a mock, so that every request reaches the mock `exec` journals; otherwise a
  * mock started in this process on a free port. Either way the test files get `PAYMENTS_CONNECT_BASE_URL` in their
- * environment and `inject('paymentsConnectMock')` (`MockSettings`).
- * @param {import('@payments-connect/contract/control').ProvidingProject} [project] vitest's `TestProject`; Jest's
- *   global config, which provides nothing
- * @returns {Promise<() => Promise<void>>} the teardown: stops a mock it started
- * @throws {TestSetupError} in one line naming both, when `PAYMENTS_CONNECT_BASE_URL` names no mock (an emulator,
- *   another server, nothing)
+ * environment and `inject('paymentsConnectMock')` (`MockSettings`). Rejects with a `TestSetupError`, in one line naming
+ * both, when `PAYMENTS_CONNECT_BASE_URL` names no mock (an emulator, another server, nothing).
+ * @type {(project?: import('@payments-connect/contract/control').ProvidingProject) => Promise<() => Promise<void>>}
+ *   `project`: vitest's `TestProject`, or Jest's global config, which provides nothing; resolves to the teardown,
+ *   which stops a mock it started
  */
-export async function setup(project) {
-  tearDown = await setUpTestServer(project, {
-    server: 'mock',
-    setup: SETUP,
-    command: 'payments-connect-mock',
-    provideAs: 'paymentsConnectMock',
-    attach: async (url) => settingsOf(url),
-    start: async () => {
-      const { startMock } = await import('./index.js');
-      const mock = await startMock();
-      return { ...settingsOf(mock.url), stop: mock.stop };
-    },
-  });
-  return teardown;
-}
+export const setup = mock.setup;
 
 export default setup;
 
 /**
  * Stops the mock `setup` started (none when it attached to one) and gives the environment back: what Jest's
- * globalTeardown calls; vitest calls what `setup` returns.
- * @returns {Promise<void>}
+ * globalTeardown calls; vitest calls what `setup` resolves to.
+ * @type {() => Promise<void>}
  */
-export async function teardown() {
-  const stop = tearDown;
-  tearDown = undefined;
-  await stop?.();
-}
+export const teardown = mock.teardown;
 
 /**
  * The control API of the run's mock, for a test file: the journal of what your service sent, the answers per

@@ -15,7 +15,7 @@ export {
 export { describeFetchFailure } from './fetch-failure.js';
 export { inProcessControl } from './in-process-control.js';
 export { HEALTH_PATH, SERVER_CONTROL_ROUTES } from './server-control-routes.js';
-export { BASE_URL_VARIABLE, setUpTestServer, TestSetupError } from './test-server-setup.js';
+export { BASE_URL_VARIABLE, createTestServerModule, TestSetupError } from './test-server-setup.js';
 
 /**
  * @typedef {import('./control-route-table.js').ControlRouteTable} ControlRouteTable
@@ -26,6 +26,7 @@ export { BASE_URL_VARIABLE, setUpTestServer, TestSetupError } from './test-serve
  * @typedef {import('./control-route-table.js').ControlHandler} ControlHandler
  * @typedef {import('./server-control-routes.js').ServerHealth} ServerHealth
  * @typedef {import('./test-server-setup.js').ProvidingProject} ProvidingProject
+ * @typedef {import('./test-server-setup.js').TestServerModule} TestServerModule
  */
 /**
  * @template {unknown[]} [Args=[]]

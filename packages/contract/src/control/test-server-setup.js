@@ -37,11 +37,11 @@ export class TestSetupError extends Error {
 
 /**
  * @template Provided
- * @typedef {object} TestServerSetup how one package's global setup (`@payments-connect/mock/vitest`) finds its server
+ * @typedef {object} TestServerSetup how one package's global setup (`@payments-connect/mock/vitest`) finds its
+ *   server: the module (`@payments-connect/<server>/vitest`), the bin whose `exec` runs tests against it
+ *   (`payments-connect-<server>`) and the name the test files `inject` it by (`paymentsConnectMock`) follow from the
+ *   kind
  * @property {keyof typeof SERVER_PREFIXES} server the kind it is for, as the health route names it
- * @property {string} setup the module, in messages (`@payments-connect/mock/vitest`)
- * @property {string} command the bin whose `exec` runs tests against it (`payments-connect-mock`)
- * @property {string} provideAs the name the test files `inject` it by (`paymentsConnectMock`)
  * @property {(url: string) => Promise<TestServer<Provided>>} attach what a running server at `url` hands the tests
  * @property {() => Promise<TestServer<Provided>>} start starts one in this process
  */
@@ -51,6 +51,38 @@ export class TestSetupError extends Error {
  *   to the test files; Jest's global config has no `provide`, and its test files read the environment alone
  * @property {(key: any, value: any) => void} [provide]
  */
+
+/**
+ * @typedef {object} TestServerModule what a package's test-setup module exports (`@payments-connect/mock/vitest`)
+ * @property {(project?: ProvidingProject) => Promise<() => Promise<void>>} setup the global setup
+ *   ({@link setUpTestServer}); resolves to its teardown
+ * @property {() => Promise<void>} teardown the teardown of the last `setup`: Jest's globalTeardown, a module of its own,
+ *   calls it (vitest calls what `setup` resolves to)
+ */
+
+/**
+ * The `setup` and `teardown` of a package's test-setup module, for vitest's `globalSetup` and Jest's `globalSetup` and
+ * `globalTeardown`.
+ * @template Provided
+ * @param {TestServerSetup<Provided>} spec
+ * @returns {TestServerModule}
+ */
+export function createTestServerModule(spec) {
+  /** @type {(() => Promise<void>) | undefined} */
+  let tearDown;
+  const teardown = async () => {
+    const stop = tearDown;
+    tearDown = undefined;
+    await stop?.();
+  };
+  return {
+    setup: async (project) => {
+      tearDown = await setUpTestServer(project, spec);
+      return teardown;
+    },
+    teardown,
+  };
+}
 
 /**
  * The global setup of a test run against a server of the contract, as vitest's `globalSetup` (and Jest's) runs it:
@@ -66,11 +98,12 @@ export class TestSetupError extends Error {
  */
 export async function setUpTestServer(project, setup) {
   const given = process.env[BASE_URL_VARIABLE]?.trim();
-  const server = given ? await setup.attach(await checkedServer(given, setup)) : await setup.start();
+  const server = given ? await setup.attach(await checkedServer(given, setup.server)) : await setup.start();
   const before = Object.fromEntries(Object.keys(server.env).map((name) => [name, process.env[name]]));
   // Set before the test files' workers start, which take this environment with them.
   Object.assign(process.env, server.env);
-  if (typeof project?.provide === 'function') project.provide(setup.provideAs, server.provided);
+  const provideAs = `paymentsConnect${setup.server[0]?.toUpperCase()}${setup.server.slice(1)}`;
+  if (typeof project?.provide === 'function') project.provide(provideAs, server.provided);
   return async () => {
     for (const [name, value] of Object.entries(before)) {
       if (value === undefined) delete process.env[name];
@@ -83,10 +116,11 @@ export async function setUpTestServer(project, setup) {
 /**
  * The base URL of the server `given` names, once its health route says it is of the kind the setup is for.
  * @param {string} given as `PAYMENTS_CONNECT_BASE_URL` says it
- * @param {TestServerSetup<unknown>} setup
+ * @param {keyof typeof SERVER_PREFIXES} kind
  * @returns {Promise<string>} without a trailing slash
  */
-async function checkedServer(given, setup) {
+async function checkedServer(given, kind) {
+  const setup = { server: kind, setup: `@payments-connect/${kind}/vitest`, command: `payments-connect-${kind}` };
   const where = `${BASE_URL_VARIABLE} is ${given}`;
   let url;
   try {
