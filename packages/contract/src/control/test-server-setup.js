@@ -56,8 +56,8 @@ export class TestSetupError extends Error {
  * @typedef {object} TestServerModule what a package's test-setup module exports (`@payments-connect/mock/vitest`)
  * @property {(project?: ProvidingProject) => Promise<() => Promise<void>>} setup the global setup
  *   ({@link setUpTestServer}); resolves to its teardown
- * @property {() => Promise<void>} teardown the teardown of the last `setup`: Jest's globalTeardown, a module of its own,
- *   calls it (vitest calls what `setup` resolves to)
+ * @property {() => Promise<void>} teardown the teardown of the last `setup`: Jest's globalTeardown, a module of its
+ *   own, calls it (vitest calls what `setup` resolves to)
  */
 
 /**
