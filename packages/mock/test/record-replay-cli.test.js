@@ -97,16 +97,19 @@ afterAll(async () => {
 });
 
 describe('payments-connect-mock --record, --replay', () => {
-  it('refuses --record without --proxy, and --replay with it, as usage errors', async () => {
-    const [record, replay] = await Promise.all([
+  it('refuses --record without --proxy, --replay with it, and --replay-strict alone, as usage errors', async () => {
+    const [record, replay, strict] = await Promise.all([
       runBin(['--record', join(dir, 'x.jsonl')]),
       runBin(['--replay', join(dir, 'x.jsonl'), '--proxy', 'http://127.0.0.1:9']),
+      runBin(['--replay-strict']),
     ]);
+    expect(strict.code).toBe(2);
+    expect(strict.stderr).toMatch(/^payments-connect-mock: --replay-strict goes with --replay: it refuses what the/);
     expect(record.code).toBe(2);
     expect(record.stderr).toMatch(/^payments-connect-mock: --record goes with --proxy: it records what the upstream/);
     expect(replay.code).toBe(2);
     expect(replay.stderr).toMatch(/^payments-connect-mock: --replay does not go with --proxy: a proxy answers as/);
-    for (const { stderr } of [record, replay]) expect(stderr).toContain('usage: payments-connect-mock');
+    for (const { stderr } of [record, replay, strict]) expect(stderr).toContain('usage: payments-connect-mock');
   });
 
   it('leaves whole lines however it is stopped, SIGKILL too; SIGTERM and SIGINT say what it left out', async () => {

@@ -152,7 +152,9 @@ describe.each(['mock', 'emulator'])("the %s README's keep-journal recipe", (serv
     expect(consumers.map((c) => c.name)).toEqual([basename(kept, '.jsonl')]);
     // The tests' own calls, which reach the server exec started only through the recipe's globalSetup.
     const calls = new Set(consumers[0]?.exchanges.map((e) => `${e.exchange.operationId} ${e.exchange.status}`));
-    expect([...calls].sort(), output).toEqual(expect.arrayContaining(RECIPE_CALLS[server]));
+    const expected = RECIPE_CALLS[server];
+    if (!expected) throw new Error(`no calls named for the ${server} README's recipe`);
+    expect([...calls].sort(), output).toEqual(expect.arrayContaining(expected));
   });
 });
 

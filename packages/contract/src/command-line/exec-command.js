@@ -15,12 +15,7 @@ const HEALTH_PROBE_MS = 5_000;
 const EXIT_NOT_FOUND = 127;
 const EXIT_NOT_EXECUTABLE = 126;
 
-/**
- * @typedef {object} ServerVerdict how a server's run ended, when it ends it non-zero
- * @property {number} status the exit status
- * @property {string} failedBecause what failed the run, for a person (`2 violation(s) of the contract
- *   (--fail-on-violation)`)
- */
+/** @typedef {import('./serve-in-foreground.js').ServerVerdict} ServerVerdict */
 
 /**
  * @typedef {object} ExecOptions
