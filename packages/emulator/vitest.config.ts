@@ -27,14 +27,6 @@ const STRESS: TestProjectInlineConfiguration = {
   test: { name: 'stress', include: [DEFAULT_BOUNDS, 'test/hostile-input.test.js'], provide: { fullSize: true } },
 };
 
-/** The README's vitest recipe, run as a consumer writes it: its vitest.config.ts, its globalSetup, its test files. */
-const README: TestProjectInlineConfiguration = {
-  extends: './test/readme/vitest.config.ts',
-  root: './test/readme',
-  // A timeout only ends a hang, as below: vitest's default, which the README keeps, a busy machine may pass.
-  test: { name: 'readme', testTimeout: 300_000, hookTimeout: 300_000 },
-};
-
 /** The reference at /_docs in a real Chromium, the one of the run (test-support/browser-probe). */
 const DOCS: TestProjectInlineConfiguration = {
   extends: true,
@@ -77,7 +69,6 @@ export default defineConfig(({ mode }) => ({
                 isolate: false,
               },
             },
-            README,
             ...(mode === 'quick' ? [] : [DOCS]),
           ],
   },

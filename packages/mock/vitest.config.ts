@@ -10,7 +10,6 @@ const END_TO_END = [
   'test/hostile-input.test.js',
   'test/packaging.test.js',
   'test/proxy.test.js', // its last tests run the command as a proxy
-  'test/readme.test.js', // the README's flag table against the command's --help
   'test/record-replay-cli.test.js', // --record and --replay, a recording stopped by SIGTERM and SIGKILL
   'test/served-docs.test.js',
   'test/docs-samples.test.js', // the reference's samples in python3 and bash processes
@@ -48,14 +47,6 @@ const DOCS: TestProjectInlineConfiguration = {
   },
 };
 
-/** The README's vitest recipe, run as a consumer writes it: its vitest.config.ts, its globalSetup, its test files. */
-const README: TestProjectInlineConfiguration = {
-  extends: './test/readme/vitest.config.ts',
-  root: './test/readme',
-  // A timeout only ends a hang, as below: vitest's default, which the README keeps, a busy machine may pass.
-  test: { name: 'readme', testTimeout: 300_000, hookTimeout: 300_000 },
-};
-
 export default defineConfig(({ mode }) => ({
   test: {
     // A timeout only ends a hang: far above what the slowest test takes on a busy machine, so no verdict rides on it.
@@ -89,7 +80,6 @@ export default defineConfig(({ mode }) => ({
               },
               START_MOCK,
               ...(mode === 'quick' ? [] : [DOCS]),
-              README,
             ],
   },
 }));

@@ -6,6 +6,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const END_TO_END = [
   'test/bin-flags.test.js',
+  'test/readme-flag-tables.test.js', // each bin's --help against its README's flag table
   'test/readme-keep-journal.test.js', // the READMEs' recipes in bash, the servers' and the gate's bins
   'test/spec-gate-bin.test.js', // the gate against a throwaway git repository, bundling with Redocly
   'test/spec-gate-consumers-bin.test.js',

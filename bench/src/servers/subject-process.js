@@ -33,17 +33,31 @@ const SERVERS = {
     const stop = () => new Promise((resolve) => server.close(resolve).closeAllConnections());
     return { url: `http://127.0.0.1:${port}`, path, headers, stop };
   },
-  // A plain forwarding proxy to the upstream: node:http in front, undici's Pool behind (as the mock's proxy forwards),
-  // no checks and no journal: what a hop through a Node process costs, measured beside the validating proxy.
+  // The minimal plain proxy: node:http in front, undici's Pool behind (as the mock's proxy forwards), the request's
+  // body buffered, the method, target and headers passed on, the answer buffered and sent with its length; no checks,
+  // no journal, and no timers (undici's and node:http's own turned off). What a hop through a Node process costs, at
+  // its least, measured beside the validating proxy.
   async 'bare-proxy'() {
     const [http, { Pool }] = await Promise.all([import('node:http'), import('undici')]);
-    const pool = new Pool(/** @type {string} */ (upstream));
-    const server = http.createServer(async (request, response) => {
-      const { host, connection, ...passed } = request.headers;
-      const forwarded = await pool.request({ method: 'GET', path: request.url ?? '/', headers: passed });
-      const body = await forwarded.body.text();
-      response.writeHead(forwarded.statusCode, answerHeaders(body)).end(body);
+    const pool = new Pool(/** @type {string} */ (upstream), { headersTimeout: 0, bodyTimeout: 0 });
+    const server = http.createServer((request, response) => {
+      /** @type {Buffer[]} */
+      const chunks = [];
+      request.on('data', (chunk) => chunks.push(chunk));
+      request.on('end', async () => {
+        const { host, connection, ...passed } = request.headers;
+        const forwarded = await pool.request({
+          method: /** @type {import('undici').Dispatcher.HttpMethod} */ (request.method ?? 'GET'),
+          path: request.url ?? '/',
+          headers: passed,
+          body: chunks.length === 0 ? null : Buffer.concat(chunks),
+        });
+        const body = Buffer.from(await forwarded.body.arrayBuffer());
+        const type = forwarded.headers['content-type'] ?? 'application/json';
+        response.writeHead(forwarded.statusCode, { 'content-type': type, 'content-length': body.length }).end(body);
+      });
     });
+    Object.assign(server, { headersTimeout: 0, requestTimeout: 0, keepAliveTimeout: 0 });
     await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
     const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
     const stop = () => new Promise((resolve) => server.close(resolve).closeAllConnections()).then(() => pool.close());

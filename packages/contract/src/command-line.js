@@ -15,4 +15,5 @@ export { isHttpUrl } from './server/http-url.js';
 /**
  * @typedef {import('./command-line/command-errors.js').CommandLine} CommandLine
  * @typedef {import('./command-line/exec-command.js').ExecOptions} ExecOptions
+ * @typedef {import('./command-line/serve-in-foreground.js').ServerVerdict} ServerVerdict
  */

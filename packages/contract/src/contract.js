@@ -26,6 +26,7 @@ export { closestFirst, didYouMean, meantName } from './closest-first.js';
 export { loadDocumentFile } from './document-file.js';
 export { FILE_PARTS_EXTENSION } from './example-parts.js';
 export { childPointer, formatPointer, parsePointer } from './json-pointer.js';
+export { jsonSyntaxProblem } from './json-syntax-error.js';
 export { parseMediaType } from './media-type.js';
 export { openEnumValues } from './open-enum.js';
 export { createOperationMatcher } from './operation-matcher.js';

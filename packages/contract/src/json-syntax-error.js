@@ -13,6 +13,8 @@
  * @property {string} expected what JSON allows there (`a value`, `',' or '}'`)
  */
 
+import { jsonDepth, MAX_JSON_DEPTH } from './request-validator.js';
+
 /** The whitespace JSON allows between tokens. */
 const WHITESPACE = new Set([' ', '\t', '\n', '\r']);
 /** What a backslash may escape in a JSON string (besides `u` and four hex digits). */
@@ -171,4 +173,17 @@ function describePosition(text, offset, expected) {
  */
 export function formatJsonSyntaxError({ line, column, found, expected }) {
   return `line ${line}, column ${column}: found ${found} where ${expected} was expected`;
+}
+
+/**
+ * Where a text that `JSON.parse` refused breaks JSON, in words (`line 3, column 15: found '}' where a value was
+ * expected`), for a file given to a command (a snapshot) as a control route says it of a body; undefined when the
+ * text nests deeper than the limit, which the parser's own message then says.
+ * @param {string} text
+ * @returns {string | undefined}
+ */
+export function jsonSyntaxProblem(text) {
+  if (jsonDepth(text) > MAX_JSON_DEPTH) return undefined;
+  const where = locateJsonSyntaxError(text);
+  return where && formatJsonSyntaxError(where);
 }

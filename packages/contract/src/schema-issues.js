@@ -66,6 +66,92 @@ function expectedOf(error) {
   }
 }
 
+/** A JSON type in words, with its article: what a reader says of a value (`a string`, `an object`, `null`). */
+const TYPE_WORDS = /** @type {Record<string, string>} */ ({
+  string: 'a string',
+  number: 'a number',
+  integer: 'an integer',
+  boolean: 'a boolean',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+});
+
+/**
+ * What one failed keyword of a branch wanted, in words (`a string`, `a uuid string`, `one of ["OPEN","CLOSED"]`).
+ * @param {import('ajv').ErrorObject} error
+ * @returns {string}
+ */
+function wantedInWords(error) {
+  const params = /** @type {Record<string, any>} */ (error.params);
+  switch (error.keyword) {
+    case 'type':
+      return String(params.type)
+        .split(',')
+        .map((type) => TYPE_WORDS[type] ?? type)
+        .join(' or ');
+    case 'format':
+      return `a ${params.format} string`;
+    case 'required':
+      return `an object with ${params.missingProperty}`;
+    case 'enum':
+      return `one of ${JSON.stringify(params.allowedValues)}`;
+    case 'const':
+      return JSON.stringify(params.allowedValue);
+    case 'minLength':
+      return `at least ${params.limit} character(s)`;
+    case 'maxLength':
+      return `at most ${params.limit} character(s)`;
+    case 'minItems':
+      return `at least ${params.limit} item(s)`;
+    case 'maxItems':
+      return `at most ${params.limit} item(s)`;
+    case 'minimum':
+      return `at least ${params.limit}`;
+    case 'maximum':
+      return `at most ${params.limit}`;
+    case 'pattern':
+      return `a string matching ${params.pattern}`;
+    case 'additionalProperties':
+      return `no property ${params.additionalProperty}`;
+    default:
+      return error.message ?? error.keyword;
+  }
+}
+
+/**
+ * What an `anyOf` or `oneOf` wanted, in words: each branch's wants, the branches joined by "or" (`a string, or
+ * null`; `an object with answer, or an object with documentId`); a want below the place itself names where
+ * (`questions/0: an object with questionId`). A `oneOf` that more than one branch matched says so.
+ * @param {import('ajv').ErrorObject} error the `anyOf` or `oneOf`
+ * @param {ReadonlyArray<import('ajv').ErrorObject>} errors every error of the validation
+ * @returns {string}
+ */
+function branchesExpected(error, errors) {
+  const prefix = `${error.schemaPath}/`;
+  /** @type {Map<string, string[]>} the wants of each branch, by its index */
+  const branches = new Map();
+  for (const e of errors) {
+    if (e === error || !e.schemaPath.startsWith(prefix) || !e.instancePath.startsWith(error.instancePath)) continue;
+    const branch = e.schemaPath.slice(prefix.length).split('/')[0] ?? '';
+    const below = e.instancePath.slice(error.instancePath.length).slice(1);
+    const wanted = `${below ? `${below}: ` : ''}${wantedInWords(e)}`;
+    const wants = branches.get(branch) ?? [];
+    if (!wants.includes(wanted)) wants.push(wanted);
+    branches.set(branch, wants);
+  }
+  if (branches.size === 0) {
+    const passing = /** @type {{ passingSchemas?: number[] | null }} */ (error.params).passingSchemas;
+    return passing ? `exactly one of its schemas (it matched ${passing.join(' and ')})` : 'one of its schemas';
+  }
+  // A list of values says the type too: `one of ["A","B"]`, not `a string and one of ["A","B"]`.
+  const said = (/** @type {string[]} */ wants) =>
+    wants.some((want) => /^(one of \[|")/.test(want))
+      ? wants.filter((want) => !Object.values(TYPE_WORDS).includes(want))
+      : wants;
+  return [...branches.values()].map((wants) => said(wants).join(' and ')).join(', or ');
+}
+
 /**
  * Ajv reports every failed branch of an `anyOf`/`oneOf`; a reader wants one issue per place, the branches'
  * complaints joined.
@@ -90,13 +176,15 @@ export function summariseSchemaErrors(errors) {
     if (error.keyword === 'additionalProperties') message += ` ("${error.params.additionalProperty}")`;
     if (error.keyword === 'enum') message += ` ${JSON.stringify(error.params.allowedValues)}`;
     if (error.keyword === 'const') message += ` ${JSON.stringify(error.params.allowedValue)}`;
+    let expected = expectedOf(error);
     if (branchParents.includes(error)) {
       const branches = errors.filter(
         (e) => e !== error && e.schemaPath.startsWith(`${error.schemaPath}/`) && e.instancePath === error.instancePath,
       );
       message += `: ${[...new Set(branches.map((b) => b.message))].join(' | ')}`;
+      expected = branchesExpected(error, errors);
     }
-    issues.push({ path: error.instancePath, keyword: error.keyword, message, expected: expectedOf(error) });
+    issues.push({ path: error.instancePath, keyword: error.keyword, message, expected });
   }
   return issues;
 }

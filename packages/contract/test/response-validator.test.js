@@ -1,6 +1,9 @@
 // Judging answers: one rule for which documented response a status falls under, and readable reasons.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import ajvFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { createContract, loadContract } from '../src/contract.js';
+import { summariseSchemaErrors } from '../src/schema-issues.js';
 import { smallContractDocument } from './fixtures/small-contract.js';
 
 const contract = loadContract();
@@ -48,6 +51,35 @@ describe('validateExchange', () => {
     const issues = verdict.problems.flatMap((p) => p.issues ?? []);
     expect(issues.filter((issue) => issue.path === '/code')).toHaveLength(1);
     expect(issues).toContainEqual(expect.objectContaining({ path: '', keyword: 'required', expected: 'message' }));
+    // What the anyOf wanted, in words: each branch's wants, joined by or.
+    expect(issues).toContainEqual(
+      expect.objectContaining({
+        path: '/code',
+        keyword: 'anyOf',
+        expected: 'one of ["VALIDATION_FAILED","NOT_FOUND","CONFLICT"], or a string',
+      }),
+    );
+  });
+
+  it('says what a oneOf wanted in words, branch by branch, and when more than one branch matched', () => {
+    const ajv = new Ajv2020({ allErrors: true });
+    /** @type {import('ajv-formats').FormatsPlugin} */ (/** @type {unknown} */ (ajvFormats))(ajv);
+    const validate = ajv.compile({
+      oneOf: [
+        { type: 'object', required: ['answer'] },
+        { type: 'object', required: ['documentId'], properties: { documentId: { type: 'string', format: 'uuid' } } },
+        { type: 'null' },
+      ],
+    });
+    /** @param {unknown} value */
+    const expected = (value) => {
+      validate(value);
+      return summariseSchemaErrors(validate.errors ?? []).map((issue) => issue.expected);
+    };
+    expect(expected({ documentId: 'x' })).toEqual(['an object with answer, or documentId: a uuid string, or null']);
+    expect(expected({ answer: 'yes', documentId: RFI_ID })).toEqual([
+      'exactly one of its schemas (it matched 0 and 1)',
+    ]);
   });
 
   it('refuses an undocumented status, still holding an error body to the envelope', () => {

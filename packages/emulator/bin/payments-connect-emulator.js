@@ -149,8 +149,13 @@ out.write(`${lines.join('\n')}\n`);
 
 if (run) {
   const healthUrl = `${emulator.url}${CONTROL_PREFIX}${HEALTH_PATH}`;
-  await execCommand(COMMAND, { run, settings, healthUrl, stop: stopEmulator });
-} else serveInForeground(stopEmulator);
+  const requests = {
+    count: () => emulator.summary().exchanges,
+    server: 'emulator',
+    setup: '@payments-connect/emulator/vitest',
+  };
+  await execCommand(COMMAND, { run, settings, healthUrl, stop: stopEmulator, requests });
+} else serveInForeground(stopEmulator, { name: COMMAND.name });
 
 /** Says on stderr, as it happens, that an answer broke the spec. @param {import('../src/emulator.js').Violation} v */
 function onViolation(v) {
@@ -160,7 +165,8 @@ function onViolation(v) {
 
 /**
  * Stops the emulator, and saves its state to --save-state.
- * @returns {Promise<number>} the exit status: 1 when the state could not be saved
+ * @returns {Promise<number | import('@payments-connect/contract/command-line').ServerVerdict>} the exit status: 1 when
+ *   the state could not be saved, saying so
  */
 async function stopEmulator() {
   await emulator.stop();
@@ -168,8 +174,9 @@ async function stopEmulator() {
   try {
     writeSnapshotFile(saveState, await emulator.control.state());
   } catch (error) {
-    process.stderr.write(`${COMMAND.name}: ${/** @type {Error} */ (error).message}\n`);
-    return EXIT_FAILURE;
+    const { message } = /** @type {Error} */ (error);
+    process.stderr.write(`${COMMAND.name}: ${message}\n`);
+    return { status: EXIT_FAILURE, failedBecause: `the state could not be saved (--save-state): ${message}` };
   }
   out.write(`State saved to ${saveState}\n`);
   return 0;

@@ -46,6 +46,8 @@ import { DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS, MAX_PENDING_FAULTS, MAX_TENANT
  * @property {Array<{ operationId: string, status: number }>} undocumentedResponses errors its spec lists not
  * @property {(filter?: JournalFilter) => JournalEntry[]} requests the requests received, as the contract judged them
  * @property {() => void} clearRequests forgets them
+ * @property {() => import('@payments-connect/contract/server').ServerSummary} summary every exchange since start (a
+ *   cleared journal aside): how many, their violations by operation and kind
  * @property {() => Promise<void>} stop stops listening and connections, flushes the journal, waits for deliveries
  */
 

@@ -1,6 +1,6 @@
 // The emulator's parts, put together and served on the contract's request pipeline. Loaded by `startEmulator` when an
 // emulator starts, with the contract, Ajv and the server: importing the package loads none of them.
-import { compileJsonSchema, createContract, loadContract } from '@payments-connect/contract';
+import { compileJsonSchema, createContract, jsonSyntaxProblem, loadContract } from '@payments-connect/contract';
 import { inProcessControl } from '@payments-connect/contract/control';
 import { createRequestJournal, installedDocsPage, startServer } from '@payments-connect/contract/server';
 import { createControlHandlers, tenantFilter } from './control-handlers.js';
@@ -161,6 +161,7 @@ export async function serveEmulator(config) {
     ...start(),
     ...{ port: server.port, docsUrl: server.docsUrl, control, requests: server.requests },
     clearRequests: server.clearRequests,
+    summary: server.summary,
     get violations() {
       return [...violations];
     },
@@ -198,7 +199,7 @@ function webhookPayloadCheck(contract, record, webhookUrl) {
 function restoreStateOption(snapshots, option) {
   const file = typeof option === 'string' || option instanceof URL ? option : undefined;
   try {
-    snapshots.restore(file === undefined ? option : readSnapshotFile(file));
+    snapshots.restore(file === undefined ? option : readSnapshotFile(file, jsonSyntaxProblem));
   } catch (error) {
     const details = /** @type {{ details?: { at?: string, problem?: string } }} */ (error).details;
     if (details?.at === undefined) throw error;

@@ -73,6 +73,11 @@ describe('payments-connect-emulator exec -- <command>', () => {
       expect(exec.output().stderr.split('\n')[0]).toBe(
         `Payments Connect emulator listening on ${env.PAYMENTS_CONNECT_BASE_URL}`,
       );
+      // Its calls were of the control API only: none a service's tests would make, which exec says.
+      expect(exec.output().stderr).toContain(
+        ` sent no request of the API to the emulator at ${env.PAYMENTS_CONNECT_BASE_URL}: its tests reach it through ` +
+          "PAYMENTS_CONNECT_BASE_URL (with vitest, globalSetup: ['@payments-connect/emulator/vitest'])\n",
+      );
       expect(
         await fetch(env.PAYMENTS_CONNECT_BASE_URL).then(
           () => 'answered',

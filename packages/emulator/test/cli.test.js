@@ -167,7 +167,10 @@ describe('payments-connect-emulator --state and --save-state', () => {
     const bad = join(folder, 'bad.json');
     for (const [text, problem] of [
       ['{ "header": { "format": "firebase-export" } }', `the state snapshot ${bad} is refused at header.format: `],
-      ['{ "header": ', `the state snapshot ${bad} is not JSON: `],
+      [
+        '{\n  "header": }',
+        `the state snapshot ${bad} is not JSON: line 2, column 13: found '}' where a value was expected`,
+      ],
     ]) {
       writeFileSync(bad, text);
       const cli = run(['--state', bad]);

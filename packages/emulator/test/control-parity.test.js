@@ -1,6 +1,6 @@
 // emulator.control (in the emulator's process) and connectEmulator(url) (from any process) are built from one table
-// of control routes: the same methods, taking the same arguments, giving the same results; and the README's one table
-// of the control API names each route, as the code declares it.
+// of control routes: the same methods, taking the same arguments, giving the same results; and the reference's one
+// table of the control API names each route, as the code declares it.
 import { readFileSync } from 'node:fs';
 import { controlPathTemplates, SERVER_CONTROL_ROUTES } from '@payments-connect/contract/control';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { CONTROL_PREFIX, EMULATOR_CONTROL_ROUTES } from '../src/control-routes.j
 import { connectEmulator } from '../src/index.js';
 import { useEmulator } from './support/use-emulator.js';
 
-const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const REFERENCE = readFileSync(new URL('../REFERENCE.md', import.meta.url), 'utf8');
 
 /** @param {object} client its methods' names, sorted */
 const methodsOf = (client) =>
@@ -79,8 +79,8 @@ describe('emulator.control and connectEmulator', () => {
   });
 });
 
-describe("the README's table of the control API", () => {
-  const section = README.slice(README.indexOf('## Control API'));
+describe("the reference's table of the control API", () => {
+  const section = REFERENCE.slice(REFERENCE.indexOf('## Control API'));
   const table = section.slice(0, section.indexOf('\n\n', section.indexOf('| HTTP')));
   const rows = table.split('\n').filter((line) => line.startsWith('| `'));
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as api from '../src/index.js';
 
-const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const REFERENCE = readFileSync(new URL('../REFERENCE.md', import.meta.url), 'utf8');
 
 describe('the public API', () => {
   it('exports at run time exactly what the generated declarations declare (pnpm build writes them)', () => {
@@ -16,8 +16,8 @@ describe('the public API', () => {
     expect(reexported.sort()).toEqual(Object.keys(api).sort());
   });
 
-  it("is what the README's table of exports names, no more and no less", () => {
-    const table = README.slice(README.indexOf('## Exports'), README.indexOf('## Control API'));
+  it("is what the reference's table of exports names, no more and no less", () => {
+    const table = REFERENCE.slice(REFERENCE.indexOf('## Exports'), REFERENCE.indexOf('## Control API'));
     const rows = table.split('\n').filter((line) => line.startsWith('| `'));
     const named = rows.flatMap((row) => [...String(row.split('|')[1]).matchAll(/`(\w+)/g)].map((m) => String(m[1])));
     expect(named.sort()).toEqual(Object.keys(api).sort());

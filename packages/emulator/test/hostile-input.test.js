@@ -63,7 +63,7 @@ describeHardening({
   },
   maxBodyBytes: DEFAULT_LIMITS.maxBodyBytes,
   bin: BIN,
-  readme: new URL('../README.md', import.meta.url),
+  readme: new URL('../REFERENCE.md', import.meta.url),
   credentialsOf,
 });
 

@@ -1,6 +1,6 @@
 // The snapshots the package ships (snapshots/*.json): each loads into an emulator and shows its situation through
 // the API, each is marked as made by scripts/make-snapshots.js (whose --check, in pnpm check, proves each is what it
-// makes today), and the README and the package's files list them all.
+// makes today), and the reference and the package's files list them all.
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { loadContract } from '@payments-connect/contract';
@@ -10,7 +10,7 @@ import { HOSTED_SESSION_WINDOW_SECONDS, SEED_IDS, SHIPPED_SNAPSHOTS, startEmulat
 
 /** @typedef {keyof typeof SHIPPED_SNAPSHOTS} SnapshotName */
 
-const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const REFERENCE = readFileSync(new URL('../REFERENCE.md', import.meta.url), 'utf8');
 const FILES = readdirSync(new URL('../snapshots/', import.meta.url)).sort();
 const NAMES = /** @type {SnapshotName[]} */ (Object.keys(SHIPPED_SNAPSHOTS));
 
@@ -71,8 +71,8 @@ describe('the shipped snapshots', () => {
     expect(manifest.exports['./snapshots/*']).toBe('./snapshots/*');
   });
 
-  it("are what the README's list of snapshots names, each with what it shows", () => {
-    const section = README.slice(README.indexOf('### Shipped snapshots'), README.indexOf('## Options of'));
+  it("are what the reference's list of snapshots names, each with what it shows", () => {
+    const section = REFERENCE.slice(REFERENCE.indexOf('### Shipped snapshots'), REFERENCE.indexOf('## Options of'));
     const rows = section.split('\n').filter((line) => line.startsWith('| `'));
     expect(rows.map((row) => row.split('|')[1]?.trim())).toEqual(
       NAMES.map((name) => `\`${name}\`: \`snapshots/${basename(SHIPPED_SNAPSHOTS[name].file)}\``),

@@ -134,3 +134,15 @@ export {
   takenFrom,
   violationPlaces,
 };
+
+// @payments-connect/emulator/vitest: the setup vitest and Jest call, a tenant per file, and what the setup provides,
+// typed for inject.
+import { setup as emulatorSetup, useTenant } from '@payments-connect/emulator/vitest';
+import { inject } from 'vitest';
+
+const emulatorTeardownOf: Promise<() => Promise<void>> = emulatorSetup();
+const fileTenant: Promise<{ emulator: EmulatorConnection; tenant: Tenant }> = useTenant({ webhookUrl: null });
+const providedEmulator = inject('paymentsConnectEmulator');
+const primaryAccount: string = providedEmulator.accounts.primary.accountId;
+const providedClientId: string = providedEmulator.credentials.clientId;
+void [emulatorTeardownOf, fileTenant, primaryAccount, providedClientId];

@@ -58,7 +58,10 @@ ${serverFlagsUsage(DEFAULT_PORT)}
                         JSON line as it happens, without credentials; a summary when stopped says what was left out
   --replay <file>       answer each request that was recorded (--record) with its recorded answer, in the order
                         recorded, the last one again past the end; any other as without it. Every answer is checked
-                        against the contract at start (Served-Recording: <file>:<line> names the one served)
+                        against the contract at start (Served-Recording: <file>:<line> names the one served; an
+                        answer that is not, Not-Replayed: <why>). POST ${CONTROL_PREFIX}/replay/rewind starts it over
+  --replay-strict       with --replay: refuse a request with no recorded answer (500, naming the closest recorded
+                        request) instead of answering it from the examples, and exit 1 when stopped if there was one
   --write-env <file>    write PAYMENTS_CONNECT_BASE_URL=<its URL> to this file before it prints the URL
   -h, --help            this help
 
@@ -70,10 +73,12 @@ The API reference, with Try it: GET ${DOCS_PATH}.
 ${SHARED.stops}
 Exit status: 0 when stopped, 1 when it cannot serve (port in use, spec, scenario or recording unreadable, a
 recording that cannot be written) or, with --fail-on-violation, when an exchange broke the contract or the upstream
-failed one; 2 for a usage error (an answer of an operation the spec lacks, or that it does not document, among them),
-a scenario file that holds none, or a recording to replay that the contract no longer takes.
+failed one, or with --replay-strict when a request had no recorded answer; 2 for a usage error (an answer of an
+operation the spec lacks, or that it does not document, among them), a scenario file that holds none, or a
+recording to replay that the contract no longer takes.
 exec exits with the command's status (128 + n for a command signal n ended, 127 for one not found), or 1 when the
-command passed but --fail-on-violation saw a violation or an upstream failure.`,
+command passed but --fail-on-violation saw a violation or an upstream failure, or --replay-strict a request with no
+recorded answer.`,
 };
 
 // Node 22.1+ caches compiled code between runs, so later starts load faster.
@@ -92,6 +97,7 @@ const { values: args, run } = readServerCommandLine(COMMAND, {
     'fail-on-violation': { type: 'boolean', default: false },
     record: { type: 'string' },
     replay: { type: 'string' },
+    'replay-strict': { type: 'boolean', default: false },
     'write-env': { type: 'string' },
   },
 });
@@ -104,6 +110,8 @@ if (args.record !== undefined && proxy === undefined)
   usageError(COMMAND, '--record goes with --proxy: it records what the upstream answers');
 if (args.replay !== undefined && proxy !== undefined)
   usageError(COMMAND, '--replay does not go with --proxy: a proxy answers as its upstream does');
+if (args['replay-strict'] && args.replay === undefined)
+  usageError(COMMAND, '--replay-strict goes with --replay: it refuses what the recording does not answer');
 const { port, host, journal } = serverOptionsOf(COMMAND, args, DEFAULT_PORT);
 const flagAnswers = answersOfFlags(args.answer ?? []);
 const scenarioAnswers = args.scenario === undefined ? {} : scenarioOf(args.scenario);
@@ -125,6 +133,7 @@ const mock = await serveMock({
   strict: args.strict,
   record: args.record,
   replay: args.replay,
+  replayStrict: args['replay-strict'],
   // Said as it happens: a proxy whose upstream is down answers 502s that are no verdict on the contract.
   onUpstreamFailure: ({ method, target, status, message }) =>
     process.stderr.write(`[upstream] ${method} ${target} -> ${status}: ${message}\n`),
@@ -137,7 +146,7 @@ const mock = await serveMock({
 });
 // With exec, the command's output is its own: what the mock says goes to stderr.
 const say = (/** @type {string} */ line) => (run ? process.stderr : process.stdout).write(`${line}\n`);
-if (!run) serveInForeground(stopMock);
+if (!run) serveInForeground(stopMock, { name: COMMAND.name });
 const settings = { PAYMENTS_CONNECT_BASE_URL: mock.url };
 // Written before the URL is printed, as the emulator does: a script that waits for the URL can read the file at once.
 const envFile = args['write-env'];
@@ -155,6 +164,7 @@ say(`Payments Connect mock listening on ${mock.url}`);
 if (proxy) say(`  a validating proxy to ${proxy}: every exchange is checked against the contract`);
 if (args.record) say(`  recording to ${args.record}: each exchange that keeps the contract, without credentials`);
 if (args.replay) say(`  replaying ${args.replay}: a request that was recorded gets its recorded answer, in order`);
+if (args['replay-strict']) say('  strictly: a request with no recorded answer is refused, and fails the run');
 say(`  spec: ${mock.specPath}${dynamic}`);
 say(`  requests received: ${mock.url}${REQUESTS_PATH}${journal.file ? ` (and ${journal.file})` : ''}`);
 if (envFile !== undefined) say(`  settings written to ${envFile}`);
@@ -168,13 +178,14 @@ if (run) {
     settings,
     healthUrl: `${mock.url}${CONTROL_PREFIX}${HEALTH_PATH}`,
     stop: stopMock,
+    requests: { count: () => mock.summary().exchanges, server: 'mock', setup: '@payments-connect/mock/vitest' },
   });
 }
 
 /**
  * Stops the mock; a proxy then says what it saw, and with --fail-on-violation ends 1 if it saw a violation or an
- * upstream failure.
- * @returns {Promise<number>} the exit status
+ * upstream failure; a strict replay ends 1 if a request had no recorded answer. What failed the run goes with it.
+ * @returns {Promise<number | import('@payments-connect/contract/command-line').ServerVerdict>} the exit status
  */
 async function stopMock() {
   /** @type {Error | undefined} */
@@ -182,24 +193,32 @@ async function stopMock() {
   await mock.stop().catch((/** @type {Error} */ error) => {
     failure = error;
   });
-  if (proxy === undefined) return failure ? failed(failure) : 0;
   const summary = mock.summary();
-  say(proxySummary(summary));
+  if (summary.replay) say(replaySummary(summary.replay));
+  if (proxy !== undefined) say(proxySummary(summary));
   if (summary.recording) say(recordingSummary(summary.recording));
   if (failure) return failed(failure);
+  /** @type {string[]} */
+  const why = [];
+  if (summary.replay?.refused)
+    why.push(`${summary.replay.refused} request(s) with no recorded answer (--replay-strict)`);
   // An exchange the upstream failed is no violation, yet it fails the run too: it was never judged, and a CI job whose
   // sandbox was unreachable (a wrong URL, a network rule) must not go green on the service's own tolerance of 502s.
-  return args['fail-on-violation'] && summary.violations + summary.upstreamFailures > 0 ? EXIT_FAILURE : 0;
+  if (args['fail-on-violation'] && summary.violations > 0)
+    why.push(`${summary.violations} violation(s) of the contract (--fail-on-violation)`);
+  if (args['fail-on-violation'] && summary.upstreamFailures > 0)
+    why.push(`${summary.upstreamFailures} exchange(s) the upstream failed (--fail-on-violation)`);
+  return why.length === 0 ? 0 : { status: EXIT_FAILURE, failedBecause: why.join('; ') };
 }
 
 /**
  * Says why the stop failed (a journal or a recording that could not be written), in one line.
  * @param {Error} failure
- * @returns {number} the exit status
+ * @returns {import('@payments-connect/contract/command-line').ServerVerdict}
  */
 function failed(failure) {
   process.stderr.write(`${COMMAND.name}: ${failure.message}\n`);
-  return EXIT_FAILURE;
+  return { status: EXIT_FAILURE, failedBecause: failure.message };
 }
 
 /**
@@ -211,6 +230,15 @@ function recordingSummary({ file, recorded, notRecorded, reasons }) {
   return `recording summary: ${recorded} exchange(s) recorded to ${file}, ${notRecorded} not${
     why.length > 0 ? ` (${why.join('; ')})` : ''
   }`;
+}
+
+/**
+ * What a replay answered from its recording, and what it did not: answered from the examples, or refused (strict).
+ * @param {import('../src/replay-answerer.js').ReplaySummary} replay
+ */
+function replaySummary({ file, replayed, notReplayed, refused }) {
+  const strict = args['replay-strict'] ? `, ${refused} refused: no recorded answer (--replay-strict)` : '';
+  return `replay summary: ${replayed} answer(s) replayed from ${file}, ${notReplayed} not${strict}`;
 }
 
 /**

@@ -4,17 +4,21 @@ import { AnswerError } from './configured-answers.js';
 /**
  * @typedef {import('@payments-connect/contract/server').ControlRequest} ControlRequest
  * @typedef {import('./configured-answers.js').ConfiguredAnswers} ConfiguredAnswers
+ * @typedef {import('./replay-answerer.js').Replay} Replay
  */
 
 /**
  * The work of the routes of the configured answers (`MOCK_CONTROL_ROUTES`), by name: `answers` lists them (a
  * scenario, the shape of a `--scenario` file), `setAnswer` takes `{ "answer": "code=409, example=rfiNotOpen" }`, sets
  * one and says what it answers with, `clearAnswers` forgets one or all. An unknown operation, or an answer it does not
- * document, is refused 400 naming what there is, the closest first.
+ * document, is refused 400 naming what there is, the closest first. `rewindReplay` starts the recording over (a mock
+ * that replays none has nothing to start over: it says so, `file: null`).
  * @param {ConfiguredAnswers} configured
+ * @param {Replay} [replay] the recording the mock replays
  */
-export function createControlHandlers(configured) {
+export function createControlHandlers(configured, replay) {
   return {
+    rewindReplay: () => ({ status: 200, body: replay ? replay.rewind() : { file: null, served: 0 } }),
     answers: () => ({ status: 200, body: configured.list() }),
     setAnswer: (/** @type {ControlRequest} */ { params, body }) => {
       const extra = Object.keys(body).filter((name) => name !== 'answer');

@@ -10,14 +10,20 @@ import { defineControlRoutes } from '@payments-connect/contract/control';
  * @typedef {import('./configured-answers.js').ConfiguredAnswer} ConfiguredAnswer
  */
 
+/**
+ * @typedef {object} ReplayRewound what `POST /_mock/replay/rewind` answers
+ * @property {string | null} file the recording replayed, null when the mock replays none
+ * @property {number} served how many recorded answers it had served since start, or since the last rewind
+ */
+
 /** The mock's own test API (the request journal), outside `/v1` so that it never collides with a documented path. */
 export const CONTROL_PREFIX = '/_mock';
 
 /**
- * The mock's control API of its configured answers, under {@link CONTROL_PREFIX}: one declaration per route, from
- * which the mock serves it (`control-handlers.js` does each route's work) and `connectMock` makes its methods. A
- * validating proxy has none of them: its upstream answers. The routes every server has (`health`, `requests`,
- * `clearRequests`) are the contract's (`SERVER_CONTROL_ROUTES`).
+ * The mock's control API of its configured answers and of the recording it replays, under {@link CONTROL_PREFIX}:
+ * one declaration per route, from which the mock serves it (`control-handlers.js` does each route's work) and
+ * `connectMock` makes its methods. A validating proxy has none of them: its upstream answers. The routes every server
+ * has (`health`, `requests`, `clearRequests`) are the contract's (`SERVER_CONTROL_ROUTES`).
  */
 export const MOCK_CONTROL_ROUTES = defineControlRoutes({
   /**
@@ -44,4 +50,10 @@ export const MOCK_CONTROL_ROUTES = defineControlRoutes({
     path: '/answers{/operationId}',
     toRequest: (operationId) => ({ params: { operationId } }),
   },
+  /**
+   * starts the recording a mock replays (`--replay`) over: each recorded request gets its first recorded answer
+   * again, so that the tests can run again against the same mock (a retry, watch mode, a second run)
+   * @type {Route<[], ReplayRewound>}
+   */
+  rewindReplay: { method: 'POST', path: '/replay/rewind' },
 });

@@ -12,6 +12,7 @@ import { readRecordedAnswer, recordingKey, replayedBody } from './recorded-answe
  * @property {number} line its line in the file, from 1
  * @property {string} operationId
  * @property {string} key what a request is matched by, beside the operation (`recordingKey`)
+ * @property {string} request the request as recorded, `GET /v1/rfi/…`: what a request with no answer is told is closest
  * @property {number} status
  * @property {Record<string, string>} headers
  * @property {string | undefined} text the body, serialised once
@@ -134,5 +135,12 @@ function checkedAnswer(contract, recorded) {
   const { violations } = checkAnswer(contract, operation, { status, headers, text, value: body });
   if (violations.length > 0)
     return `answer ${status}: ${violations.map((violation) => violation.message).join('; ')}; ${MOVED_ON}`;
-  return { operationId, key: recordingKey(match.path, match.query), status, headers, text };
+  return {
+    operationId,
+    key: recordingKey(match.path, match.query),
+    request: `${method} ${target}`,
+    status,
+    headers,
+    text,
+  };
 }

@@ -37,12 +37,17 @@ import { createReplayAnswerer } from './replay-answerer.js';
  * @property {string} [replay] a recording `record` wrote: a request gets the answer recorded for its operation, path
  *   ids and query, in the order recorded, before the examples; each answer is checked against the contract at start.
  *   Not with `proxy`
+ * @property {boolean} [replayStrict] with `replay`: a request with no recorded answer is refused (500, in the error
+ *   envelope naming the closest recorded request) instead of answered from the examples, and counted
+ *   (`summary().replay.refused`): a recording that no longer covers the tests fails the run
  */
 
 /**
  * @typedef {import('@payments-connect/contract/server').ServerSummary & {
- *   recording?: import('./exchange-recorder.js').RecordingSummary }} MockSummary every exchange since start, and what
- *   a recording proxy wrote (`recording`, with `record` only)
+ *   recording?: import('./exchange-recorder.js').RecordingSummary,
+ *   replay?: import('./replay-answerer.js').ReplaySummary }} MockSummary every exchange since start, what a recording
+ *   proxy wrote (`recording`, with `record` only), and what a replay answered from its recording and did not
+ *   (`replay`, with `replay` only)
  */
 
 /**
@@ -85,6 +90,7 @@ export async function serveMock({
   onUpstreamFailure,
   record,
   replay,
+  replayStrict = false,
 } = {}) {
   const specPath = spec ?? bundledDocumentPath();
   const document = loadDocumentFile(specPath);
@@ -108,6 +114,9 @@ export async function serveMock({
     throw new TypeError('record goes with proxy: it records what the upstream answers');
   if (replay !== undefined && proxy !== undefined)
     throw new TypeError('replay and proxy do not go together: a proxy answers with what its upstream answers');
+  if (typeof replayStrict !== 'boolean') throw new TypeError(`replayStrict must be a boolean, got ${replayStrict}`);
+  if (replayStrict && replay === undefined)
+    throw new TypeError('replayStrict goes with replay: it refuses what the recording does not answer');
   const configured = createConfiguredAnswers(contract, { dynamic });
   if (!answers || typeof answers !== 'object' || Array.isArray(answers))
     throw new TypeError(`answers must be an object of operationId to answer, got ${JSON.stringify(answers)}`);
@@ -123,10 +132,16 @@ export async function serveMock({
   const docsPage = spec === undefined ? installedDocsPage(import.meta.url) : undefined;
   /** @type {import('@payments-connect/contract/server').Answerer | undefined} the examples', a recording's first */
   let answer;
+  /** @type {import('./replay-answerer.js').Replay | undefined} */
+  let replaying;
   if (proxy === undefined) {
     answer = createMockAnswerer(contract, { dynamic, seed }, configured);
     // Checked before the mock listens: a recording the contract no longer takes is refused at start, whole.
-    if (replay !== undefined) answer = createReplayAnswerer(loadRecording(contract, replay), answer, configured);
+    if (replay !== undefined) {
+      const recording = loadRecording(contract, replay);
+      replaying = createReplayAnswerer(contract, recording, answer, configured, { strict: replayStrict });
+      answer = replaying.answer;
+    }
   }
   const server = await startServer({
     contract,
@@ -136,7 +151,8 @@ export async function serveMock({
     onUpstreamFailure,
     control: {
       prefix: CONTROL_PREFIX,
-      routes: proxy === undefined ? bindControlRoutes(MOCK_CONTROL_ROUTES, createControlHandlers(configured)) : [],
+      routes:
+        proxy === undefined ? bindControlRoutes(MOCK_CONTROL_ROUTES, createControlHandlers(configured, replaying)) : [],
     },
     docsPage,
     // A proxy passes Prefer on to its upstream, which decides: the page offers it only where the mock answers.
@@ -164,7 +180,11 @@ export async function serveMock({
     docsUrl,
     requests,
     clearRequests,
-    summary: recorder ? () => ({ ...server.summary(), recording: recorder.summary() }) : server.summary,
+    summary: () => ({
+      ...server.summary(),
+      ...(recorder ? { recording: recorder.summary() } : {}),
+      ...(replaying ? { replay: replaying.summary() } : {}),
+    }),
     stop: recorder
       ? () =>
           server.stop().finally(() => {

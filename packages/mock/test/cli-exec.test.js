@@ -71,6 +71,7 @@ describe('payments-connect-mock exec -- <command>', () => {
       const called = JSON.parse(stdout);
       expect(called).toEqual({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), status: 200 });
       expect(stderr.match(FIRST_LINE)?.[1]).toBe(called.url);
+      expect(stderr).not.toContain('sent no request');
       expect(await refused(called.url)).toBe(true);
       expect(exec.groupAlive()).toBe(false);
     },
@@ -121,17 +122,28 @@ describe('payments-connect-mock exec -- <command>', () => {
     expect((await mock.exited).code).toBe(0);
   });
 
-  it('writes --write-env, and gives the command the same settings', async () => {
+  it('writes --write-env, gives the command the same settings, and says the command sent it nothing', async () => {
     const file = join(dir, 'exec.env');
     const show =
       'console.log(process.env.PAYMENTS_CONNECT_BASE_URL);' +
       "console.log(require('fs').readFileSync(process.argv[1], 'utf8'))";
-    const exec = mockCommand(['exec', '--port', '0', '--write-env', file, '--', process.execPath, '-e', show, file]);
+    // exec after some of its options, as it is often typed: read as if it came first.
+    const args = ['--port', '0', '--write-env', file, 'exec', '--', process.execPath, '-e', show, file];
+    const exec = mockCommand(args);
     expect((await exec.exited).code).toBe(0);
     const [url, ...written] = exec.output().stdout.split('\n');
     expect(written.join('\n')).toBe(
       `# The Payments Connect mock's settings for ${url}\nPAYMENTS_CONNECT_BASE_URL=${url}\n\n`,
     );
+    const last = exec.output().stderr.trimEnd().split('\n').at(-1) ?? '';
+    expect(last.startsWith('payments-connect-mock: ')).toBe(true);
+    expect(
+      last.endsWith(
+        ` sent no request of the API to the mock at ${url}: its tests reach it through ` +
+          'PAYMENTS_CONNECT_BASE_URL (with ' +
+          "vitest, globalSetup: ['@payments-connect/mock/vitest'])",
+      ),
+    ).toBe(true);
   });
 });
 
@@ -179,6 +191,13 @@ describe('a validating proxy run through exec with --fail-on-violation', () => {
     const passed = await proxyRun(0, '/v1/rfi/not-a-uuid');
     expect(passed.code).toBe(1);
     expect(passed.output.stderr).toMatch(/proxy summary: 1 exchange\(s\), [1-9]\d* violation\(s\) of the contract/);
+    // The last line says why the run fails though its command passed.
+    expect(passed.output.stderr.trimEnd().split('\n').at(-1)).toMatch(
+      new RegExp(
+        String.raw`^payments-connect-mock: \S+ -e .* passed, but the run fails \(exit 1\): [1-9]\d* ` +
+          String.raw`violation\(s\) of the contract \(--fail-on-violation\)$`,
+      ),
+    );
     expect((await proxyRun(3, '/v1/rfi/not-a-uuid')).code).toBe(3);
   });
 

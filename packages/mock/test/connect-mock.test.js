@@ -1,5 +1,5 @@
 // connectMock(url): the mock's control API over HTTP, against real servers on 127.0.0.1; errors that name the URL and
-// the cause. The readme project (test/readme/) calls it from a vitest worker, as a consumer's test file does.
+// the cause. The README's recipe (test/readme/) calls it from vitest workers, as a consumer's test files do.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { controlPathTemplates, SERVER_CONTROL_ROUTES } from '@payments-connect/contract/control';
@@ -110,8 +110,8 @@ describe('the control routes, declared once', () => {
     expect(await control.health()).toEqual({ status: 'ok', server: 'mock' });
   });
 
-  it("are the README's table of the control API, each with its method, path and call", () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  it("are the reference's table of the control API, each with its method, path and call", () => {
+    const readme = readFileSync(new URL('../REFERENCE.md', import.meta.url), 'utf8');
     const section = readme.slice(readme.indexOf('## The control API'));
     const rows = section
       .slice(0, section.indexOf('\n\n', section.indexOf('| HTTP')))

@@ -34,7 +34,7 @@ describeHardening({
   },
   maxBodyBytes: MAX_BODY_BYTES,
   bin: BIN,
-  readme: new URL('../README.md', import.meta.url),
+  readme: new URL('../REFERENCE.md', import.meta.url),
   // The mock takes any token and account: the process of its own is sent the same ones.
   credentialsOf: async () => CREDENTIALS,
 });

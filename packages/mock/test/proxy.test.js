@@ -303,8 +303,8 @@ describe('payments-connect-mock --proxy', () => {
     expect(output).toContain('\nupstream failures: 0 exchange(s) not judged: the upstream could not be reached');
   });
 
-  it('prints the summary the README shows, and the journal the README shows', async () => {
-    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+  it('prints the summary the reference shows, and the journal it shows', async () => {
+    const readme = await readFile(new URL('../REFERENCE.md', import.meta.url), 'utf8');
     /** The block of `language` that follows the words `after`, without the indent of the list item it is in. */
     const shown = (/** @type {string} */ language, /** @type {string} */ after) => {
       const [, indent = '', block = ''] =

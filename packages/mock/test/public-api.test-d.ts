@@ -103,3 +103,13 @@ export async function control(): Promise<void> {
   // @ts-expect-error setAnswer takes the answer as a string
   await mock.setAnswer('getRfiCase', { code: 409 });
 }
+
+// @payments-connect/mock/vitest: the setup vitest and Jest call, and what it provides, typed for inject.
+import { setup as mockSetup, teardown as mockTeardown, useMock } from '@payments-connect/mock/vitest';
+import { inject } from 'vitest';
+
+const mockTeardownOf: Promise<() => Promise<void>> = mockSetup();
+const mockTornDown: Promise<void> = mockTeardown();
+const runMock: Promise<MockConnection> = useMock();
+const providedMock: { url: string; env: Record<string, string> } = inject('paymentsConnectMock');
+void [mockTeardownOf, mockTornDown, runMock, providedMock];

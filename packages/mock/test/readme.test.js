@@ -1,24 +1,22 @@
-// The README says what is: its TypeScript recipes are the files of test/readme/ (which the readme project runs and
-// the type check compiles), its flag table the command's flags, its journal table the journal's bounds.
-import { execFile } from 'node:child_process';
+// The README says what is: its TypeScript recipes are the files of test/readme/ (which the keep-journal recipe's test
+// runs under exec and the type check compiles); and so does the reference: its journal table the journal's bounds
+// (its flag table: tools/release/test/readme-flag-tables.test.js).
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { DEFAULT_JOURNAL_SIZE, JOURNAL_BODY_BYTES } from '@payments-connect/contract/server';
 import { describe, expect, it } from 'vitest';
 
-const run = promisify(execFile);
 const packageDir = new URL('../', import.meta.url);
 const readme = await readFile(new URL('README.md', packageDir), 'utf8');
+const reference = await readFile(new URL('REFERENCE.md', packageDir), 'utf8');
 
 /**
- * The rows of the table that follows a line of the README, each as its cells.
+ * The rows of the table that follows a line of the reference, each as its cells.
  * @param {string} heading a line above the table (its section's heading, or the line that introduces it)
  */
 function tableAfter(heading) {
-  const from = readme.indexOf(`\n${heading}\n`);
-  if (from < 0) throw new Error(`no line ${heading} in the README`);
-  const lines = readme.slice(from).split('\n');
+  const from = reference.indexOf(`\n${heading}\n`);
+  if (from < 0) throw new Error(`no line ${heading} in REFERENCE.md`);
+  const lines = reference.slice(from).split('\n');
   const start = lines.findIndex((line) => line.startsWith('|'));
   const end = lines.findIndex((line, index) => index > start && !line.startsWith('|'));
   return lines.slice(start + 2, end).map((line) =>
@@ -29,23 +27,15 @@ function tableAfter(heading) {
   );
 }
 
-describe('the README', () => {
+describe('the README and its reference', () => {
   it('shows each file of test/readme/ as it is, under a first line that names it, and every one of them', async () => {
     const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map(([, code]) => String(code));
     const shown = new Map(blocks.map((code) => [/^\/\/ ([\w.-]+\.ts)\b/.exec(code)?.[1] ?? '(no file line)', code]));
-    const files = await readdir(new URL('test/readme/', packageDir));
+    const files = (await readdir(new URL('test/readme/', packageDir))).filter((name) => name.endsWith('.ts'));
     expect([...shown.keys()].sort()).toEqual(files.sort());
     for (const [file, code] of shown) {
       expect(code, file).toBe(await readFile(new URL(`test/readme/${file}`, packageDir), 'utf8'));
     }
-  });
-
-  it("lists the command's flags, every one and no other", async () => {
-    const bin = fileURLToPath(new URL('bin/payments-connect-mock.js', packageDir));
-    const { stdout } = await run(process.execPath, [bin, '--help']);
-    const usage = [...stdout.matchAll(/^ {2}(?:-h, )?(--[a-z-]+)/gm)].map(([, flag]) => flag);
-    const documented = tableAfter('## The command line').map(([flag]) => /^`(--[a-z-]+)/.exec(flag ?? '')?.[1]);
-    expect(documented.sort()).toEqual(usage.filter((flag) => flag !== '--help').sort());
   });
 
   it("gives the journal's bounds as they are defined", () => {

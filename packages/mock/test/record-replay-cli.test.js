@@ -1,6 +1,6 @@
 // payments-connect-mock --record and --replay, the command in processes of its own: the flags that do not go together
 // are usage errors; a recording stopped by a signal, SIGKILL included, is whole lines, and SIGTERM prints what was
-// left out; a recording the contract no longer takes is a data error in one line, exit 2. The README shows that
+// left out; a recording the contract no longer takes is a data error in one line, exit 2. The reference shows that
 // summary and that line as they are printed.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -11,10 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock } from '../src/index.js';
 
 const BIN = fileURLToPath(new URL('../bin/payments-connect-mock.js', import.meta.url));
-const README = await readFile(new URL('../README.md', import.meta.url), 'utf8');
-/** The recording's name in the README. */
+const REFERENCE = await readFile(new URL('../REFERENCE.md', import.meta.url), 'utf8');
+/** The recording's name in the reference. */
 const SHOWN_AS = 'sandbox.recording.jsonl';
 const RFI = '4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f';
+/** A case no recording holds. */
+const OTHER_RFI = '5a0b4f6e-7b8c-4d9e-8f0a-1b2c3d4e5f60';
 const HEADERS = { Authorization: 'Bearer service-token', AccountId: '0f8fad5b-d9cb-469f-a165-70867728950e' };
 
 /**
@@ -59,27 +61,27 @@ async function recordThenStop(file, signal) {
 }
 
 /**
- * Runs the command replaying `file`, asks it for the case once, and stops it with SIGTERM.
+ * Runs a command against the command replaying `file` strictly, through exec: it asks for the recorded case, and for a
+ * case the recording does not hold.
  * @param {string} file
  */
-async function replayOnce(file) {
-  const child = spawn(process.execPath, [BIN, '--port', '0', '--replay', file], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+function replayStrictly(file) {
+  const calls = `
+const headers = ${JSON.stringify(HEADERS)};
+const url = process.env.PAYMENTS_CONNECT_BASE_URL;
+const ask = (id) => fetch(url + '/v1/rfi/' + id, { headers })
+  .then(async (answer) => ({ status: answer.status, recording: answer.headers.get('served-recording'),
+    notReplayed: answer.headers.get('not-replayed'), message: (await answer.json()).message }));
+Promise.all([ask('${RFI}'), ask('${OTHER_RFI}')]).then((answers) => console.log(JSON.stringify(answers)));
+`;
+  const args = ['exec', '--port', '0', '--replay', file, '--replay-strict', '--', process.execPath, '-e', calls];
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let [stdout, stderr] = ['', ''];
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('close', (code) => resolve({ code, answers: JSON.parse(stdout || '[]'), stderr }));
   });
-  let stdout = '';
-  const ended = new Promise((resolve) => child.on('close', (code) => resolve(code)));
-  const url = await new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-      const found = /listening on (http:\/\/\S+)/.exec(stdout);
-      if (found) resolve(found[1]);
-    });
-    child.on('close', () => reject(new Error(`exited before listening: ${stdout}`)));
-  });
-  const answer = await fetch(`${url}/v1/rfi/${RFI}`, { headers: HEADERS });
-  await answer.arrayBuffer();
-  child.kill('SIGTERM');
-  return { status: answer.status, recording: answer.headers.get('served-recording'), code: await ended };
 }
 
 let dir = '';
@@ -95,16 +97,19 @@ afterAll(async () => {
 });
 
 describe('payments-connect-mock --record, --replay', () => {
-  it('refuses --record without --proxy, and --replay with it, as usage errors', async () => {
-    const [record, replay] = await Promise.all([
+  it('refuses --record without --proxy, --replay with it, and --replay-strict alone, as usage errors', async () => {
+    const [record, replay, strict] = await Promise.all([
       runBin(['--record', join(dir, 'x.jsonl')]),
       runBin(['--replay', join(dir, 'x.jsonl'), '--proxy', 'http://127.0.0.1:9']),
+      runBin(['--replay-strict']),
     ]);
+    expect(strict.code).toBe(2);
+    expect(strict.stderr).toMatch(/^payments-connect-mock: --replay-strict goes with --replay: it refuses what the/);
     expect(record.code).toBe(2);
     expect(record.stderr).toMatch(/^payments-connect-mock: --record goes with --proxy: it records what the upstream/);
     expect(replay.code).toBe(2);
     expect(replay.stderr).toMatch(/^payments-connect-mock: --replay does not go with --proxy: a proxy answers as/);
-    for (const { stderr } of [record, replay]) expect(stderr).toContain('usage: payments-connect-mock');
+    for (const { stderr } of [record, replay, strict]) expect(stderr).toContain('usage: payments-connect-mock');
   });
 
   it('leaves whole lines however it is stopped, SIGKILL too; SIGTERM and SIGINT say what it left out', async () => {
@@ -128,7 +133,7 @@ describe('payments-connect-mock --record, --replay', () => {
       );
     }
     const summary = /^recording summary: .*$/m.exec(term.stdout)?.[0] ?? '(none)';
-    expect(README).toContain(summary.replace(files.SIGTERM, SHOWN_AS));
+    expect(REFERENCE).toContain(summary.replace(files.SIGTERM, SHOWN_AS));
     for (const file of Object.values(files)) {
       const text = await readFile(file, 'utf8');
       expect(text.endsWith('\n'), file).toBe(true);
@@ -140,18 +145,43 @@ describe('payments-connect-mock --record, --replay', () => {
     }
   });
 
-  it('replays what it recorded, and refuses a recording the contract no longer takes in one line, exit 2', async () => {
+  it('replays what it recorded, strictly; refuses a recording the contract no longer takes, exit 2', async () => {
     const recording = await readFile(join(dir, 'term.jsonl'), 'utf8');
     const moved = join(dir, 'moved.jsonl');
     // The case's id gone from the first line's body, as when the contract made it required since.
     await writeFile(moved, recording.replace(/"rfiId":"[^"]*",/, ''));
-    const [refused, served] = await Promise.all([runBin(['--replay', moved]), replayOnce(join(dir, 'term.jsonl'))]);
+    const file = join(dir, 'term.jsonl');
+    const [refused, served] = await Promise.all([runBin(['--replay', moved]), replayStrictly(file)]);
     expect(refused.code).toBe(2);
     const said = `payments-connect-mock: --replay ${moved}:1: getRfiCase: answer 200: body must have required property`;
     expect(refused.stderr.startsWith(said), refused.stderr).toBe(true);
     expect(refused.stderr.endsWith('; the contract changed since it was recorded: record it again\n')).toBe(true);
     expect(refused.stderr.trimEnd().split('\n')).toHaveLength(1); // no usage: the flags were right
-    expect(README).toContain(refused.stderr.trimEnd().replace(moved, SHOWN_AS));
-    expect(served).toEqual({ status: 200, recording: 'term.jsonl:1', code: 0 });
+    expect(REFERENCE).toContain(refused.stderr.trimEnd().replace(moved, SHOWN_AS));
+    // The recorded case replayed; the other refused, naming the closest recorded request: the run fails at its end,
+    // its last line saying why, though its command passed.
+    expect(served.answers).toEqual([
+      { status: 200, recording: 'term.jsonl:1', notReplayed: null, message: undefined },
+      {
+        status: 500,
+        recording: null,
+        notReplayed: 'no recorded answer (strict)',
+        message:
+          `term.jsonl has no recorded answer of getRfiCase for GET /v1/rfi/${OTHER_RFI} (--replay-strict); ` +
+          'the closest ' +
+          `recorded request is GET /v1/rfi/${RFI} (term.jsonl:1)`,
+      },
+    ]);
+    expect(served.code).toBe(1);
+    const lines = served.stderr.trimEnd().split('\n');
+    expect(lines).toContain(
+      `replay summary: 1 answer(s) replayed from ${file}, 0 not, 1 refused: no recorded answer (--replay-strict)`,
+    );
+    expect(lines.at(-1)).toMatch(
+      new RegExp(
+        String.raw`^payments-connect-mock: \S+ -e .* passed, but the run fails \(exit 1\): 1 request\(s\) with no ` +
+          String.raw`recorded answer \(--replay-strict\)$`,
+      ),
+    );
   });
 });

@@ -145,9 +145,9 @@ describe('startMock({ proxy, record })', () => {
     });
   });
 
-  it('writes the line the README shows', async () => {
+  it('writes the line the reference shows', async () => {
     const line = (await readFile(file, 'utf8')).split('\n')[0] ?? '(none)';
-    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+    const readme = await readFile(new URL('../REFERENCE.md', import.meta.url), 'utf8');
     expect(readme).toContain(`\n${line}\n`);
   });
 
@@ -218,22 +218,26 @@ describe('startMock({ replay })', () => {
     const unrecorded = await fetch(`${mock.url}/v1/rfi?includeTerminal=false`, { headers: HEADERS });
     expect(unrecorded.status).toBe(200);
     expect(unrecorded.headers.has('served-recording')).toBe(false);
+    expect(unrecorded.headers.get('not-replayed')).toBe('no recorded answer');
     const preferred = await fetch(`${mock.url}/v1/rfi/${RFI}`, { headers: { ...HEADERS, Prefer: 'code=404' } });
     expect([preferred.status, preferred.headers.get('preference-applied')]).toEqual([404, 'code=404']);
     expect(preferred.headers.has('served-recording')).toBe(false);
+    expect(preferred.headers.get('not-replayed')).toBe("the request's own preferences win");
     await connectMock(mock.url).setAnswer('getRfiCase', 'code=404');
     const configured = await fetch(`${mock.url}/v1/rfi/${RFI}`, { headers: HEADERS });
     await connectMock(mock.url).clearAnswers('getRfiCase');
     expect([configured.status, configured.headers.has('served-recording')]).toEqual([404, false]);
+    expect(configured.headers.get('not-replayed')).toBe('the answer configured for getRfiCase wins');
     const otherCase = await fetch(`${mock.url}/v1/account/business-profile`, { headers: HEADERS });
-    expect([otherCase.status, otherCase.headers.has('served-recording')]).toEqual([200, false]);
+    expect([otherCase.status, otherCase.headers.get('not-replayed')]).toEqual([200, 'no recorded answer']);
     // Answered as without a recording: no entry says it was replayed.
     expect(mock.requests().filter((entry) => 'replayed' in entry)).toEqual([]);
     expect(mock.requests().map((entry) => entry.notes)).toEqual([
       [
         'the request is the example openCases: answered its 200',
         'sandbox.jsonl has no answer of listRfiCases for /v1/rfi?includeTerminal=false: ' +
-          'answered as without a recording',
+          'answered as without a recording; the closest recorded request is GET /v1/rfi?includeTerminal=true ' +
+          '(sandbox.jsonl:5)',
       ],
       [
         "preferences applied: code=404 (the request's Prefer)",
@@ -243,9 +247,79 @@ describe('startMock({ replay })', () => {
         'preferences applied: code=404 (the answer configured for getRfiCase)',
         'the recorded answer sandbox.jsonl:4 not served: the answer configured for getRfiCase wins',
       ],
-      // An operation of which nothing was recorded: no note of the recording at all.
-      ['the request is the example businessProfile: answered its 200'],
+      // An operation of which nothing was recorded: the closest request of any other.
+      [
+        'the request is the example businessProfile: answered its 200',
+        expect.stringMatching(
+          new RegExp(
+            String.raw`^sandbox\.jsonl has no answer of getBusinessProfile for /v1/account/business-profile: ` +
+              String.raw`answered as without a recording; the closest recorded request is GET /v1/rfi`,
+          ),
+        ),
+      ],
     ]);
+    expect(mock.summary().replay).toEqual({ file, replayed: 6, notReplayed: 4, refused: 0 });
+  });
+
+  it('starts over on a rewind, as a second run of the tests needs', async () => {
+    const control = connectMock(mock.url);
+    expect(await control.rewindReplay()).toEqual({ file, served: 6 });
+    const polled = [];
+    for (let poll = 0; poll < 2; poll += 1) {
+      const answer = await fetch(`${mock.url}/v1/rfi/${RFI}`, { headers: HEADERS });
+      polled.push([answer.headers.get('served-recording'), (await answer.json()).status]);
+    }
+    expect(polled).toEqual([
+      ['sandbox.jsonl:2', 'OPEN'],
+      ['sandbox.jsonl:3', 'CLOSED'],
+    ]);
+    expect(await control.rewindReplay()).toEqual({ file, served: 2 });
+  });
+});
+
+describe('startMock({ replay, replayStrict })', () => {
+  it('refuses a request with no recorded answer naming the closest recorded, journals why, counts it', async () => {
+    const mock = await startMock({ replay: file, replayStrict: true });
+    try {
+      const other = '5a0b4f6e-7b8c-4d9e-8f0a-1b2c3d4e5f60';
+      const missed = await fetch(`${mock.url}/v1/rfi/${other}`, { headers: HEADERS });
+      const message =
+        `sandbox.jsonl has no recorded answer of getRfiCase for GET /v1/rfi/${other} (--replay-strict); the closest ` +
+        `recorded request is GET /v1/rfi/${RFI} (sandbox.jsonl:2)`;
+      expect([missed.status, missed.headers.get('not-replayed'), await missed.json()]).toEqual([
+        500,
+        'no recorded answer (strict)',
+        {
+          code: 'INTERNAL_ERROR',
+          message,
+          details: {
+            recording: 'sandbox.jsonl',
+            operationId: 'getRfiCase',
+            request: `GET /v1/rfi/${other}`,
+            closest: `GET /v1/rfi/${RFI}`,
+          },
+        },
+      ]);
+      const replayed = await fetch(`${mock.url}/v1/rfi/${RFI}`, { headers: HEADERS });
+      expect(replayed.headers.get('served-recording')).toBe('sandbox.jsonl:2');
+      const [entry] = mock.requests();
+      expect(entry).toMatchObject({ status: 500, answerViolations: [], notes: [`refused: ${message}`] });
+      expect(mock.summary().replay).toEqual({ file, replayed: 1, notReplayed: 0, refused: 1 });
+    } finally {
+      await mock.stop();
+    }
+    await expect(startMock({ replayStrict: true })).rejects.toThrow(
+      'replayStrict goes with replay: it refuses what the recording does not answer',
+    );
+  });
+
+  it('has nothing to rewind without a recording', async () => {
+    const mock = await startMock();
+    try {
+      expect(await connectMock(mock.url).rewindReplay()).toEqual({ file: null, served: 0 });
+    } finally {
+      await mock.stop();
+    }
   });
 });
 

@@ -22,7 +22,8 @@ import { startServerProcess } from './server-process.js';
  *   startWithTimeouts another in-process server, whose short header timeout the slowloris test waits for
  * @property {number} maxBodyBytes the largest request body it accepts
  * @property {string} bin the server's command, started in a process of its own with `--port 0`
- * @property {URL} readme the server's README, whose Limits section must show the limits of every server as they are
+ * @property {URL} readme the server's reference (REFERENCE.md), whose Limits section must show the limits of every
+ *   server as they are
  * @property {(url: string) => Promise<import('./hostile-requests.js').Credentials>} credentialsOf what requests to
  *   that process need (the emulator issues its own tokens; the mock takes any)
  */
@@ -79,7 +80,7 @@ export async function expectStillAnswers({ url, credentials }) {
  * @param {HardeningSubject} subject
  */
 export function describeHardening(subject) {
-  it(`the ${subject.name}'s README shows the limits of every server as they are defined`, () => {
+  it(`the ${subject.name}'s reference shows the limits of every server as they are defined`, () => {
     expect(limitsRows(readFileSync(subject.readme, 'utf8'))).toEqual(LIMITS_TABLE.map((row) => [...row]));
   });
 

@@ -1,14 +1,16 @@
 // The "Keep your journal" recipe of the mock's and the emulator's READMEs (the YAML block after
-// `<!-- recipe: keep-journal -->`), run as written: its `run` step in bash against this workspace's bins, with a test
-// command that calls the API, must leave the file its upload step keeps, and that file must be what
-// `spec-gate --consumers` reads as one consumer named after it. Their "Record the sandbox, replay it in CI" recipe
-// (`<!-- recipe: record-replay -->`) likewise, an emulator standing in for the sandbox: the recording holds the calls
-// and no credential, the replay passes the tests once that emulator is gone, its journal names the recorded line
-// each answer came from, and the gate reads the journal and the recording.
+// `<!-- recipe: keep-journal -->`), run as written: its `run` step in bash against this workspace's bins, its
+// `npm test` the README's vitest recipe (test/readme/ of the package: its vitest.config.ts, whose globalSetup attaches
+// to the server exec started, and its test files), must leave the file its upload step keeps, holding the tests'
+// requests, and that file must be what `spec-gate --consumers` reads as one consumer named after it. Their "Record the
+// sandbox, replay it in CI" recipe (`<!-- recipe: record-replay -->`) likewise, an emulator standing in for the
+// sandbox: the recording holds the calls and no credential, the replay passes the tests once that emulator is gone,
+// its journal names the recorded line each answer came from, and the gate reads the journal and the recording.
 import { execFile } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEmulator } from '@payments-connect/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +18,8 @@ import { parse } from 'yaml';
 import { readConsumerRecordings } from '../src/consumer-impact/consumer-recordings.js';
 
 const PACKAGES = new URL('../../../packages/', import.meta.url);
+const vitestManifest = createRequire(import.meta.url).resolve('vitest/package.json');
+const VITEST = join(dirname(vitestManifest), JSON.parse(await readFile(vitestManifest, 'utf8')).bin.vitest);
 /** The recipe ends within seconds; the limit only ends one that hangs. */
 const RECIPE_TIMEOUT_MS = 120_000;
 
@@ -103,7 +107,13 @@ beforeAll(async () => {
       '  *) exit 127 ;;',
       'esac',
     ],
-    npm: [`exec ${node} ${JSON.stringify(join(dir, 'service.cjs'))}`],
+    // npm test: the README's vitest recipe when the test names its folder, else a service's calls. Only the limits
+    // that end a hang are this run's own (vitest's 5 s default, which the recipe keeps, a busy machine may pass).
+    npm: [
+      `[ -n "$README_RECIPE" ] && exec ${node} ${JSON.stringify(VITEST)} run --root "$README_RECIPE" ` +
+        '--testTimeout=300000 --hookTimeout=300000',
+      `exec ${node} ${JSON.stringify(join(dir, 'service.cjs'))}`,
+    ],
   };
   for (const [name, lines] of Object.entries(stubs)) {
     await writeFile(join(dir, 'bin', name), `#!/bin/sh\n${lines.join('\n')}\n`);
@@ -111,6 +121,18 @@ beforeAll(async () => {
   }
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** Calls each README's vitest recipe makes, one of each test file at least. */
+const RECIPE_CALLS = /** @type {Record<string, string[]>} */ ({
+  mock: [
+    'answerRfiQuestion 200',
+    'answerRfiQuestion 409',
+    'answerRfiQuestion 500',
+    'getRfiCase 200',
+    'listRfiCases 429',
+  ],
+  emulator: ['createAccessToken 200', 'getRfiCase 200', 'getRfiCase 500', 'listRfiCases 200'],
+});
 
 describe.each(['mock', 'emulator'])("the %s README's keep-journal recipe", (server) => {
   it('journals the run to the file it uploads, kept when the tests fail too, which the gate reads', async () => {
@@ -122,16 +144,19 @@ describe.each(['mock', 'emulator'])("the %s README's keep-journal recipe", (serv
     const cwd = join(dir, server);
     await mkdir(cwd);
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PAYMENTS_')));
-    const { code, output } = await runStep(run.run, { cwd, env: { ...env, PATH: `${dir}/bin:${process.env.PATH}` } });
+    const recipe = fileURLToPath(new URL(`${server}/test/readme/`, PACKAGES));
+    const path = `${dir}/bin:${process.env.PATH}`;
+    const { code, output } = await runStep(run.run, { cwd, env: { ...env, PATH: path, README_RECIPE: recipe } });
     expect(code, output).toBe(0);
 
     const { consumers, problems } = await readConsumerRecordings(cwd);
     expect(problems).toEqual([]);
     expect(consumers.map((c) => c.name)).toEqual([basename(kept, '.jsonl')]);
-    const targets = consumers[0]?.exchanges.map(
-      (e) => `${e.exchange.method} ${e.exchange.target} ${e.exchange.status}`,
-    );
-    expect(targets).toContain('GET /v1/rfi 200');
+    // The tests' own calls, which reach the server exec started only through the recipe's globalSetup.
+    const calls = new Set(consumers[0]?.exchanges.map((e) => `${e.exchange.operationId} ${e.exchange.status}`));
+    const expected = RECIPE_CALLS[server];
+    if (!expected) throw new Error(`no calls named for the ${server} README's recipe`);
+    expect([...calls].sort(), output).toEqual(expect.arrayContaining(expected));
   });
 });
 

@@ -21,8 +21,10 @@ const ABSOLUTE_TARGET = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 /**
  * @typedef {object} BrokenLink
  * @property {string} target as written
- * @property {number} line 1-based, in the README
+ * @property {number} line 1-based, in the README (or in `file`)
  * @property {string} problem why a reader of the installed package finds nothing there
+ * @property {string} [file] the document of the package it is in, when it is not the README: one the README links to
+ *   (its `REFERENCE.md`), whose links are followed as the README's are
  */
 
 /**
@@ -122,10 +124,11 @@ export function repositoryWebUrl(manifest) {
 }
 
 /**
- * The links of a package's README that lead nowhere once the package is installed: a relative path that is not
- * among the packed files (a file of the repository, another package's folder), or an anchor no heading of the file
- * it points into has. Links with a scheme are not followed, but for those into the package's own repository
- * (`<repository>/blob/main/<path>`, `/tree/main/<path>`): their path must be a file or folder of `repositoryRoot`.
+ * The links of a package's README, and of the documents of the package it links to (its REFERENCE.md), that lead
+ * nowhere once the package is installed: a relative path that is not among the packed files (a file of the
+ * repository, another package's folder), or an anchor no heading of the file it points into has. Links with a scheme
+ * are not followed, but for those into the package's own repository (`<repository>/blob/main/<path>`,
+ * `/tree/main/<path>`): their path must be a file or folder of `repositoryRoot`.
  * @param {string} packageDir
  * @param {object} [options]
  * @param {string[]} [options.files] the packed files (default: `packedFiles(packageDir)`)
@@ -134,32 +137,39 @@ export function repositoryWebUrl(manifest) {
  */
 export async function brokenReadmeLinks(packageDir, { files, repositoryRoot } = {}) {
   const packed = new Set(files ?? (await packedFiles(packageDir)));
-  const readme = readFileSync(join(packageDir, 'README.md'), 'utf8');
   const repository = repositoryWebUrl(JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')));
   /** @type {BrokenLink[]} */
   const broken = [];
-  for (const { target, line } of markdownLinks(readme)) {
-    if (ABSOLUTE_TARGET.test(target)) {
-      const inRepository = repository && /^\/(?:blob|tree)\/main\/([^#?]+)/.exec(target.slice(repository.length));
-      if (repositoryRoot && target.startsWith(`${repository}/`) && inRepository?.[1]) {
-        const path = decodeURI(inRepository[1]);
-        if (!existsSync(join(repositoryRoot, path)))
-          broken.push({ target, line, problem: `${path} is not in the repository` });
+  // The README, then each document of the package it leads to (its reference), once each.
+  const documents = ['README.md'];
+  for (const document of documents) {
+    const text = readFileSync(join(packageDir, document), 'utf8');
+    const found = (/** @type {Omit<BrokenLink, 'file'>} */ link) =>
+      broken.push(document === 'README.md' ? link : { ...link, file: document });
+    for (const { target, line } of markdownLinks(text)) {
+      if (ABSOLUTE_TARGET.test(target)) {
+        const inRepository = repository && /^\/(?:blob|tree)\/main\/([^#?]+)/.exec(target.slice(repository.length));
+        if (repositoryRoot && target.startsWith(`${repository}/`) && inRepository?.[1]) {
+          const path = decodeURI(inRepository[1]);
+          if (!existsSync(join(repositoryRoot, path)))
+            found({ target, line, problem: `${path} is not in the repository` });
+        }
+        continue;
       }
-      continue;
-    }
-    const hash = target.indexOf('#');
-    const path = decodeURI(hash === -1 ? target : target.slice(0, hash));
-    const anchor = hash === -1 ? undefined : decodeURIComponent(target.slice(hash + 1));
-    const file = path === '' ? 'README.md' : posix.normalize(path).replace(/^\.\//, '').replace(/\/$/, '');
-    if (file.startsWith('../') || file === '..' || posix.isAbsolute(file)) {
-      broken.push({ target, line, problem: 'leaves the package: link to it by absolute URL' });
-    } else if (!packed.has(file) && ![...packed].some((packedFile) => packedFile.startsWith(`${file}/`))) {
-      broken.push({ target, line, problem: `${file} is not in the package as packed` });
-    } else if (anchor !== undefined && file.endsWith('.md')) {
-      const text = file === 'README.md' ? readme : readFileSync(join(packageDir, file), 'utf8');
-      if (!headingAnchors(text).has(anchor))
-        broken.push({ target, line, problem: `${file} has no heading #${anchor}` });
+      const hash = target.indexOf('#');
+      const path = decodeURI(hash === -1 ? target : target.slice(0, hash));
+      const anchor = hash === -1 ? undefined : decodeURIComponent(target.slice(hash + 1));
+      const file = path === '' ? document : posix.normalize(path).replace(/^\.\//, '').replace(/\/$/, '');
+      if (file.startsWith('../') || file === '..' || posix.isAbsolute(file)) {
+        found({ target, line, problem: 'leaves the package: link to it by absolute URL' });
+      } else if (!packed.has(file) && ![...packed].some((packedFile) => packedFile.startsWith(`${file}/`))) {
+        found({ target, line, problem: `${file} is not in the package as packed` });
+      } else if (file.endsWith('.md')) {
+        if (!documents.includes(file)) documents.push(file);
+        const linked = file === document ? text : readFileSync(join(packageDir, file), 'utf8');
+        if (anchor !== undefined && !headingAnchors(linked).has(anchor))
+          found({ target, line, problem: `${file} has no heading #${anchor}` });
+      }
     }
   }
   return broken;

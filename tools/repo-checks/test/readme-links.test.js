@@ -68,8 +68,13 @@ describe('brokenReadmeLinks', () => {
         name: 'readme-links-fixture',
         version: '1.0.0',
         repository: { type: 'git', url: 'git+https://github.com/example/fixture.git' },
-        files: ['dist', 'README.md'],
+        files: ['dist', 'README.md', 'REFERENCE.md'],
       }),
+      'REFERENCE.md': [
+        '# Reference',
+        '## Flags',
+        '[back](README.md#options), [gone](#limits), [nor](examples/first.js)',
+      ].join('\n'),
       'MAINTAINING.md': '# Maintaining',
       'dist/index.js': '',
       'examples/first.js': '',
@@ -84,6 +89,7 @@ describe('brokenReadmeLinks', () => {
         '[maintainers](https://github.com/example/fixture/blob/main/MAINTAINING.md),',
         '[folder](https://github.com/example/fixture/tree/main/dist#readme)',
         '[gone](https://github.com/example/fixture/blob/main/CONTRIBUTING.md)',
+        '[the reference](REFERENCE.md#flags), [again](REFERENCE.md#options)',
       ].join('\n'),
     };
     for (const [path, text] of Object.entries(files)) {
@@ -94,10 +100,10 @@ describe('brokenReadmeLinks', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('packs what npm packs: the files field, the manifest and the README', async () => {
-    expect((await packedFiles(dir)).sort()).toEqual(['README.md', 'dist/index.js', 'package.json']);
+    expect((await packedFiles(dir)).sort()).toEqual(['README.md', 'REFERENCE.md', 'dist/index.js', 'package.json']);
   });
 
-  it('names each link that leads nowhere in the installed package or in its repository, and why', async () => {
+  it('names each link that leads nowhere installed or in the repository, and why: README, reference', async () => {
     expect(await brokenReadmeLinks(dir, { repositoryRoot: dir })).toEqual([
       { target: '#limits', line: 4, problem: 'README.md has no heading #limits' },
       { target: 'examples/first.js', line: 5, problem: 'examples/first.js is not in the package as packed' },
@@ -107,6 +113,15 @@ describe('brokenReadmeLinks', () => {
         target: 'https://github.com/example/fixture/blob/main/CONTRIBUTING.md',
         line: 10,
         problem: 'CONTRIBUTING.md is not in the repository',
+      },
+      { target: 'REFERENCE.md#options', line: 11, problem: 'REFERENCE.md has no heading #options' },
+      // The reference the README links to, followed as the README is.
+      { target: '#limits', line: 3, problem: 'REFERENCE.md has no heading #limits', file: 'REFERENCE.md' },
+      {
+        target: 'examples/first.js',
+        line: 3,
+        problem: 'examples/first.js is not in the package as packed',
+        file: 'REFERENCE.md',
       },
     ]);
   });

@@ -15,14 +15,21 @@ const HEALTH_PROBE_MS = 5_000;
 const EXIT_NOT_FOUND = 127;
 const EXIT_NOT_EXECUTABLE = 126;
 
+/** @typedef {import('./serve-in-foreground.js').ServerVerdict} ServerVerdict */
+
 /**
  * @typedef {object} ExecOptions
  * @property {string[]} run the command and its arguments, run as they are, without a shell
  * @property {Record<string, string>} settings the server's settings, added to the command's environment (those
  *   `--write-env` writes: `PAYMENTS_CONNECT_BASE_URL` and, for the emulator, its credentials, accounts and fixtures)
  * @property {string} healthUrl the server's readiness route, probed before the command starts
- * @property {() => Promise<void | number>} stop stops the server; what it resolves to is its own exit status (0 when
- *   nothing): a proxy run with `--fail-on-violation` that saw a violation, a state that could not be saved
+ * @property {() => Promise<void | number | ServerVerdict>} stop stops the server; what it resolves to is its own exit
+ *   status (0 when nothing), with what failed the run: a proxy run with `--fail-on-violation` that saw a violation, a
+ *   strict replay that had no answer, a state that could not be saved
+ * @property {{ count: () => number, server: string, setup: string }} [requests] how many requests the server received
+ *   (its journal's count, control routes aside), the server in words (`mock`) and the test setup that attaches a test
+ *   run to it (`@payments-connect/mock/vitest`): a command that sent none is told so, as its tests most likely went
+ *   elsewhere and the journal is empty
  */
 
 /**
@@ -36,7 +43,7 @@ const EXIT_NOT_EXECUTABLE = 126;
  * @param {ExecOptions} options
  * @returns {Promise<never>}
  */
-export async function execCommand(command, { run, settings, healthUrl, stop }) {
+export async function execCommand(command, { run, settings, healthUrl, stop, requests }) {
   // Listening from the start, not from the spawn: a signal that came before the command exists would otherwise end
   // this process at once (the default), leaving a command started a moment later with no one to stop it.
   /** @type {import('node:child_process').ChildProcess | undefined} */
@@ -61,18 +68,50 @@ export async function execCommand(command, { run, settings, healthUrl, stop }) {
   const [file = '', ...args] = run;
   const started = spawn(file, args, { stdio: 'inherit', env: { ...process.env, ...settings } });
   child = started;
+  let ran = true;
   /** @type {number} */
   const status = await new Promise((resolve) => {
-    started.once('error', (error) => resolve(cannotRun(command, file, error)));
+    started.once('error', (error) => {
+      ran = false;
+      resolve(cannotRun(command, file, error));
+    });
     started.once('exit', (code, signal) => {
       const status = code ?? 128 + (signal ? constants.signals[signal] : 0);
-      if (status !== 0) process.stderr.write(`${command.name}: ${run.join(' ')} ended with exit status ${status}\n`);
+      if (status !== 0) process.stderr.write(`${command.name}: ${shown(run)} ended with exit status ${status}\n`);
       resolve(status);
     });
   });
   forget();
-  const serverStatus = (await stop()) ?? 0;
-  process.exit(status === 0 ? serverStatus : status);
+  // Said before the server stops, so that its own summary comes after and the verdict last.
+  if (ran && requests && requests.count() === 0) {
+    const url = settings.PAYMENTS_CONNECT_BASE_URL;
+    process.stderr.write(
+      `${command.name}: ${shown(run)} sent no request of the API to the ${requests.server} at ${url}: ` +
+        `its tests reach it through PAYMENTS_CONNECT_BASE_URL (with vitest, globalSetup: ['${requests.setup}'])\n`,
+    );
+  }
+  const ended = await stop();
+  const verdict = typeof ended === 'object' ? ended : { status: ended ?? 0, failedBecause: '' };
+  // The last line says why a run whose command passed still fails: a log that shows the tests passing, then exit 1,
+  // leaves a reader looking for what went wrong.
+  if (status === 0 && verdict.status !== 0)
+    process.stderr.write(
+      `${command.name}: ${shown(run)} passed, but the run fails (exit ${verdict.status}): ` +
+        `${verdict.failedBecause || 'the server did not stop cleanly'}\n`,
+    );
+  process.exit(status === 0 ? verdict.status : status);
+}
+
+/** How much of a command a line names: enough to know it, not a script given with `-e`. */
+const SHOWN_LENGTH = 60;
+
+/**
+ * The command as a line names it: its words on one line, cut short.
+ * @param {string[]} run
+ */
+function shown(run) {
+  const line = run.join(' ').replace(/\s+/g, ' ').trim();
+  return line.length > SHOWN_LENGTH ? `${line.slice(0, SHOWN_LENGTH - 1)}…` : line;
 }
 
 /**

@@ -50,14 +50,16 @@ export function meantFlag(typed, names) {
 /**
  * Reads the command line of a server's command: `[options]` serves in the foreground; `exec [options] -- <command>
  * [arguments...]` runs a command against the server ({@link import('./exec-command.js').execCommand}), which must
- * follow `--`. A first word close to `exec` is refused as the typo it is.
+ * follow `--`. `exec` after some of the options (`--port 0 exec -- npm test`) is read as if it came first: what the
+ * line means is plain. A first word close to `exec` is refused as the typo it is.
  * @template {import('node:util').ParseArgsConfig} Config
  * @param {CommandLine} command
  * @param {Config} config as for {@link readFlags}
  * @returns {ReturnType<typeof parseArgs<Config>> & { run: string[] | undefined }} `run`: the command exec runs
  */
 export function readServerCommandLine(command, config) {
-  const args = config.args ?? process.argv.slice(2);
+  const given = config.args ?? process.argv.slice(2);
+  const args = execFirst(given, config);
   const [first = ''] = args;
   if (first !== 'exec') {
     if (first !== '' && !first.startsWith('-') && meantName(first, ['exec']))
@@ -70,6 +72,24 @@ export function readServerCommandLine(command, config) {
   if (run.length === 0 && !flags.includes('-h') && !flags.includes('--help'))
     usageError(command, `exec runs the command that follows --, as in: ${command.name} exec --port 0 -- npm test`);
   return { ...flagsOf(command, config, flags), run };
+}
+
+/**
+ * The arguments with `exec` moved to the front when it is the first word that is no option nor an option's value
+ * (`--port 0 exec -- npm test`), as it is when it comes first.
+ * @param {readonly string[]} args
+ * @param {import('node:util').ParseArgsConfig} config
+ * @returns {readonly string[]}
+ */
+function execFirst(args, config) {
+  const end = args.indexOf('--');
+  const before = end === -1 ? args : args.slice(0, end);
+  if (before[0] === 'exec' || !before.includes('exec')) return args;
+  // Not strict: a word is told from an option's value by the options declared; an unknown option is refused later.
+  const { tokens } = parseArgs({ args: [...before], options: config.options, strict: false, tokens: true });
+  const word = tokens.find((token) => token.kind === 'positional');
+  if (word?.value !== 'exec') return args;
+  return ['exec', ...before.slice(0, word.index), ...before.slice(word.index + 1), ...args.slice(before.length)];
 }
 
 /**

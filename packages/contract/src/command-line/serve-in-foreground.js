@@ -1,24 +1,34 @@
 /** How often a foreground server checks that whoever started it is still there. */
 const PARENT_CHECK_INTERVAL_MS = 500;
 
+/**
+ * @typedef {object} ServerVerdict how a server's run ended, when it ends it non-zero
+ * @property {number} status the exit status
+ * @property {string} failedBecause what failed the run, for a person (`2 violation(s) of the contract
+ *   (--fail-on-violation)`)
+ */
+
 /** The signals that stop a foreground server: Ctrl-C, `kill`, a closed terminal. */
 const STOP_SIGNALS = /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP']);
 
 /**
  * Keeps a server of a command-line tool (the mock's, the emulator's) in the foreground until it is told to stop,
  * and stops it whatever way the user stops what they started ({@link whenToldToStop}).
- * @param {() => Promise<void | number>} stop closes the server; what it resolves to is the exit status (0 when
- *   nothing), so that a command can end non-zero for what it saw while it ran
- * @param {{ onStop?: (reason: string) => void }} [options]
+ * @param {() => Promise<void | number | ServerVerdict>} stop closes the server; what it
+ *   resolves to is the exit status (0 when nothing), so that a command can end non-zero for what it saw while it ran,
+ *   with what failed the run, said last
+ * @param {{ onStop?: (reason: string) => void, name?: string }} [options] `name`: the command, for that last line
  * @returns {() => void} forgets the watch (for tests)
  */
-export function serveInForeground(stop, { onStop } = {}) {
+export function serveInForeground(stop, { onStop, name } = {}) {
   const forget = whenToldToStop(async (_signal, reason) => {
     // A second Ctrl-C while stopping ends the process at once, as it would without this watch.
     forget();
     onStop?.(reason);
-    const status = await stop();
-    process.exit(status ?? 0);
+    const ended = await stop();
+    if (typeof ended !== 'object') process.exit(ended ?? 0);
+    if (ended.status !== 0 && name) process.stderr.write(`${name}: exits ${ended.status}: ${ended.failedBecause}\n`);
+    process.exit(ended.status);
   });
   return forget;
 }

@@ -15,6 +15,7 @@ export {
 export { describeFetchFailure } from './fetch-failure.js';
 export { inProcessControl } from './in-process-control.js';
 export { HEALTH_PATH, SERVER_CONTROL_ROUTES } from './server-control-routes.js';
+export { BASE_URL_VARIABLE, createTestServerModule, TestSetupError } from './test-server-setup.js';
 
 /**
  * @typedef {import('./control-route-table.js').ControlRouteTable} ControlRouteTable
@@ -24,11 +25,21 @@ export { HEALTH_PATH, SERVER_CONTROL_ROUTES } from './server-control-routes.js';
  * @typedef {import('./control-route-table.js').ControlAnswer} ControlAnswer
  * @typedef {import('./control-route-table.js').ControlHandler} ControlHandler
  * @typedef {import('./server-control-routes.js').ServerHealth} ServerHealth
+ * @typedef {import('./test-server-setup.js').ProvidingProject} ProvidingProject
+ * @typedef {import('./test-server-setup.js').TestServerModule} TestServerModule
  */
 /**
  * @template {unknown[]} [Args=[]]
  * @template [Result=unknown]
  * @typedef {import('./control-route-table.js').ControlRouteDeclaration<Args, Result>} ControlRouteDeclaration
+ */
+/**
+ * @template Provided
+ * @typedef {import('./test-server-setup.js').TestServer<Provided>} TestServer
+ */
+/**
+ * @template Provided
+ * @typedef {import('./test-server-setup.js').TestServerSetup<Provided>} TestServerSetup
  */
 /**
  * @template {ControlRouteTable} Table

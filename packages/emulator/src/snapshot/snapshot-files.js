@@ -5,10 +5,11 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Reads a snapshot file (`--state`, `startEmulator({ state: path })`): its JSON, which a restore checks whole.
- * @param {string | URL} file @returns {unknown}
+ * @param {string | URL} file @param {(text: string) => string | undefined} [whereBroken] where a text that is no JSON
+ *   breaks it, by line and column (the contract's `jsonSyntaxProblem`, loaded with the emulator) @returns {unknown}
  * @throws {Error} when the file cannot be read (exit 1 at the command line); a TypeError when it holds no JSON (exit 2)
  */
-export function readSnapshotFile(file) {
+export function readSnapshotFile(file, whereBroken = () => undefined) {
   const path = file instanceof URL ? fileURLToPath(file) : file;
   let text;
   try {
@@ -19,8 +20,8 @@ export function readSnapshotFile(file) {
   try {
     return JSON.parse(text);
   } catch (error) {
-    // One line: the parser's message may quote the file's text, line breaks and all.
-    const reason = /** @type {Error} */ (error).message.replace(/\s+/g, ' ');
+    // One line: the parser's message may quote the file's text, line breaks and all, and may not say where.
+    const reason = whereBroken(text) ?? /** @type {Error} */ (error).message.replace(/\s+/g, ' ');
     throw new TypeError(`the state snapshot ${path} is not JSON: ${reason}`);
   }
 }

@@ -3,14 +3,14 @@
 // operation: every call succeeds, also the one naming the faulted case (another tenant's case: 404, not the fault).
 // It ends once the other file has checked its calls: deleting its tenant takes them out of the journal.
 import { expect, it } from 'vitest';
+import { useTenant } from '../../src/vitest-setup.js';
 import { callAsTenant } from '../support/call-as-tenant.js';
 import { waitUntil } from '../support/wait-until.js';
-import { CALLS_BESIDE_THE_FAULT, FAULTED_OPERATION, inTenantOfItsOwn } from './parallel-files.js';
+import { CALLS_BESIDE_THE_FAULT, FAULTED_OPERATION } from './parallel-files.js';
 
-const { emulator, tenant: ownTenant } = inTenantOfItsOwn();
+const { emulator, tenant } = await useTenant();
 
 it("calls the operation the other file's fault is on, and every call gets the tenant's own answer", async () => {
-  const tenant = ownTenant();
   const fault = await waitUntil("faulted-tenant.test.js's fault (are the files run at once?)", async () =>
     (await emulator.faults()).find((pending) => pending.operationId === FAULTED_OPERATION),
   );

@@ -4,14 +4,14 @@
 // answered this file's calls only. Each file waits for the other, so the pair passes only when vitest runs them at
 // once, in two workers.
 import { expect, it } from 'vitest';
+import { useTenant } from '../../src/vitest-setup.js';
 import { callAsTenant } from '../support/call-as-tenant.js';
 import { waitUntil } from '../support/wait-until.js';
-import { CALLS_BESIDE_THE_FAULT, FAULT_TIMES, FAULTED_OPERATION, inTenantOfItsOwn } from './parallel-files.js';
+import { CALLS_BESIDE_THE_FAULT, FAULT_TIMES, FAULTED_OPERATION } from './parallel-files.js';
 
-const { emulator, tenant: ownTenant } = inTenantOfItsOwn();
+const { emulator, tenant } = await useTenant();
 
 it("answers this tenant's calls of one case with its fault, and none of the other file's calls", async () => {
-  const tenant = ownTenant();
   const accountId = tenant.accounts.primary.accountId;
   const { openRfiId, closedRfiId } = tenant.fixtures;
   const call = callAsTenant(emulator.url, tenant);

@@ -2,7 +2,7 @@
 // moves-its-world.test.js). In its own tenant, with a webhook receiver of its own, it answers a question, waits until
 // the other file has moved its clock and restored its snapshot, and finds its world as it left it.
 import { afterAll, expect, it } from 'vitest';
-import { inTenantOfItsOwn } from '../parallel-tenants/parallel-files.js';
+import { useTenant } from '../../src/vitest-setup.js';
 import { callAsTenant } from '../support/call-as-tenant.js';
 import { waitUntil } from '../support/wait-until.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
@@ -10,10 +10,9 @@ import { READS_AFTER, SIGNAL_OPERATION } from './signals.js';
 
 const receiver = await startWebhookReceiver();
 afterAll(() => receiver.close());
-const { emulator, tenant: ownTenant } = inTenantOfItsOwn(() => ({ webhookUrl: receiver.url }));
+const { emulator, tenant } = await useTenant({ webhookUrl: receiver.url });
 
 it('keeps its token, records, events and requests while the other file moves its world', async () => {
-  const tenant = ownTenant();
   const accountIds = Object.values(tenant.accounts).map((account) => account.accountId);
   const call = callAsTenant(emulator.url, tenant);
   const { openRfiId, openQuestionId } = tenant.fixtures;

@@ -3,15 +3,14 @@
 // snapshot of its tenant taken before; the other file's token, records, events and requests stay as they were. Each
 // waits for the other, so the pair passes only when vitest runs them at once, in two workers.
 import { expect, it } from 'vitest';
-import { inTenantOfItsOwn } from '../parallel-tenants/parallel-files.js';
+import { useTenant } from '../../src/vitest-setup.js';
 import { callAsTenant } from '../support/call-as-tenant.js';
 import { waitUntil } from '../support/wait-until.js';
 import { READS_AFTER, SIGNAL_OPERATION } from './signals.js';
 
-const { emulator, tenant: ownTenant } = inTenantOfItsOwn();
+const { emulator, tenant } = await useTenant();
 
 it("moves its tenant's clock and restores its tenant's snapshot while the other file works in its own", async () => {
-  const tenant = ownTenant();
   const accountIds = Object.values(tenant.accounts).map((account) => account.accountId);
   const call = callAsTenant(emulator.url, tenant);
   const openCase = `/v1/rfi/${tenant.fixtures.openRfiId}`;

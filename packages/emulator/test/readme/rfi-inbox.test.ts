@@ -1,9 +1,11 @@
 // rfi-inbox.test.ts
 import { createPaymentsConnectClient } from '@payments-connect/client';
-import { connectEmulator, type Tenant } from '@payments-connect/emulator';
-import { beforeEach, expect, inject, it } from 'vitest';
+import type { Tenant } from '@payments-connect/emulator';
+import { useTenant } from '@payments-connect/emulator/vitest';
+import { expect, it } from 'vitest';
 
-const emulator = connectEmulator(inject('emulatorUrl'));
+// Accounts, cases and users of this file's own, deleted after its tests: no reset, and no other test file in the way.
+const { emulator, tenant } = await useTenant();
 
 // Your service, pointed at a tenant as it would be at the sandbox: the URL, its credentials, its account.
 async function unansweredQuestions(tenant: Tenant): Promise<number> {
@@ -23,13 +25,6 @@ async function unansweredQuestions(tenant: Tenant): Promise<number> {
   return count;
 }
 
-let tenant: Tenant;
-beforeEach(async () => {
-  // Accounts, cases and users of this test's own: no reset, and no other test file in the way.
-  tenant = await emulator.createTenant();
-  return () => emulator.deleteTenant(tenant.tenantId);
-});
-
 it('reads each open case once', async () => {
   expect(await unansweredQuestions(tenant)).toBe(2);
   const reads = await emulator.requests({ operationId: 'getRfiCase', accountId: tenant.accounts.primary.accountId });
@@ -40,7 +35,7 @@ it('says which case it could not read', async () => {
   await emulator.injectFault({
     operationId: 'getRfiCase',
     status: 500,
-    accountId: tenant.accounts.primary.accountId, // this test's calls only
+    accountId: tenant.accounts.primary.accountId, // this file's calls only
     pathParams: { rfiId: tenant.fixtures.openRfiId }, // and only for this case
   });
   await expect(unansweredQuestions(tenant)).rejects.toThrow(`case ${tenant.fixtures.openRfiId}: 500`);

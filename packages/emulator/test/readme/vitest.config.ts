@@ -3,7 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    globalSetup: ['./emulator.setup.ts'],
+    // The run's emulator: the one `payments-connect-emulator exec` started (PAYMENTS_CONNECT_BASE_URL), else one
+    // started here.
+    globalSetup: ['@payments-connect/emulator/vitest'],
     // vitest runs as many test files at once as the machine has cores, less one: one at a time on a 2-core CI
     // machine. Files that work against the emulator wait on HTTP, not on a core: two run at once on any machine.
     maxWorkers: 2,

@@ -1,9 +1,11 @@
 // rfi-cases.test.ts
 import { createPaymentsConnectClient } from '@payments-connect/client';
-import { expect, inject, it } from 'vitest';
+import { useMock } from '@payments-connect/mock/vitest';
+import { expect, it } from 'vitest';
 
+const mock = await useMock();
 const client = createPaymentsConnectClient({
-  baseUrl: inject('mockUrl'),
+  baseUrl: mock.url,
   clientId: 'any', // the mock takes any credentials
   clientSecret: 'any',
   accountId: '0f8fad5b-d9cb-469f-a165-70867728950e',

@@ -1,10 +1,10 @@
 // rfi-service.test.ts
 import { randomUUID } from 'node:crypto';
-import { connectMock } from '@payments-connect/mock';
-import { afterEach, expect, inject, it } from 'vitest';
+import { useMock } from '@payments-connect/mock/vitest';
+import { afterEach, expect, it } from 'vitest';
 import { createRfiService } from './rfi-service.js';
 
-const mock = connectMock(inject('mockUrl'));
+const mock = await useMock(); // the run's mock: its journal, its answers
 const rfiId = '4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f';
 const questionId = '6b1c5a7f-8c9d-4e0f-9a1b-2c3d4e5f6071';
 
