@@ -4,13 +4,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadContract } from '../src/contract.js';
+import { loadContract } from '../src/model/create-contract.js';
 import {
   createRequestJournal,
   JOURNAL_BODY_BYTES,
   journaledBody,
   redactValues,
-} from '../src/server/request-journal.js';
+} from '../src/server/journal/request-journal.js';
 import { RefusalError, startServer } from '../src/server.js';
 
 const contract = loadContract();

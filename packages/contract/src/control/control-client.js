@@ -3,7 +3,6 @@
 import { prepareControlCall } from './control-route-table.js';
 import { describeFetchFailure } from './fetch-failure.js';
 
-export { RefusalError } from '../server/refusal-error.js';
 export {
   checkControlHandlers,
   controlPathTemplates,
@@ -14,6 +13,7 @@ export {
 } from './control-route-table.js';
 export { describeFetchFailure } from './fetch-failure.js';
 export { inProcessControl } from './in-process-control.js';
+export { RefusalError } from './refusal-error.js';
 export { HEALTH_PATH, SERVER_CONTROL_ROUTES } from './server-control-routes.js';
 
 /**

@@ -1,12 +1,12 @@
-import { createControlRoutes } from './control-routes.js';
+import { createControlRoutes } from '../control/bind-control-routes.js';
 import { answerCrossOrigin } from './cross-origin.js';
 import { createDocsPage, DOCS_PATH } from './docs-page.js';
 
 /**
- * @typedef {import('../contract.js').Contract} Contract
- * @typedef {import('../request-target.js').ParsedTarget} ParsedTarget
- * @typedef {import('../request-target.js').InvalidTarget} InvalidTarget
- * @typedef {import('./control-routes.js').ControlApi} ControlApi
+ * @typedef {import('../model/create-contract.js').Contract} Contract
+ * @typedef {import('../model/request-target.js').ParsedTarget} ParsedTarget
+ * @typedef {import('../model/request-target.js').InvalidTarget} InvalidTarget
+ * @typedef {import('../control/bind-control-routes.js').ControlApi} ControlApi
  */
 
 /**

@@ -1,36 +1,36 @@
 // Starts a server of the contract: the request pipeline (`request-pipeline.js`) on a node:http server, with the limits,
 // the journal, the policy and the answer its options ask for. The pipeline's stages are the server; this wires them.
 import { createServer } from 'node:http';
+import { bindControlRoutes } from '../control/bind-control-routes.js';
 import { inProcessControl } from '../control/in-process-control.js';
+import { RefusalError } from '../control/refusal-error.js';
 import { SERVER_CONTROL_ROUTES } from '../control/server-control-routes.js';
-import { bindControlRoutes } from './control-routes.js';
 import { DEFAULT_HOST } from './default-addresses.js';
 import { DOCS_PATH } from './docs-page.js';
 import { reportExchanges } from './exchange-reports.js';
 import { forwardTo } from './forward-request.js';
+import { createRequestJournal, journalExchanges, journalFilterOf } from './journal/request-journal.js';
 import { CONNECTIONS_CHECK_INTERVAL_MS, DEFAULT_LIMITS } from './limits.js';
 import { listen } from './listen.js';
-import { proxyPolicy, servingPolicy } from './pipeline-policy.js';
-import { createExchangePublisher } from './publish-exchange.js';
-import { RefusalError } from './refusal-error.js';
-import { createRequestJournal, journalExchanges, journalFilterOf } from './request-journal.js';
-import { createRequestPipeline } from './request-pipeline.js';
-import { answerClientErrors } from './send-answer.js';
+import { proxyPolicy, servingPolicy } from './pipeline/pipeline-policy.js';
+import { createExchangePublisher } from './pipeline/publish-exchange.js';
+import { createRequestPipeline } from './pipeline/request-pipeline.js';
+import { answerClientErrors } from './pipeline/send-answer.js';
 import { createServerRoutes } from './server-routes.js';
 
 /**
- * @typedef {import('./control-routes.js').ControlApi} ControlApi
- * @typedef {import('./control-routes.js').ControlRequest} ControlRequest
+ * @typedef {import('../control/bind-control-routes.js').ControlApi} ControlApi
+ * @typedef {import('../control/bind-control-routes.js').ControlRequest} ControlRequest
  * @typedef {import('./exchange-reports.js').AnswerViolation} AnswerViolation
  * @typedef {import('./exchange-reports.js').UpstreamFailure} UpstreamFailure
  * @typedef {import('./limits.js').Limits} Limits
- * @typedef {import('./publish-exchange.js').ExchangeListener} ExchangeListener
- * @typedef {import('./request-journal.js').JournalEntry} JournalEntry
- * @typedef {import('./request-journal.js').JournalFilter} JournalFilter
- * @typedef {import('./request-journal.js').JournalOptions} JournalOptions
- * @typedef {import('./request-journal.js').ServerSummary} ServerSummary
- * @typedef {import('./request-pipeline.js').Answerer} Answerer
- * @typedef {import('./request-pipeline.js').Gate} Gate
+ * @typedef {import('./pipeline/publish-exchange.js').ExchangeListener} ExchangeListener
+ * @typedef {import('./journal/request-journal.js').JournalEntry} JournalEntry
+ * @typedef {import('./journal/request-journal.js').JournalFilter} JournalFilter
+ * @typedef {import('./journal/request-journal.js').JournalOptions} JournalOptions
+ * @typedef {import('./journal/request-journal.js').ServerSummary} ServerSummary
+ * @typedef {import('./pipeline/request-pipeline.js').Answerer} Answerer
+ * @typedef {import('./pipeline/request-pipeline.js').Gate} Gate
  */
 
 /**
@@ -42,7 +42,7 @@ import { createServerRoutes } from './server-routes.js';
 
 /**
  * @typedef {object} ServerOptions
- * @property {import('../contract.js').Contract} contract what requests and answers are judged by
+ * @property {import('../model/create-contract.js').Contract} contract what requests and answers are judged by
  * @property {string} name the server, in its messages (`mock`, `emulator`)
  * @property {Answerer} [answer] how the server answers a request that keeps the contract; required unless it forwards
  * @property {string} [upstream] forward every request to this server instead (a validating proxy): a request that
@@ -211,7 +211,7 @@ export async function startServer(options) {
  * The handlers of the control routes every server has ({@link SERVER_CONTROL_ROUTES}): the readiness route answers
  * `{ status: 'ok', server }`; the journal's list the requests received (filtered by `operationId`, `status`,
  * `accountId`, `tenantId`, `since`) and forget them. Requests to the control routes are not journaled.
- * @param {import('./request-journal.js').RequestJournal} journal
+ * @param {import('./journal/request-journal.js').RequestJournal} journal
  * @param {string} name the server (`mock`, `emulator`)
  * @param {(filter?: JournalFilter) => JournalEntry[]} requests the journal's entries that pass a filter
  */

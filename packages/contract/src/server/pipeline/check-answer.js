@@ -1,8 +1,8 @@
 /**
- * @typedef {import('../contract.js').Contract} Contract
- * @typedef {import('../operations.js').ContractOperation} ContractOperation
- * @typedef {import('../operations.js').ContractResponse} ContractResponse
- * @typedef {import('../response-validator.js').ResponseViolation} ResponseViolation
+ * @typedef {import('../../model/create-contract.js').Contract} Contract
+ * @typedef {import('../../model/operations.js').ContractOperation} ContractOperation
+ * @typedef {import('../../model/operations.js').ContractResponse} ContractResponse
+ * @typedef {import('../../model/response-validator.js').ResponseViolation} ResponseViolation
  */
 
 /**

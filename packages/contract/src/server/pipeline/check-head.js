@@ -1,8 +1,8 @@
 /**
- * @typedef {import('../contract.js').Contract} Contract
- * @typedef {import('../contract.js').Refusal} Refusal
- * @typedef {import('../request-validator.js').Violation} Violation
- * @typedef {import('../request-validator.js').RequestValues} RequestValues
+ * @typedef {import('../../model/create-contract.js').Contract} Contract
+ * @typedef {import('../../model/create-contract.js').Refusal} Refusal
+ * @typedef {import('../../model/request-validator.js').Violation} Violation
+ * @typedef {import('../../model/request-validator.js').RequestValues} RequestValues
  * @typedef {import('./route-request.js').Route} Route
  */
 

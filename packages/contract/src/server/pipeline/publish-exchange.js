@@ -1,7 +1,7 @@
 /**
- * @typedef {import('../operations.js').ContractOperation} ContractOperation
- * @typedef {import('../request-validator.js').Violation} Violation
- * @typedef {import('../response-validator.js').ResponseViolation} ResponseViolation
+ * @typedef {import('../../model/operations.js').ContractOperation} ContractOperation
+ * @typedef {import('../../model/request-validator.js').Violation} Violation
+ * @typedef {import('../../model/response-validator.js').ResponseViolation} ResponseViolation
  */
 
 /**

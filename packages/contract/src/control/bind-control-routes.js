@@ -1,16 +1,16 @@
-import { didYouMean } from '../closest-first.js';
-import { createOperationMatcher, jsonDepth, MAX_JSON_DEPTH, parseMediaType } from '../contract.js';
-import { checkControlHandlers, controlPathTemplates } from '../control/control-route-table.js';
-import { formatJsonSyntaxError, locateJsonSyntaxError } from '../json-syntax-error.js';
-import { DEFAULT_LIMITS } from './limits.js';
+import { didYouMean } from '../model/closest-first.js';
+import { createOperationMatcher, jsonDepth, MAX_JSON_DEPTH, parseMediaType } from '../model/create-contract.js';
+import { formatJsonSyntaxError, locateJsonSyntaxError } from '../server/json-syntax-error.js';
+import { DEFAULT_LIMITS } from '../server/limits.js';
+import { sendJson, sendRefusal } from '../server/pipeline/send-answer.js';
+import { checkControlHandlers, controlPathTemplates } from './control-route-table.js';
 import { RefusalError } from './refusal-error.js';
-import { sendJson, sendRefusal } from './send-answer.js';
 
 /**
- * @typedef {import('../control/control-route-table.js').ControlRequest} ControlRequest
- * @typedef {import('../control/control-route-table.js').ControlAnswer} ControlAnswer
- * @typedef {import('../control/control-route-table.js').ControlHandler} ControlHandler
- * @typedef {import('../control/control-route-table.js').ControlRouteTable} ControlRouteTable
+ * @typedef {import('./control-route-table.js').ControlRequest} ControlRequest
+ * @typedef {import('./control-route-table.js').ControlAnswer} ControlAnswer
+ * @typedef {import('./control-route-table.js').ControlHandler} ControlHandler
+ * @typedef {import('./control-route-table.js').ControlRouteTable} ControlRouteTable
  */
 
 /**
@@ -58,7 +58,7 @@ export function bindControlRoutes(routes, handlers) {
  * are JSON objects (a form or text body, which a page could send without asking, is refused 415), within
  * `maxControlBodyBytes` (or the route's own `maxBodyBytes`) and the JSON depth limit. Every refusal is the service's
  * error envelope.
- * @param {import('../contract.js').Contract} contract gives the code of each error status
+ * @param {import('../model/create-contract.js').Contract} contract gives the code of each error status
  * @param {ControlApi} api
  * @param {{ maxControlBodyBytes: number, address: () => { port: number, host: string } }} settings
  * @returns {(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse,

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { RefusalError } from './refusal-error.js';
+import { RefusalError } from '../../control/refusal-error.js';
 
 /** How many requests a journal keeps unless told otherwise: the oldest go first. */
 export const DEFAULT_JOURNAL_SIZE = 10_000;
@@ -21,8 +21,8 @@ const WORD_START = /^[\p{L}\p{N}\p{M}]/u;
 const WORD_END = /[\p{L}\p{N}\p{M}]$/u;
 
 /**
- * @typedef {import('../operations.js').ContractOperation} ContractOperation
- * @typedef {import('./publish-exchange.js').Exchange} Exchange
+ * @typedef {import('../../model/operations.js').ContractOperation} ContractOperation
+ * @typedef {import('../pipeline/publish-exchange.js').Exchange} Exchange
  */
 
 /**

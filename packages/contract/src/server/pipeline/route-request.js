@@ -1,9 +1,9 @@
 /**
- * @typedef {import('../contract.js').Contract} Contract
- * @typedef {import('../contract.js').Refusal} Refusal
- * @typedef {import('../operations.js').ContractOperation} ContractOperation
- * @typedef {import('../request-target.js').ParsedTarget} ParsedTarget
- * @typedef {import('../request-target.js').InvalidTarget} InvalidTarget
+ * @typedef {import('../../model/create-contract.js').Contract} Contract
+ * @typedef {import('../../model/create-contract.js').Refusal} Refusal
+ * @typedef {import('../../model/operations.js').ContractOperation} ContractOperation
+ * @typedef {import('../../model/request-target.js').ParsedTarget} ParsedTarget
+ * @typedef {import('../../model/request-target.js').InvalidTarget} InvalidTarget
  */
 
 /**
