@@ -1,8 +1,8 @@
 // @payments-connect/contract/server: the one request pipeline every server of the contract runs on (the mock, the
-// emulator), and what a server of it is made of. A package face: it only names what its modules export. A server
-// supplies how it answers; the stages of every request are in `server/request-pipeline.js`.
-
-// The command-line kit's own face is `@payments-connect/contract/command-line`; it is named here too, as before.
+// emulator), and what a server of it is made of. A package face: it only names what `server/` exports (the pipeline
+// and its stages in `server/pipeline/`, the journal in `server/journal/`), and, as before the kit and the control
+// routes had faces of their own, some of what `./command-line.js`, `./control.js` and `./contract.js` name. A server
+// supplies how it answers; the stages of every request are in `server/pipeline/request-pipeline.js`.
 export {
   dataError,
   EXIT_FAILURE,
@@ -21,12 +21,15 @@ export {
   usageError,
   writeEnvFile,
 } from './command-line.js';
-export { bindControlRoutes } from './control/bind-control-routes.js';
-export { ControlCallError, controlCaller } from './control/control-client.js';
-export { describeFetchFailure } from './control/fetch-failure.js';
-export { RefusalError } from './control/refusal-error.js';
-export { HEALTH_PATH } from './control/server-control-routes.js';
-export { closestFirst, meantName } from './model/closest-first.js';
+export { closestFirst, meantName } from './contract.js';
+export {
+  bindControlRoutes,
+  ControlCallError,
+  controlCaller,
+  describeFetchFailure,
+  HEALTH_PATH,
+  RefusalError,
+} from './control.js';
 export { COMMAND_PORTS, DEFAULT_HOST, DOCS_PATH } from './server/default-addresses.js';
 export { installedDocsPage, PREFERENCES_HONOURED_HEADER } from './server/docs-page.js';
 export { isHttpUrl } from './server/http-url.js';
@@ -38,11 +41,11 @@ export { startServer } from './server/start-server.js';
 
 /**
  * @typedef {import('./server/pipeline/check-answer.js').AnswerVerdict} AnswerVerdict
- * @typedef {import('./control/bind-control-routes.js').ControlAnswer} ControlAnswer
- * @typedef {import('./control/bind-control-routes.js').ControlApi} ControlApi
- * @typedef {import('./control/bind-control-routes.js').ControlHandler} ControlHandler
- * @typedef {import('./control/bind-control-routes.js').ControlRequest} ControlRequest
- * @typedef {import('./control/bind-control-routes.js').ControlRoute} ControlRoute
+ * @typedef {import('./control.js').ControlAnswer} ControlAnswer
+ * @typedef {import('./control.js').ControlApi} ControlApi
+ * @typedef {import('./control.js').ControlHandler} ControlHandler
+ * @typedef {import('./control.js').ControlRequest} ControlRequest
+ * @typedef {import('./control.js').ControlRoute} ControlRoute
  * @typedef {import('./server/exchange-reports.js').AnswerViolation} AnswerViolation
  * @typedef {import('./server/exchange-reports.js').UpstreamFailure} UpstreamFailure
  * @typedef {import('./server/limits.js').Limits} Limits

@@ -1,12 +1,12 @@
 // The answer check stage: an answer against its operation's documented responses, and the verdicts it remembers, so
 // that the same bytes sent again are judged once, and never an answer that differs where the check reads it.
 import { describe, expect, it } from 'vitest';
-import { createContract } from '../src/model/create-contract.js';
+import { createContract } from '../src/contract.js';
 import { checkAnswer } from '../src/server/pipeline/check-answer.js';
 import { smallContractDocument } from './fixtures/small-contract.js';
 
 const contract = createContract(smallContractDocument());
-const putItem = /** @type {import('../src/model/create-contract.js').ContractOperation} */ (
+const putItem = /** @type {import('../src/contract.js').ContractOperation} */ (
   contract.operation('putItem')
 );
 const ITEM = '{"name":"kept"}';
@@ -52,7 +52,7 @@ describe('checkAnswer', () => {
   });
 
   it('holds an undocumented error of an operation that documents none to the envelope, as undocumented', () => {
-    const special = /** @type {import('../src/model/create-contract.js').ContractOperation} */ (
+    const special = /** @type {import('../src/contract.js').ContractOperation} */ (
       contract.operation('special')
     );
     const text = '{"code":"UNAUTHORIZED","message":"no token"}';

@@ -1,7 +1,7 @@
 // compileJsonSchema: a format of a server's own checked with the contract's Ajv, first problem first, each issue with
 // the words its schema gives for what it wanted.
 import { describe, expect, it } from 'vitest';
-import { compileJsonSchema } from '../src/model/create-contract.js';
+import { compileJsonSchema } from '../src/contract.js';
 
 const check = compileJsonSchema({
   type: 'object',

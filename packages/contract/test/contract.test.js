@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createContract, loadContract } from '../src/model/create-contract.js';
+import { createContract, loadContract } from '../src/contract.js';
 import { smallContractDocument } from './fixtures/small-contract.js';
 
 const contract = loadContract();

@@ -10,8 +10,8 @@ import {
   fillControlPath,
   inProcessControl,
   SERVER_CONTROL_ROUTES,
-} from '../src/control/control-client.js';
-import { loadContract } from '../src/model/create-contract.js';
+} from '../src/control.js';
+import { loadContract } from '../src/contract.js';
 import { bindControlRoutes, DEFAULT_LIMITS, RefusalError, startServer } from '../src/server.js';
 
 /** @typedef {import('../src/control/control-route-table.js').ControlRequest} ControlRequest */

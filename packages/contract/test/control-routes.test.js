@@ -1,7 +1,7 @@
 // A server's control routes over real HTTP on 127.0.0.1: the body limit of every route, and the larger one a route
 // may take for itself (the emulator's saved state).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContract } from '../src/model/create-contract.js';
+import { loadContract } from '../src/contract.js';
 import { DEFAULT_LIMITS, startServer } from '../src/server.js';
 
 /** @type {Awaited<ReturnType<typeof startServer>>} */

@@ -2,7 +2,7 @@
 // src/named-examples.js). Run: node test/count-paired-examples.js [bundled-document.json] [--list]
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundledDocumentPath, createContract, loadDocumentFile } from '../src/model/create-contract.js';
+import { bundledDocumentPath, createContract, loadDocumentFile } from '../src/contract.js';
 
 /**
  * @typedef {object} PairingCount
@@ -16,7 +16,7 @@ import { bundledDocumentPath, createContract, loadDocumentFile } from '../src/mo
  */
 
 /**
- * @param {import('../src/model/create-contract.js').Contract} contract
+ * @param {import('../src/contract.js').Contract} contract
  * @returns {PairingCount}
  */
 export function countPairedExamples(contract) {
@@ -40,7 +40,7 @@ export function countPairedExamples(contract) {
 /**
  * An error example that no request part names. A success example without one is incomplete: the tools cannot
  * reach it.
- * @param {import('../src/model/create-contract.js').NamedExample} named
+ * @param {import('../src/contract.js').NamedExample} named
  */
 function isRefusalOnly(named) {
   return named.parameters.length === 0 && !named.body && Number(named.response?.status) >= 400;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContract, loadContract } from '../src/model/create-contract.js';
+import { createContract, loadContract } from '../src/contract.js';
 import { DOCS_PATH, installedDocsPage, PREFERENCES_HONOURED_HEADER, startServer } from '../src/server.js';
 import { smallContractDocument } from './fixtures/small-contract.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../src/model/create-contract.js';
+import { loadContract } from '../src/contract.js';
 
 const contract = loadContract();
 /** @type {any} */

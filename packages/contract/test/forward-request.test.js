@@ -9,7 +9,7 @@ import { createServer as createNetServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, deflateSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadContract } from '../src/model/create-contract.js';
+import { loadContract } from '../src/contract.js';
 import { createForwarder } from '../src/server/forward-request.js';
 import { RefusalError, startServer } from '../src/server.js';
 

@@ -1,7 +1,7 @@
 // Where a text stops being JSON: the place and what was there, for texts JSON.parse refuses, and nothing for those it
 // takes (checked against JSON.parse on every cut of real documents).
 import { describe, expect, it } from 'vitest';
-import { loadBundledDocument } from '../src/model/create-contract.js';
+import { loadBundledDocument } from '../src/contract.js';
 import { formatJsonSyntaxError, locateJsonSyntaxError } from '../src/server/json-syntax-error.js';
 
 describe('locateJsonSyntaxError', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPointer, loadContract } from '../src/model/create-contract.js';
+import { formatPointer, loadContract } from '../src/contract.js';
 
 const contract = loadContract();
 const spec = contract.document;

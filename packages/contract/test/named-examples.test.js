@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createContract, FILE_PARTS_EXTENSION, loadContract } from '../src/model/create-contract.js';
+import { createContract, FILE_PARTS_EXTENSION, loadContract } from '../src/contract.js';
 import { countPairedExamples } from './count-paired-examples.js';
 
 const contract = loadContract();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadBundledDocument, openEnumValues } from '../src/model/create-contract.js';
+import { loadBundledDocument, openEnumValues } from '../src/contract.js';
 
 const PLAIN = { type: 'string' };
 

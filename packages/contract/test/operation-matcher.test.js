@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createContract, createOperationMatcher, loadContract } from '../src/model/create-contract.js';
+import { createContract, createOperationMatcher, loadContract } from '../src/contract.js';
 import { smallContractDocument } from './fixtures/small-contract.js';
 
 const bundled = loadContract();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createContract } from '../src/model/create-contract.js';
+import { createContract } from '../src/contract.js';
 import { smallContractDocument } from './fixtures/small-contract.js';
 
 const contract = createContract(smallContractDocument());

@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContract } from '../src/model/create-contract.js';
+import { loadContract } from '../src/contract.js';
 
 const run = promisify(execFile);
 const contract = loadContract();

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadContract } from '../src/model/create-contract.js';
+import { loadContract } from '../src/contract.js';
 import {
   createRequestJournal,
   JOURNAL_BODY_BYTES,

@@ -1,7 +1,7 @@
 // The request pipeline's stages over real HTTP on 127.0.0.1: the order of its refusals around the server's gate, the
 // one event it publishes after each exchange, and the slots a server may fill in together.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContract } from '../src/model/create-contract.js';
+import { createContract } from '../src/contract.js';
 import { startServer } from '../src/server.js';
 import { smallContractDocument } from './fixtures/small-contract.js';
 

@@ -1,7 +1,7 @@
 // The request checks of the contract, on the bundled document: which status refuses a request, and a message
 // and details that name what is actually wrong.
 import { describe, expect, it } from 'vitest';
-import { createContract, loadContract, MAX_JSON_DEPTH } from '../src/model/create-contract.js';
+import { createContract, loadContract, MAX_JSON_DEPTH } from '../src/contract.js';
 import { smallContractDocument } from './fixtures/small-contract.js';
 
 const contract = loadContract();

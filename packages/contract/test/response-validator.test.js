@@ -1,6 +1,6 @@
 // Judging answers: one rule for which documented response a status falls under, and readable reasons.
 import { describe, expect, it } from 'vitest';
-import { createContract, loadContract } from '../src/model/create-contract.js';
+import { createContract, loadContract } from '../src/contract.js';
 import { smallContractDocument } from './fixtures/small-contract.js';
 
 const contract = loadContract();

@@ -1,7 +1,7 @@
 // A webhook payload judged as an answer body is: by the schema of the webhook of its kind, the place and rule of each
 // violation named; a kind the spec has no webhook of is itself a violation.
 import { describe, expect, it } from 'vitest';
-import { createContract, loadContract } from '../src/model/create-contract.js';
+import { createContract, loadContract } from '../src/contract.js';
 
 const contract = loadContract();
 

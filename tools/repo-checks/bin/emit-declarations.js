@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // emit-declarations: in a JavaScript package's folder, emits its declarations from its JSDoc (`tsc -p
-// tsconfig.build.json`), then makes the types its entry files name re-exports of the modules that declare them (see
-// src/type-reexports.js), so that a consumer's own declarations can name every type the package hands out.
+// tsconfig.build.json`), then makes the types its entry files and its other modules name re-exports of the modules
+// that declare them (see src/type-reexports.js), so that a consumer's own declarations can name every type the package
+// hands out: a module's own alias of a type, reached through a value of an entry, would be a name the `exports` do not
+// publish.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { entryDeclarations, reexportTypeAliases } from '../src/type-reexports.js';
 
 const packageDir = resolve(process.argv[2] ?? '.');
@@ -22,9 +24,25 @@ if (entries.length === 0) {
   console.error(`${manifest.name}: its package.json exports no declaration file (a "types" condition)`);
   process.exit(1);
 }
-for (const entry of entries) {
-  const file = join(packageDir, entry);
+/** @param {string} dir @returns {string[]} every declaration file under `dir` */
+const declarationsUnder = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? declarationsUnder(join(dir, entry.name))
+      : entry.name.endsWith('.d.ts')
+        ? [join(dir, entry.name)]
+        : [],
+  );
+const entryFiles = entries.map((entry) => join(packageDir, entry));
+const modules = [...new Set(entryFiles.flatMap((file) => declarationsUnder(dirname(file))))].filter(
+  (file) => !entryFiles.includes(file),
+);
+let ofModules = 0;
+for (const file of [...entryFiles, ...modules]) {
   const { text, reexported } = reexportTypeAliases(readFileSync(file, 'utf8'));
   writeFileSync(file, text);
-  console.log(`${manifest.name}: ${entry} re-exports ${reexported.length} type(s) of its modules`);
+  const entry = entries[entryFiles.indexOf(file)];
+  if (entry) console.log(`${manifest.name}: ${entry} re-exports ${reexported.length} type(s) of its modules`);
+  else ofModules += reexported.length;
 }
+console.log(`${manifest.name}: its other modules re-export ${ofModules} type(s) of the modules that declare them`);

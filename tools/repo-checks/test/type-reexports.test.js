@@ -26,10 +26,12 @@ describe('reexportTypeAliases', () => {
       'export type Entry = import("@scope/pkg/server").Entry;',
       'export type Local = { a: string };',
       'export type Generic = import("./thing.js").Box<string>;',
+      'export type Passed<Args extends unknown[] = [], Result = Map<string, number>> = import("./route.js").Passed<Args, Result>;',
+      'export type Swapped<A, B> = import("./route.js").Swapped<B, A>;',
       '',
     ].join('\n');
     const { text, reexported } = reexportTypeAliases(emitted);
-    expect(reexported).toEqual(['Thing', 'ClientCredentials', 'Entry']);
+    expect(reexported).toEqual(['Thing', 'ClientCredentials', 'Entry', 'Passed']);
     expect(text.split('\n')).toEqual([
       "export { startThing } from './thing.js';",
       '/**',
@@ -44,6 +46,10 @@ describe('reexportTypeAliases', () => {
       // Neither an alias of an import() type nor one line of it: left as it is.
       'export type Local = { a: string };',
       'export type Generic = import("./thing.js").Box<string>;',
+      // A generic alias that passes its parameters on, in order: the same type, re-exported; any other stays.
+      'import type { Passed } from "./route.js";',
+      'export type { Passed };',
+      'export type Swapped<A, B> = import("./route.js").Swapped<B, A>;',
       '',
     ]);
   });

@@ -1,7 +1,7 @@
 /**
- * @typedef {import('../model/create-contract.js').Contract} Contract
- * @typedef {import('../model/create-contract.js').Refusal} Refusal
- * @typedef {import('../model/operations.js').ContractOperation} ContractOperation
+ * @typedef {import('../contract.js').Contract} Contract
+ * @typedef {import('../contract.js').Refusal} Refusal
+ * @typedef {import('../contract.js').ContractOperation} ContractOperation
  */
 
 /**

@@ -1,9 +1,5 @@
-// @payments-connect/contract: the one reader of the contract. Every package that needs the spec at run time
-// (the mock, the emulator, the conformance suite, the docs build, the client's constants, the release gate)
-// loads, resolves, matches and validates through this module, so that none of them can disagree with another.
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { loadDocumentFile } from './document-file.js';
+// The contract model made from one document: every method a reader of the contract calls (match, check a request,
+// validate an answer, refuse, list named examples), each backed by the model's modules beside this one.
 import { listExampleParts } from './example-parts.js';
 import { buildExampleRequest } from './example-request.js';
 import { listNamedExamples } from './named-examples.js';
@@ -22,44 +18,23 @@ import {
 import { createSchemaValidator } from './schema-validator.js';
 import { createWebhookPayloadCheck } from './webhook-payload-check.js';
 
-export { closestFirst, didYouMean, meantName } from './closest-first.js';
-export { loadDocumentFile } from './document-file.js';
-export { FILE_PARTS_EXTENSION } from './example-parts.js';
-export { childPointer, formatPointer, parsePointer } from './json-pointer.js';
-export { parseMediaType } from './media-type.js';
-export { openEnumValues } from './open-enum.js';
-export { createOperationMatcher } from './operation-matcher.js';
-export { HTTP_METHODS, listOperations, listWebhooks } from './operations.js';
-export { parseRequestTarget } from './request-target.js';
-export { bodyVerdictWithoutParsing, hasBodyHeaders, jsonDepth, MAX_JSON_DEPTH } from './request-validator.js';
-export { dereference, resolveRef } from './resolve-ref.js';
-export { ERROR_ENVELOPE_POINTER } from './response-validator.js';
-export { bodyIssueViolation } from './schema-issues.js';
-export { compileJsonSchema } from './schema-validator.js';
-
 /**
  * @typedef {import('./operations.js').ContractOperation} ContractOperation
  * @typedef {import('./operations.js').ContractServer} ContractServer
  * @typedef {import('./operations.js').ContractResponse} ContractResponse
- * @typedef {import('./operations.js').ContractParameter} ContractParameter
- * @typedef {import('./operations.js').ContractWebhook} ContractWebhook
  * @typedef {import('./operation-matcher.js').OperationMatch} OperationMatch
  * @typedef {import('./request-validator.js').Violation} Violation
  * @typedef {import('./request-validator.js').RequestVerdict} RequestVerdict
- * @typedef {import('./request-validator.js').UploadedPart} UploadedPart
- * @typedef {import('./request-validator.js').RequestValues} RequestValues
  * @typedef {import('./request-validator.js').RequestHead} RequestHead
  * @typedef {import('./request-target.js').ParsedTarget} ParsedTarget
  * @typedef {import('./request-target.js').InvalidTarget} InvalidTarget
- * @typedef {import('./resolve-ref.js').Resolved} Resolved
- * @typedef {import('./schema-validator.js').ValidateAt} ValidateAt
  * @typedef {import('./response-validator.js').Answer} Answer
  * @typedef {import('./response-validator.js').ResponseVerdict} ResponseVerdict
- * @typedef {import('./response-validator.js').ResponseViolation} ResponseViolation
  * @typedef {import('./named-examples.js').NamedExample} NamedExample
  * @typedef {import('./example-request.js').ExampleRequest} ExampleRequest
  * @typedef {import('./example-parts.js').ExamplePart} ExamplePart
  * @typedef {import('./webhook-payload-check.js').WebhookVerdict} WebhookVerdict
+ * @typedef {import('./request-validator.js').UploadedPart} UploadedPart
  */
 
 /**
@@ -78,33 +53,6 @@ export { compileJsonSchema } from './schema-validator.js';
  * @property {ErrorEnvelope} body
  * @property {Record<string, string>} headers
  */
-
-const require = createRequire(import.meta.url);
-
-/** Where the bundled document of `@payments-connect/openapi` is: its `dist/openapi.json`. */
-export function bundledDocumentPath() {
-  // From the package's manifest, which is there before the build: a missing bundle is then said by its path.
-  return join(dirname(require.resolve('@payments-connect/openapi/package.json')), 'dist', 'openapi.json');
-}
-
-/** The bundled document of `@payments-connect/openapi`, parsed. */
-export function loadBundledDocument() {
-  try {
-    return loadDocumentFile(bundledDocumentPath());
-  } catch (cause) {
-    throw new Error(
-      `${/** @type {Error} */ (cause).message}: build it with pnpm --filter @payments-connect/openapi build`,
-      {
-        cause,
-      },
-    );
-  }
-}
-
-/** The contract of the bundled document of `@payments-connect/openapi`. */
-export function loadContract() {
-  return createContract(loadBundledDocument());
-}
 
 /** @typedef {ReturnType<typeof createContract>} Contract */
 

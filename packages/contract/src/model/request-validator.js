@@ -1,11 +1,9 @@
+import { jsonDepth, MAX_JSON_DEPTH } from './json-depth.js';
 import { childPointer } from './json-pointer.js';
 import { parseMediaType } from './media-type.js';
 import { readMultipartBody } from './multipart-body.js';
 import { dereference } from './resolve-ref.js';
 import { bodyIssueViolation } from './schema-issues.js';
-
-/** Deeper JSON than this is refused before it is parsed: no body of the contract nests more than a few levels. */
-export const MAX_JSON_DEPTH = 64;
 
 /** `Authorization: Bearer <token>`, the token in RFC 6750's token68 alphabet. */
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
@@ -342,29 +340,6 @@ function coerce(schema, text) {
     return Number(text);
   }
   return text;
-}
-
-/**
- * How deep a JSON text nests, counted without parsing it (brackets outside strings).
- * @param {string} text
- */
-export function jsonDepth(text) {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text.charCodeAt(i);
-    if (inString) {
-      if (char === 92)
-        i += 1; // backslash: skip the escaped character
-      else if (char === 34) inString = false;
-    } else if (char === 34) inString = true;
-    else if (char === 123 || char === 91) {
-      depth += 1;
-      if (depth > deepest) deepest = depth;
-    } else if (char === 125 || char === 93) depth -= 1;
-  }
-  return deepest;
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * @typedef {import('../model/create-contract.js').Contract} Contract
+ * @typedef {import('../contract.js').Contract} Contract
  */
 
 /** How long a browser may reuse a preflight answer. */

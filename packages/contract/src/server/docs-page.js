@@ -8,7 +8,7 @@ import { sendRefusal } from './pipeline/send-answer.js';
 export { DOCS_PATH } from './default-addresses.js';
 
 /**
- * @typedef {import('../model/create-contract.js').Contract} Contract
+ * @typedef {import('../contract.js').Contract} Contract
  */
 
 /** The rendered reference, as `@payments-connect/docs` publishes it. */

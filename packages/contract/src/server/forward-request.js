@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
+import { hasBodyHeaders } from '../contract.js';
 import { RefusalError } from '../control/refusal-error.js';
-import { hasBodyHeaders } from '../model/create-contract.js';
 
 /**
  * Headers that belong to one connection (RFC 9110 section 7.6.1), or that the sender of the next hop sets itself:
@@ -200,7 +200,7 @@ export function createForwarder(upstream, { timeoutMs, idleMs = IDLE_CONNECTION_
  * the upstream answers it (see {@link createForwarder}). An upstream that cannot be reached, breaks off or is too
  * slow is answered by the server itself, 502 or 504 in the error envelope, marked as the upstream's failure: no
  * verdict on the upstream, reported apart from the violations.
- * @param {import('../model/create-contract.js').Contract} contract gives the code of the 502's and the 504's envelope
+ * @param {import('../contract.js').Contract} contract gives the code of the 502's and the 504's envelope
  * @param {string} upstream the upstream's base URL
  * @param {{ timeoutMs: number }} options how long the upstream may take to answer, whole
  * @returns {{ answer: (request: import('./pipeline/request-pipeline.js').ReadRequest) =>

@@ -42,7 +42,7 @@ import { createServerRoutes } from './server-routes.js';
 
 /**
  * @typedef {object} ServerOptions
- * @property {import('../model/create-contract.js').Contract} contract what requests and answers are judged by
+ * @property {import('../contract.js').Contract} contract what requests and answers are judged by
  * @property {string} name the server, in its messages (`mock`, `emulator`)
  * @property {Answerer} [answer] how the server answers a request that keeps the contract; required unless it forwards
  * @property {string} [upstream] forward every request to this server instead (a validating proxy): a request that

@@ -21,7 +21,7 @@ const WORD_START = /^[\p{L}\p{N}\p{M}]/u;
 const WORD_END = /[\p{L}\p{N}\p{M}]$/u;
 
 /**
- * @typedef {import('../../model/operations.js').ContractOperation} ContractOperation
+ * @typedef {import('../../contract.js').ContractOperation} ContractOperation
  * @typedef {import('../pipeline/publish-exchange.js').Exchange} Exchange
  */
 

@@ -1,8 +1,8 @@
 /**
- * @typedef {import('../../model/create-contract.js').Contract} Contract
- * @typedef {import('../../model/operations.js').ContractOperation} ContractOperation
- * @typedef {import('../../model/operations.js').ContractResponse} ContractResponse
- * @typedef {import('../../model/response-validator.js').ResponseViolation} ResponseViolation
+ * @typedef {import('../../contract.js').Contract} Contract
+ * @typedef {import('../../contract.js').ContractOperation} ContractOperation
+ * @typedef {import('../../contract.js').ContractResponse} ContractResponse
+ * @typedef {import('../../contract.js').ResponseViolation} ResponseViolation
  */
 
 /**

@@ -1,8 +1,8 @@
 /**
- * @typedef {import('../../model/create-contract.js').Contract} Contract
- * @typedef {import('../../model/create-contract.js').Refusal} Refusal
- * @typedef {import('../../model/request-validator.js').Violation} Violation
- * @typedef {import('../../model/request-validator.js').RequestValues} RequestValues
+ * @typedef {import('../../contract.js').Contract} Contract
+ * @typedef {import('../../contract.js').Refusal} Refusal
+ * @typedef {import('../../contract.js').Violation} Violation
+ * @typedef {import('../../contract.js').RequestValues} RequestValues
  * @typedef {import('./route-request.js').Route} Route
  */
 

@@ -1,7 +1,7 @@
 /**
- * @typedef {import('../../model/operations.js').ContractOperation} ContractOperation
- * @typedef {import('../../model/request-validator.js').Violation} Violation
- * @typedef {import('../../model/response-validator.js').ResponseViolation} ResponseViolation
+ * @typedef {import('../../contract.js').ContractOperation} ContractOperation
+ * @typedef {import('../../contract.js').Violation} Violation
+ * @typedef {import('../../contract.js').ResponseViolation} ResponseViolation
  */
 
 /**

@@ -1,5 +1,5 @@
+import { hasBodyHeaders, parseRequestTarget } from '../../contract.js';
 import { RefusalError } from '../../control/refusal-error.js';
-import { hasBodyHeaders, parseRequestTarget } from '../../model/create-contract.js';
 import { checkAnswer } from './check-answer.js';
 import { checkBody } from './check-body.js';
 import { checkHead } from './check-head.js';
@@ -8,10 +8,10 @@ import { routeRequest } from './route-request.js';
 import { sendBody, sendJsonText } from './send-answer.js';
 
 /**
- * @typedef {import('../../model/create-contract.js').Contract} Contract
- * @typedef {import('../../model/create-contract.js').Refusal} Refusal
- * @typedef {import('../../model/operations.js').ContractOperation} ContractOperation
- * @typedef {import('../../model/request-validator.js').RequestValues} RequestValues
+ * @typedef {import('../../contract.js').Contract} Contract
+ * @typedef {import('../../contract.js').Refusal} Refusal
+ * @typedef {import('../../contract.js').ContractOperation} ContractOperation
+ * @typedef {import('../../contract.js').RequestValues} RequestValues
  * @typedef {import('../limits.js').Limits} Limits
  * @typedef {import('./pipeline-policy.js').PipelinePolicy} PipelinePolicy
  * @typedef {import('./publish-exchange.js').Exchange} Exchange

@@ -1,9 +1,9 @@
 /**
- * @typedef {import('../../model/create-contract.js').Contract} Contract
- * @typedef {import('../../model/create-contract.js').Refusal} Refusal
- * @typedef {import('../../model/operations.js').ContractOperation} ContractOperation
- * @typedef {import('../../model/request-target.js').ParsedTarget} ParsedTarget
- * @typedef {import('../../model/request-target.js').InvalidTarget} InvalidTarget
+ * @typedef {import('../../contract.js').Contract} Contract
+ * @typedef {import('../../contract.js').Refusal} Refusal
+ * @typedef {import('../../contract.js').ContractOperation} ContractOperation
+ * @typedef {import('../../contract.js').ParsedTarget} ParsedTarget
+ * @typedef {import('../../contract.js').InvalidTarget} InvalidTarget
  */
 
 /**

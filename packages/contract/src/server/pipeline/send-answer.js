@@ -2,8 +2,8 @@ import { STATUS_CODES } from 'node:http';
 import { DEFAULT_LIMITS } from '../limits.js';
 
 /**
- * @typedef {import('../../model/create-contract.js').Contract} Contract
- * @typedef {import('../../model/create-contract.js').Refusal} Refusal
+ * @typedef {import('../../contract.js').Contract} Contract
+ * @typedef {import('../../contract.js').Refusal} Refusal
  * @typedef {Pick<import('../limits.js').Limits, 'maxBodyBytes' | 'drainIdleMs' | 'drainMaxMs'>} DrainLimits
  */
 
