@@ -33,7 +33,8 @@ export {
 export { COMMAND_PORTS, DEFAULT_HOST, DOCS_PATH } from './server/default-addresses.js';
 export { installedDocsPage, PREFERENCES_HONOURED_HEADER } from './server/docs-page.js';
 export { isHttpUrl } from './server/http-url.js';
-export { DEFAULT_JOURNAL_SIZE, JOURNAL_BODY_BYTES } from './server/journal/request-journal.js';
+export { JOURNAL_BODY_BYTES } from './server/journal/journaled-body.js';
+export { DEFAULT_JOURNAL_SIZE } from './server/journal/request-journal.js';
 export { DEFAULT_LIMITS, LIMITS_TABLE } from './server/limits.js';
 export { checkAnswer } from './server/pipeline/check-answer.js';
 export { sendJson, sendJsonText, sendRefusal } from './server/pipeline/send-answer.js';
@@ -52,10 +53,10 @@ export { startServer } from './server/start-server.js';
  * @typedef {import('./server/pipeline/publish-exchange.js').Exchange} Exchange
  * @typedef {import('./server/pipeline/publish-exchange.js').ExchangeListener} ExchangeListener
  * @typedef {import('./server/journal/request-journal.js').JournalEntry} JournalEntry
- * @typedef {import('./server/journal/request-journal.js').JournalFilter} JournalFilter
+ * @typedef {import('./server/journal/journal-filter.js').JournalFilter} JournalFilter
  * @typedef {import('./server/journal/request-journal.js').JournalOptions} JournalOptions
- * @typedef {import('./server/journal/request-journal.js').ServerSummary} ServerSummary
- * @typedef {import('./server/journal/request-journal.js').ViolationCause} ViolationCause
+ * @typedef {import('./server/journal/server-summary.js').ServerSummary} ServerSummary
+ * @typedef {import('./server/journal/server-summary.js').ViolationCause} ViolationCause
  * @typedef {import('./server/pipeline/request-pipeline.js').AcceptedRequest} AcceptedRequest
  * @typedef {import('./server/pipeline/request-pipeline.js').Answer} Answer
  * @typedef {import('./server/pipeline/request-pipeline.js').Answerer} Answerer

@@ -6,9 +6,7 @@ import { checkAnswer } from '../src/server/pipeline/check-answer.js';
 import { smallContractDocument } from './fixtures/small-contract.js';
 
 const contract = createContract(smallContractDocument());
-const putItem = /** @type {import('../src/contract.js').ContractOperation} */ (
-  contract.operation('putItem')
-);
+const putItem = /** @type {import('../src/contract.js').ContractOperation} */ (contract.operation('putItem'));
 const ITEM = '{"name":"kept"}';
 
 describe('checkAnswer', () => {
@@ -52,9 +50,7 @@ describe('checkAnswer', () => {
   });
 
   it('holds an undocumented error of an operation that documents none to the envelope, as undocumented', () => {
-    const special = /** @type {import('../src/contract.js').ContractOperation} */ (
-      contract.operation('special')
-    );
+    const special = /** @type {import('../src/contract.js').ContractOperation} */ (contract.operation('special'));
     const text = '{"code":"UNAUTHORIZED","message":"no token"}';
     expect(checkAnswer(contract, special, { status: 401, headers: {}, text })).toEqual({
       violations: [],

@@ -1,6 +1,7 @@
 // One declaration per control route: a table the server binds handlers to by name, and from which the remote client
 // (over HTTP on 127.0.0.1) and the in-process one make the same methods, taking the same arguments.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContract } from '../src/contract.js';
 import {
   ControlCallError,
   controlPathTemplates,
@@ -11,7 +12,6 @@ import {
   inProcessControl,
   SERVER_CONTROL_ROUTES,
 } from '../src/control.js';
-import { loadContract } from '../src/contract.js';
 import { bindControlRoutes, DEFAULT_LIMITS, RefusalError, startServer } from '../src/server.js';
 
 /** @typedef {import('../src/control/control-route-table.js').ControlRequest} ControlRequest */

@@ -6,7 +6,7 @@ import { defineControlRoutes } from './control-route-table.js';
  * @typedef {import('./control-route-table.js').ControlRouteDeclaration<Args, Result>} Route
  */
 /** @typedef {import('../server/journal/request-journal.js').JournalEntry} JournalEntry */
-/** @typedef {import('../server/journal/request-journal.js').JournalFilter} JournalFilter */
+/** @typedef {import('../server/journal/journal-filter.js').JournalFilter} JournalFilter */
 
 /**
  * @typedef {object} ServerHealth what `GET <prefix>/health` answers once the server serves

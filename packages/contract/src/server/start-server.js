@@ -9,7 +9,9 @@ import { DEFAULT_HOST } from './default-addresses.js';
 import { DOCS_PATH } from './docs-page.js';
 import { reportExchanges } from './exchange-reports.js';
 import { forwardTo } from './forward-request.js';
-import { createRequestJournal, journalExchanges, journalFilterOf } from './journal/request-journal.js';
+import { journalExchanges } from './journal/journal-exchanges.js';
+import { journalFilterOf } from './journal/journal-filter.js';
+import { createRequestJournal } from './journal/request-journal.js';
 import { CONNECTIONS_CHECK_INTERVAL_MS, DEFAULT_LIMITS } from './limits.js';
 import { listen } from './listen.js';
 import { proxyPolicy, servingPolicy } from './pipeline/pipeline-policy.js';
@@ -26,9 +28,9 @@ import { createServerRoutes } from './server-routes.js';
  * @typedef {import('./limits.js').Limits} Limits
  * @typedef {import('./pipeline/publish-exchange.js').ExchangeListener} ExchangeListener
  * @typedef {import('./journal/request-journal.js').JournalEntry} JournalEntry
- * @typedef {import('./journal/request-journal.js').JournalFilter} JournalFilter
+ * @typedef {import('./journal/journal-filter.js').JournalFilter} JournalFilter
  * @typedef {import('./journal/request-journal.js').JournalOptions} JournalOptions
- * @typedef {import('./journal/request-journal.js').ServerSummary} ServerSummary
+ * @typedef {import('./journal/server-summary.js').ServerSummary} ServerSummary
  * @typedef {import('./pipeline/request-pipeline.js').Answerer} Answerer
  * @typedef {import('./pipeline/request-pipeline.js').Gate} Gate
  */
