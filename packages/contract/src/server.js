@@ -57,12 +57,12 @@ export { startServer } from './server/start-server.js';
  * @typedef {import('./server/journal/request-journal.js').JournalOptions} JournalOptions
  * @typedef {import('./server/journal/server-summary.js').ServerSummary} ServerSummary
  * @typedef {import('./server/journal/server-summary.js').ViolationCause} ViolationCause
- * @typedef {import('./server/pipeline/request-pipeline.js').AcceptedRequest} AcceptedRequest
- * @typedef {import('./server/pipeline/request-pipeline.js').Answer} Answer
- * @typedef {import('./server/pipeline/request-pipeline.js').Answerer} Answerer
+ * @typedef {import('./server/pipeline/answer-request.js').AcceptedRequest} AcceptedRequest
+ * @typedef {import('./server/pipeline/answer-request.js').Answer} Answer
+ * @typedef {import('./server/pipeline/answer-request.js').Answerer} Answerer
  * @typedef {import('./server/pipeline/request-pipeline.js').Gate} Gate
- * @typedef {import('./server/pipeline/request-pipeline.js').PassedOnRequest} PassedOnRequest
- * @typedef {import('./server/pipeline/request-pipeline.js').ReadRequest} ReadRequest
+ * @typedef {import('./server/pipeline/answer-request.js').PassedOnRequest} PassedOnRequest
+ * @typedef {import('./server/pipeline/answer-request.js').ReadRequest} ReadRequest
  * @typedef {import('./server/start-server.js').RunningServer} RunningServer
  * @typedef {import('./server/start-server.js').ServerControl} ServerControl
  * @typedef {import('./server/start-server.js').ServerOptions} ServerOptions

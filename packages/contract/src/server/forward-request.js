@@ -203,8 +203,8 @@ export function createForwarder(upstream, { timeoutMs, idleMs = IDLE_CONNECTION_
  * @param {import('../contract.js').Contract} contract gives the code of the 502's and the 504's envelope
  * @param {string} upstream the upstream's base URL
  * @param {{ timeoutMs: number }} options how long the upstream may take to answer, whole
- * @returns {{ answer: (request: import('./pipeline/request-pipeline.js').ReadRequest) =>
- *   Promise<import('./pipeline/request-pipeline.js').Answer>, close: () => void }}
+ * @returns {{ answer: (request: import('./pipeline/answer-request.js').ReadRequest) =>
+ *   Promise<import('./pipeline/answer-request.js').Answer>, close: () => void }}
  */
 export function forwardTo(contract, upstream, options) {
   const forwarder = createForwarder(upstream, options);

@@ -31,7 +31,7 @@ import { createServerRoutes } from './server-routes.js';
  * @typedef {import('./journal/journal-filter.js').JournalFilter} JournalFilter
  * @typedef {import('./journal/request-journal.js').JournalOptions} JournalOptions
  * @typedef {import('./journal/server-summary.js').ServerSummary} ServerSummary
- * @typedef {import('./pipeline/request-pipeline.js').Answerer} Answerer
+ * @typedef {import('./pipeline/answer-request.js').Answerer} Answerer
  * @typedef {import('./pipeline/request-pipeline.js').Gate} Gate
  */
 
@@ -53,7 +53,6 @@ import { createServerRoutes } from './server-routes.js';
  *   slow): an upstream failure, journaled (`upstreamFailure`) and counted apart from the violations
  * @property {Gate} [gate] the server's own gate, once the operation and the bearer token's form are known (a token
  *   it did not issue, a fault it was told to inject); not with `upstream`
- * @property {Gate} [screen] the former name of `gate`, still read
  * @property {ControlApi} [control] the server's control routes, under their prefix; those every server has
  *   (`SERVER_CONTROL_ROUTES`: the journal's `GET` and `DELETE <prefix>/requests`, the readiness route
  *   `GET <prefix>/health`) are added to them
@@ -115,7 +114,7 @@ export async function startServer(options) {
       throw new TypeError(`timeouts.${key} must be a positive integer, got ${value}`);
   }
   const answerer = options.answer;
-  const gate = options.gate ?? options.screen;
+  const { gate } = options;
   if (!answerer && !upstream) throw new TypeError(`the ${name} needs an answer function or an upstream to forward to`);
   if (upstream && (answerer || gate))
     throw new TypeError(`the ${name} forwards to ${upstream}: it takes no ${answerer ? 'answer' : 'gate'} of its own`);
