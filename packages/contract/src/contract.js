@@ -13,8 +13,9 @@ export { parseMediaType } from './model/media-type.js';
 export { openEnumValues } from './model/open-enum.js';
 export { createOperationMatcher } from './model/operation-matcher.js';
 export { HTTP_METHODS, listOperations, listWebhooks } from './model/operations.js';
+export { bodyVerdictWithoutParsing } from './model/request-body-check.js';
 export { parseRequestTarget } from './model/request-target.js';
-export { bodyVerdictWithoutParsing, hasBodyHeaders } from './model/request-validator.js';
+export { hasBodyHeaders } from './model/request-validator.js';
 export { dereference, resolveRef } from './model/resolve-ref.js';
 export { ERROR_ENVELOPE_POINTER } from './model/response-validator.js';
 export { bodyIssueViolation } from './model/schema-issues.js';
@@ -27,9 +28,9 @@ export { compileJsonSchema } from './model/schema-validator.js';
  * @typedef {import('./model/operations.js').ContractParameter} ContractParameter
  * @typedef {import('./model/operations.js').ContractWebhook} ContractWebhook
  * @typedef {import('./model/operation-matcher.js').OperationMatch} OperationMatch
- * @typedef {import('./model/request-validator.js').Violation} Violation
+ * @typedef {import('./model/request-violation.js').Violation} Violation
  * @typedef {import('./model/request-validator.js').RequestVerdict} RequestVerdict
- * @typedef {import('./model/request-validator.js').UploadedPart} UploadedPart
+ * @typedef {import('./model/request-body-check.js').UploadedPart} UploadedPart
  * @typedef {import('./model/request-validator.js').RequestValues} RequestValues
  * @typedef {import('./model/request-validator.js').RequestHead} RequestHead
  * @typedef {import('./model/request-target.js').ParsedTarget} ParsedTarget

@@ -23,7 +23,7 @@ import { createWebhookPayloadCheck } from './webhook-payload-check.js';
  * @typedef {import('./operations.js').ContractServer} ContractServer
  * @typedef {import('./operations.js').ContractResponse} ContractResponse
  * @typedef {import('./operation-matcher.js').OperationMatch} OperationMatch
- * @typedef {import('./request-validator.js').Violation} Violation
+ * @typedef {import('./request-violation.js').Violation} Violation
  * @typedef {import('./request-validator.js').RequestVerdict} RequestVerdict
  * @typedef {import('./request-validator.js').RequestHead} RequestHead
  * @typedef {import('./request-target.js').ParsedTarget} ParsedTarget
@@ -34,7 +34,7 @@ import { createWebhookPayloadCheck } from './webhook-payload-check.js';
  * @typedef {import('./example-request.js').ExampleRequest} ExampleRequest
  * @typedef {import('./example-parts.js').ExamplePart} ExamplePart
  * @typedef {import('./webhook-payload-check.js').WebhookVerdict} WebhookVerdict
- * @typedef {import('./request-validator.js').UploadedPart} UploadedPart
+ * @typedef {import('./request-body-check.js').UploadedPart} UploadedPart
  */
 
 /**
