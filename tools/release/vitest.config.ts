@@ -5,7 +5,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * process of its own.
  */
 const END_TO_END = [
-  'test/bin-flags.test.js',
+  'test/bin-flags.test.js', // each release bin as a process (its command line is test/command-lines.test.js)
   'test/readme-keep-journal.test.js', // the READMEs' recipes in bash, the servers' and the gate's bins
   'test/spec-gate-bin.test.js', // the gate against a throwaway git repository, bundling with Redocly
   'test/spec-gate-consumers-bin.test.js',

@@ -1,7 +1,7 @@
 // @payments-connect/contract/control: the control routes of a server as one table, and the clients built from it
-// (over HTTP from any process, or in the server's own process), the routes a server serves for it, with the errors a control call throws: the
-// `RefusalError` a handler throws to refuse, the `ControlCallError` a remote call rejects with. A package face: it
-// only names what `control/` exports. Loads no contract, no schema validator, no server.
+// (over HTTP from any process, or in the server's own process), the routes a server serves for it, and the errors of a
+// control call: the `RefusalError` a handler throws to refuse, the `ControlCallError` a remote call rejects with. A
+// package face: it only names what `control/` exports. Loads no contract, no schema validator, no server.
 export { bindControlRoutes } from './control/bind-control-routes.js';
 export { ControlCallError } from './control/control-call-error.js';
 export { controlCaller, createControlClient } from './control/control-client.js';

@@ -42,8 +42,8 @@ const nothing = () => undefined;
 
 /**
  * The emulator's control API, under {@link CONTROL_PREFIX}: one declaration per route, from which the emulator serves
- * it (`control-handlers.js` binds a handler to each name), `connectEmulator` makes its methods and `emulator.control` its
- * functions. The routes every server has (`health`, `requests`, `clearRequests`) are the contract's.
+ * it (`control-handlers.js` binds a handler to each name), `connectEmulator` makes its methods and `emulator.control`
+ * its functions. The routes every server has (`health`, `requests`, `clearRequests`) are the contract's.
  */
 export const EMULATOR_CONTROL_ROUTES = defineControlRoutes({
   /** the emulator: URL, credentials, start-up accounts, fixtures, environment @type {Route<[], EmulatorDescription>} */

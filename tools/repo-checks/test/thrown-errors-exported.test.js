@@ -34,7 +34,7 @@ const read = (file) => ({ file: relative(ROOT, file), text: readFileSync(file, '
 const packages = readdirSync(join(ROOT, 'packages')).map((name) => {
   const dir = join(ROOT, 'packages', name);
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-  /** @type {string[]} the sources of its module entries: `./src/x.js`, or for a built one (`./dist/index.js`) its source */
+  /** @type {string[]} its module entries' sources: `./src/x.js`, or a built one's (`./dist/index.js`) source */
   const entries = Object.values(manifest.exports ?? {}).flatMap((target) => {
     const file = target?.default ?? target?.import?.default;
     if (typeof file !== 'string' || !/\.js$/.test(file)) return [];

@@ -26,7 +26,8 @@ describe('reexportTypeAliases', () => {
       'export type Entry = import("@scope/pkg/server").Entry;',
       'export type Local = { a: string };',
       'export type Generic = import("./thing.js").Box<string>;',
-      'export type Passed<Args extends unknown[] = [], Result = Map<string, number>> = import("./route.js").Passed<Args, Result>;',
+      'export type Passed<Args extends unknown[] = [], Result = Map<string, number>> = ' +
+        'import("./route.js").Passed<Args, Result>;',
       'export type Swapped<A, B> = import("./route.js").Swapped<B, A>;',
       '',
     ].join('\n');
