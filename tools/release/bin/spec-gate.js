@@ -55,7 +55,8 @@ export async function main(args) {
     usageError(COMMAND, `--format must be text, markdown or json, got '${values.format}'`);
   if (values['base-file'] !== undefined && values['base-ref'] !== undefined)
     usageError(COMMAND, 'give --base-file or --base-ref, not both');
-  const root = repositoryRoot(COMMAND, values.root, { git: true });
+  // A base file needs no git: the release tags, or --base-ref, do.
+  const root = repositoryRoot(COMMAND, values.root, { git: values['base-file'] === undefined });
   const baseRef = values['base-ref'];
   if (baseRef !== undefined && !isCommit(root, baseRef))
     usageError(COMMAND, `--base-ref ${baseRef}: no such tag, branch or commit in ${root}`);

@@ -14,7 +14,7 @@ const WORKSPACE_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /**
  * The repository root a command works on: `--root`, else this workspace. It must hold the spec package
- * (`spec/package.json`); with `git`, it must also be a git checkout (the gate reads its release tags).
+ * (`spec/package.json`); with `git`, it must also be a git checkout (the gate reads its release tags, or a ref).
  * @param {CommandLine} command
  * @param {string | undefined} given the value of `--root`
  * @param {{ git?: boolean }} [needs]

@@ -2,7 +2,7 @@
 // naming the flag it most likely meant, and a wrong input (a --root that is not this repository, a file that is not
 // there or holds no JSON, a ref that names nothing) stops the command in one line, exit 2, before anything runs. Their
 // runs as processes are test/bin-flags.test.js.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCommandInProcess } from '@payments-connect/repo-checks/command-in-process';
@@ -17,6 +17,10 @@ const scratch = mkdtempSync(join(tmpdir(), 'release-command-lines-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const notJson = join(scratch, 'not.json');
 writeFileSync(notJson, '{ "openapi": ');
+// A repository's files without its git history: the gate has no release tags to compare with.
+const notCheckout = join(scratch, 'copy');
+mkdirSync(join(notCheckout, 'spec'), { recursive: true });
+writeFileSync(join(notCheckout, 'spec', 'package.json'), '{ "name": "@payments-connect/openapi", "version": "1.0.0" }');
 
 /** @param {keyof typeof COMMANDS} name @param {string[]} args */
 const run = (name, args) => runCommandInProcess(COMMANDS[name], args);
@@ -31,6 +35,7 @@ describe('the release commands', () => {
       ['spec-gate', ['--consumers', '/no/such/journals'], '--consumers: /no/such/journals does not exist'],
       ['spec-gate', ['--root', scratch], `--root ${scratch}: no spec/package.json there: give the root of`],
       ['spec-gate', ['--root', '/no/such/root'], '--root /no/such/root: no such folder'],
+      ['spec-gate', ['--root', notCheckout], `--root ${notCheckout}: not a git checkout: the gate compares with`],
       ['spec-gate', ['--current', '/no/such.json'], '--current /no/such.json: no such file'],
       ['spec-gate', ['--base-file', '/no/such.json'], '--base-file /no/such.json: no such file'],
       ['spec-gate', ['--base-ref', 'no-such-ref'], '--base-ref no-such-ref: no such tag, branch or commit in'],
