@@ -31,6 +31,7 @@ export { compileJsonSchema } from './model/schema-validator.js';
  * @typedef {import('./model/request-violation.js').Violation} Violation
  * @typedef {import('./model/request-validator.js').RequestVerdict} RequestVerdict
  * @typedef {import('./model/request-body-check.js').UploadedPart} UploadedPart
+ * @typedef {import('./model/request-body-check.js').BodyChecked} BodyChecked
  * @typedef {import('./model/request-validator.js').RequestValues} RequestValues
  * @typedef {import('./model/request-validator.js').RequestHead} RequestHead
  * @typedef {import('./model/request-target.js').ParsedTarget} ParsedTarget

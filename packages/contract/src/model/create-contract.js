@@ -26,6 +26,7 @@ import { createWebhookPayloadCheck } from './webhook-payload-check.js';
  * @typedef {import('./request-violation.js').Violation} Violation
  * @typedef {import('./request-validator.js').RequestVerdict} RequestVerdict
  * @typedef {import('./request-validator.js').RequestHead} RequestHead
+ * @typedef {import('./request-body-check.js').BodyChecked} BodyChecked
  * @typedef {import('./request-target.js').ParsedTarget} ParsedTarget
  * @typedef {import('./request-target.js').InvalidTarget} InvalidTarget
  * @typedef {import('./response-validator.js').Answer} Answer
