@@ -16,8 +16,9 @@ export default defineConfig(({ mode }) => ({
     // A timeout only ends a hang: far above what the slowest test takes on a busy machine, so no verdict rides on it.
     testTimeout: 300_000,
     hookTimeout: 300_000,
-    // `test:quick` runs the rest; `test` (`--mode end-to-end`) runs these alone, after `test:quick` (turbo.json): npm test
-    // and the quick tier then share the quick tests' result, which a change elsewhere does not make them run again.
+    // `test:quick` runs the rest; `test` (`--mode end-to-end`) runs these alone, after `test:quick` (turbo.json): npm
+    // test and the quick tier then share the quick tests' result, which a change elsewhere does not make them run
+    // again.
     include: mode === 'end-to-end' ? END_TO_END : ['test/**/*.test.js'],
     exclude: [...configDefaults.exclude, ...(mode === 'quick' ? END_TO_END : [])],
     // The test files keep no state between them (the end-to-end ones work in throwaway folders), so a worker runs them
