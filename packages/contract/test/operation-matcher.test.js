@@ -48,8 +48,8 @@ describe('match', () => {
 
   it('picks among many overlapping paths as the rule says, whatever their number and order', () => {
     // Random templates over a small alphabet, so that many overlap, and every request of up to three segments over it
-    // (84 paths: drawing them at random repeated these); each match is compared with the rule applied by brute force: of
-    // the templates that match, the one with a literal where the others have a parameter, from the left; between
+    // (84 paths: drawing them at random repeated these); each match is compared with the rule applied by brute force:
+    // of the templates that match, the one with a literal where the others have a parameter, from the left; between
     // equal shapes, the first listed. Bounded: 300 templates, 84 requests.
     let seed = 7;
     const next = (/** @type {number} */ bound) => {
