@@ -73,5 +73,5 @@ await writeOrCheckGenerated(
     name: 'packages/client/src/generated/spec-constants.ts',
     regenerate: 'pnpm --filter @payments-connect/client generate',
   },
-  generate(),
+  generate,
 );

@@ -1,6 +1,7 @@
 // examples/answer-from-code.js
 import { loadContract } from '@payments-connect/contract';
-import { RefusalError, startServer } from '@payments-connect/contract/server';
+import { RefusalError } from '@payments-connect/contract/control';
+import { startServer } from '@payments-connect/contract/server';
 
 const server = await startServer({
   contract: loadContract(),

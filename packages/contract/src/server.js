@@ -1,8 +1,8 @@
 // @payments-connect/contract/server: the one request pipeline every server of the contract runs on (the mock, the
-// emulator), and what a server of it is made of. A package face: it only names what its modules export. A server
-// supplies how it answers; the stages of every request are in `server/request-pipeline.js`.
-export { closestFirst, meantName } from './closest-first.js';
-// The command-line kit's own face is `@payments-connect/contract/command-line`; it is named here too, as before.
+// emulator), and what a server of it is made of. A package face: it only names what `server/` exports (the pipeline
+// and its stages in `server/pipeline/`, the journal in `server/journal/`), and, as before the kit and the control
+// routes had faces of their own, some of what `./command-line.js`, `./control.js` and `./contract.js` name. A server
+// supplies how it answers; the stages of every request are in `server/pipeline/request-pipeline.js`.
 export {
   dataError,
   EXIT_FAILURE,
@@ -21,44 +21,50 @@ export {
   usageError,
   writeEnvFile,
 } from './command-line.js';
-export { ControlCallError, controlCaller } from './control/control-client.js';
-export { describeFetchFailure } from './control/fetch-failure.js';
-export { HEALTH_PATH } from './control/server-control-routes.js';
-export { checkAnswer } from './server/check-answer.js';
-export { bindControlRoutes } from './server/control-routes.js';
+export { closestFirst, meantName } from './contract.js';
+export {
+  bindControlRoutes,
+  ControlCallError,
+  controlCaller,
+  describeFetchFailure,
+  HEALTH_PATH,
+  RefusalError,
+} from './control.js';
 export { COMMAND_PORTS, DEFAULT_HOST, DOCS_PATH } from './server/default-addresses.js';
 export { installedDocsPage, PREFERENCES_HONOURED_HEADER } from './server/docs-page.js';
 export { isHttpUrl } from './server/http-url.js';
+export { JOURNAL_BODY_BYTES } from './server/journal/journaled-body.js';
+export { createRequestJournal, DEFAULT_JOURNAL_SIZE } from './server/journal/request-journal.js';
+export { jsonSyntaxProblem } from './server/json-syntax-error.js';
 export { DEFAULT_LIMITS, LIMITS_TABLE } from './server/limits.js';
-export { RefusalError } from './server/refusal-error.js';
-export { createRequestJournal, DEFAULT_JOURNAL_SIZE, JOURNAL_BODY_BYTES } from './server/request-journal.js';
-export { sendJson, sendJsonText, sendRefusal } from './server/send-answer.js';
+export { checkAnswer } from './server/pipeline/check-answer.js';
+export { sendJson, sendJsonText, sendRefusal } from './server/pipeline/send-answer.js';
 export { startServer } from './server/start-server.js';
 
 /**
- * @typedef {import('./server/check-answer.js').AnswerVerdict} AnswerVerdict
- * @typedef {import('./server/control-routes.js').ControlAnswer} ControlAnswer
- * @typedef {import('./server/control-routes.js').ControlApi} ControlApi
- * @typedef {import('./server/control-routes.js').ControlHandler} ControlHandler
- * @typedef {import('./server/control-routes.js').ControlRequest} ControlRequest
- * @typedef {import('./server/control-routes.js').ControlRoute} ControlRoute
+ * @typedef {import('./server/pipeline/check-answer.js').AnswerVerdict} AnswerVerdict
+ * @typedef {import('./control.js').ControlAnswer} ControlAnswer
+ * @typedef {import('./control.js').ControlApi} ControlApi
+ * @typedef {import('./control.js').ControlHandler} ControlHandler
+ * @typedef {import('./control.js').ControlRequest} ControlRequest
+ * @typedef {import('./control.js').ControlRoute} ControlRoute
  * @typedef {import('./server/exchange-reports.js').AnswerViolation} AnswerViolation
  * @typedef {import('./server/exchange-reports.js').UpstreamFailure} UpstreamFailure
  * @typedef {import('./server/limits.js').Limits} Limits
- * @typedef {import('./server/publish-exchange.js').Exchange} Exchange
- * @typedef {import('./server/publish-exchange.js').ExchangeListener} ExchangeListener
- * @typedef {import('./server/request-journal.js').JournalEntry} JournalEntry
- * @typedef {import('./server/request-journal.js').JournalFilter} JournalFilter
- * @typedef {import('./server/request-journal.js').JournalOptions} JournalOptions
- * @typedef {import('./server/request-journal.js').RequestJournal} RequestJournal
- * @typedef {import('./server/request-journal.js').ServerSummary} ServerSummary
- * @typedef {import('./server/request-journal.js').ViolationCause} ViolationCause
- * @typedef {import('./server/request-pipeline.js').AcceptedRequest} AcceptedRequest
- * @typedef {import('./server/request-pipeline.js').Answer} Answer
- * @typedef {import('./server/request-pipeline.js').Answerer} Answerer
- * @typedef {import('./server/request-pipeline.js').Gate} Gate
- * @typedef {import('./server/request-pipeline.js').PassedOnRequest} PassedOnRequest
- * @typedef {import('./server/request-pipeline.js').ReadRequest} ReadRequest
+ * @typedef {import('./server/pipeline/publish-exchange.js').Exchange} Exchange
+ * @typedef {import('./server/pipeline/publish-exchange.js').ExchangeListener} ExchangeListener
+ * @typedef {import('./server/journal/request-journal.js').JournalEntry} JournalEntry
+ * @typedef {import('./server/journal/journal-filter.js').JournalFilter} JournalFilter
+ * @typedef {import('./server/journal/request-journal.js').JournalOptions} JournalOptions
+ * @typedef {import('./server/journal/request-journal.js').RequestJournal} RequestJournal
+ * @typedef {import('./server/journal/server-summary.js').ServerSummary} ServerSummary
+ * @typedef {import('./server/journal/server-summary.js').ViolationCause} ViolationCause
+ * @typedef {import('./server/pipeline/answer-request.js').AcceptedRequest} AcceptedRequest
+ * @typedef {import('./server/pipeline/answer-request.js').Answer} Answer
+ * @typedef {import('./server/pipeline/answer-request.js').Answerer} Answerer
+ * @typedef {import('./server/pipeline/request-pipeline.js').Gate} Gate
+ * @typedef {import('./server/pipeline/answer-request.js').PassedOnRequest} PassedOnRequest
+ * @typedef {import('./server/pipeline/answer-request.js').ReadRequest} ReadRequest
  * @typedef {import('./server/start-server.js').RunningServer} RunningServer
  * @typedef {import('./server/start-server.js').ServerControl} ServerControl
  * @typedef {import('./server/start-server.js').ServerOptions} ServerOptions

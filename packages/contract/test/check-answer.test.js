@@ -2,7 +2,7 @@
 // that the same bytes sent again are judged once, and never an answer that differs where the check reads it.
 import { describe, expect, it } from 'vitest';
 import { createContract } from '../src/contract.js';
-import { checkAnswer } from '../src/server/check-answer.js';
+import { checkAnswer } from '../src/server/pipeline/check-answer.js';
 import { smallContractDocument } from './fixtures/small-contract.js';
 
 const contract = createContract(smallContractDocument());

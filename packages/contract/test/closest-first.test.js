@@ -1,8 +1,8 @@
 // The names a message offers for a typo: every name closest first (an operation, an example, a status), and the one
 // a mistyped flag, command or operation most likely meant, or none when nothing is close.
 import { describe, expect, it } from 'vitest';
-import { closestFirst, didYouMean, meantName } from '../src/closest-first.js';
 import { meantFlag } from '../src/command-line.js';
+import { closestFirst, didYouMean, meantName } from '../src/model/closest-first.js';
 
 describe('closestFirst', () => {
   it('orders by edit distance, a swap of neighbours costing one, case ignored, ties in their order', () => {

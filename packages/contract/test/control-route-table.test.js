@@ -11,7 +11,7 @@ import {
   fillControlPath,
   inProcessControl,
   SERVER_CONTROL_ROUTES,
-} from '../src/control/control-client.js';
+} from '../src/control.js';
 import { bindControlRoutes, DEFAULT_LIMITS, RefusalError, startServer } from '../src/server.js';
 
 /** @typedef {import('../src/control/control-route-table.js').ControlRequest} ControlRequest */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listExampleParts } from '../src/example-parts.js';
+import { listExampleParts } from '../src/model/example-parts.js';
 
 /** A form of a file part `file` and a field `note`, with an optional Encoding Object. */
 /** @param {any} [encoding] */

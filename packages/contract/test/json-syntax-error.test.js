@@ -2,7 +2,7 @@
 // takes (checked against JSON.parse on every cut of real documents).
 import { describe, expect, it } from 'vitest';
 import { loadBundledDocument } from '../src/contract.js';
-import { formatJsonSyntaxError, locateJsonSyntaxError } from '../src/json-syntax-error.js';
+import { formatJsonSyntaxError, locateJsonSyntaxError } from '../src/server/json-syntax-error.js';
 
 describe('locateJsonSyntaxError', () => {
   it.each([

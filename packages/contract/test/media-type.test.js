@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMediaType } from '../src/media-type.js';
+import { parseMediaType } from '../src/model/media-type.js';
 
 describe('parseMediaType', () => {
   it('reads the essence in lower case and the parameters, quoted or not', () => {

@@ -1,7 +1,7 @@
 import { loadClientBodies } from '@payments-connect/multipart-clients/client-bodies';
 import { RFC_FORMS } from '@payments-connect/multipart-clients/rfc-forms';
 import { describe, expect, it } from 'vitest';
-import { buildMultipartBody, MULTIPART_BOUNDARY, readMultipartBody } from '../src/multipart-body.js';
+import { buildMultipartBody, MULTIPART_BOUNDARY, readMultipartBody } from '../src/model/multipart-body.js';
 
 const CRLF = '\r\n';
 

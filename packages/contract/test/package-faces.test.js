@@ -80,9 +80,29 @@ function importsOf(file) {
   };
 }
 
+/**
+ * Each face of the package (the entry its `exports` name) and what it may name: the modules of its folder, by concept,
+ * and the faces it re-exports. `/server` still names some of what the other faces name, as it did before they had
+ * faces of their own; `/command-line` names the addresses a command prints, which the server's modules own.
+ */
+const FACES = {
+  'contract.js': ['model/'],
+  'server.js': ['server/', 'command-line.js', 'control.js', 'contract.js'],
+  'command-line.js': ['command-line/', 'server/default-addresses.js', 'server/http-url.js'],
+  'control.js': ['control/'],
+};
+
 describe('the faces of @payments-connect/contract', () => {
-  it('are made of exports of their folders and comments only', () => {
-    for (const face of ['server.js', 'command-line.js']) {
+  it('are the entries of its exports, one a concept', () => {
+    const manifest = JSON.parse(readFileSync(join(SRC, '..', 'package.json'), 'utf8'));
+    const entries = Object.entries(manifest.exports)
+      .filter(([, target]) => typeof target === 'object')
+      .map(([, target]) => relative(SRC, join(SRC, '..', target.default)));
+    expect(entries.sort()).toEqual(Object.keys(FACES).sort());
+  });
+
+  it('are made of exports of their folders (and of the faces they name) and comments only', () => {
+    for (const [face, allowed] of Object.entries(FACES)) {
       const statements = readFileSync(join(SRC, face), 'utf8')
         .replace(/\/\*[\s\S]*?\*\//g, '')
         .replace(/^\s*\/\/.*$/gm, '')
@@ -90,6 +110,11 @@ describe('the faces of @payments-connect/contract', () => {
         .map((statement) => statement.trim())
         .filter(Boolean);
       expect(statements.filter((statement) => !/^export \{[^}]*\} from '\.\/[^']+'$/.test(statement))).toEqual([]);
+      const named = statements.map((statement) => /** @type {string} */ (/from '\.\/([^']+)'$/.exec(statement)?.[1]));
+      expect(
+        named.filter((module) => !allowed.some((place) => module === place || module.startsWith(place))),
+        face,
+      ).toEqual([]);
     }
   });
 

@@ -5,12 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadContract } from '../src/contract.js';
-import {
-  createRequestJournal,
-  JOURNAL_BODY_BYTES,
-  journaledBody,
-  redactValues,
-} from '../src/server/request-journal.js';
+import { JOURNAL_BODY_BYTES, journaledBody } from '../src/server/journal/journaled-body.js';
+import { journaledTokenExchange, redactValues } from '../src/server/journal/journaled-token-exchange.js';
+import { createRequestJournal } from '../src/server/journal/request-journal.js';
 import { RefusalError, startServer } from '../src/server.js';
 
 const contract = loadContract();
@@ -278,13 +275,15 @@ describe('the journal file', () => {
 
 describe('journaledBody and the bound', () => {
   it('cuts a body at 64 KiB and says so', () => {
-    const { text, truncated } = journaledBody(new Uint8Array(JOURNAL_BODY_BYTES + 10).fill(0x61), false);
+    const { text, truncated } = journaledBody(new Uint8Array(JOURNAL_BODY_BYTES + 10).fill(0x61));
     expect(text).toHaveLength(JOURNAL_BODY_BYTES);
     expect(truncated).toBe(true);
   });
 
   it('keeps a body it cannot read as JSON out whole when it could hold credentials', () => {
-    expect(journaledBody('clientSecret=abc', true).text).toBe('[redacted]');
+    const exchange = { request: Buffer.from('clientSecret=abc'), answer: undefined };
+    const kept = journaledTokenExchange({ ...exchange, requestViolations: [], answerViolations: [] });
+    expect(kept.requestBody.text).toBe('[redacted]');
   });
 
   /** An entry of `GET /` answered 200, with the bodies given. */

@@ -1,6 +1,6 @@
 // The one rule by which a raw request target becomes the path the contract is matched against.
 import { describe, expect, it } from 'vitest';
-import { parseRequestTarget, parseRequestTargetByUrl } from '../src/request-target.js';
+import { parseRequestTarget, parseRequestTargetByUrl } from '../src/model/request-target.js';
 
 /** @param {string} raw */
 const pathOf = (raw) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dereference, resolveRef } from '../src/resolve-ref.js';
+import { dereference, resolveRef } from '../src/model/resolve-ref.js';
 import { smallContractDocument } from './fixtures/small-contract.js';
 
 const document = smallContractDocument();

@@ -3,7 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { createContract, loadContract } from '../src/contract.js';
-import { summariseSchemaErrors } from '../src/schema-issues.js';
+import { summariseSchemaErrors } from '../src/model/schema-issues.js';
 import { smallContractDocument } from './fixtures/small-contract.js';
 
 const contract = loadContract();

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendJsonText } from '../src/server/send-answer.js';
+import { sendJsonText } from '../src/server/pipeline/send-answer.js';
 
 /** What each path answers, through sendJsonText. */
 const ANSWERS = {

@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
+import { readFlags } from '@payments-connect/contract/command-line';
 import { connectEmulator, SEED_IDS, SHIPPED_SNAPSHOTS, startEmulator } from '../src/index.js';
 import { writeSnapshotFile } from '../src/snapshot/snapshot-files.js';
 
@@ -111,8 +112,20 @@ export function contentOf(snapshot) {
   return { ...snapshot, header: { ...header, takenFrom: { title: takenFrom?.title } } };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const check = process.argv.includes('--check');
+const COMMAND = {
+  name: 'make-snapshots',
+  usage: `usage: node scripts/make-snapshots.js [--check]
+  --check      exit 1 when a shipped snapshot is not what this script makes (writes nothing)
+  -h, --help   this help`,
+};
+
+/**
+ * Makes the shipped snapshots, or checks them, as the command line asks; any other argument is a usage error (exit 2)
+ * before an emulator starts.
+ * @param {string[]} args
+ */
+export async function main(args) {
+  const check = readFlags(COMMAND, { args, options: { check: { type: 'boolean' } } }).values.check === true;
   const stale = [];
   const names = /** @type {SnapshotName[]} */ (Object.keys(SHIPPED_SNAPSHOTS));
   for (const name of names) {
@@ -137,3 +150,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(1);
   }
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main(process.argv.slice(2));

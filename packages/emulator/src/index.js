@@ -2,7 +2,7 @@
 // controls a running one from any process; the constants name the seed and the emulator's own choices. Importing it
 // loads no contract, Ajv or server: `startEmulator` loads them. Types: the modules' JSDoc, published as declarations.
 
-export { ControlCallError } from '@payments-connect/contract/control';
+export { ControlCallError, RefusalError } from '@payments-connect/contract/control';
 export { connectEmulator } from './connect-emulator.js';
 export { CONTROL_PREFIX } from './control-routes.js';
 export {

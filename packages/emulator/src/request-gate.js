@@ -1,4 +1,4 @@
-import { RefusalError } from '@payments-connect/contract/server';
+import { RefusalError } from '@payments-connect/contract/control';
 
 /**
  * @typedef {import('@payments-connect/contract').ContractOperation} ContractOperation

@@ -1,8 +1,13 @@
 // The emulator's parts, put together and served on the contract's request pipeline. Loaded by `startEmulator` when an
 // emulator starts, with the contract, Ajv and the server: importing the package loads none of them.
-import { compileJsonSchema, createContract, jsonSyntaxProblem, loadContract } from '@payments-connect/contract';
+import { compileJsonSchema, createContract, loadContract } from '@payments-connect/contract';
 import { inProcessControl } from '@payments-connect/contract/control';
-import { createRequestJournal, installedDocsPage, startServer } from '@payments-connect/contract/server';
+import {
+  createRequestJournal,
+  installedDocsPage,
+  jsonSyntaxProblem,
+  startServer,
+} from '@payments-connect/contract/server';
 import { createControlHandlers, tenantFilter } from './control-handlers.js';
 import { EMULATOR_CONTROL_ROUTES } from './control-routes.js';
 import { DEFAULT_TENANT_ID } from './defaults.js';

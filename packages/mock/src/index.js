@@ -1,7 +1,8 @@
 // @payments-connect/mock: the mock of the Payments Connect API v1.0 for other teams' CI.
 import { serveMock } from './serve-mock.js';
 
-export { ControlCallError } from '@payments-connect/contract/control';
+export { ControlCallError, RefusalError } from '@payments-connect/contract/control';
+export { AnswerError } from './configured-answers.js';
 export { connectMock } from './connect-mock.js';
 export { CONTROL_PREFIX } from './control-routes.js';
 export { DEFAULT_HOST, DEFAULT_PORT, MAX_BODY_BYTES } from './defaults.js';

@@ -1,4 +1,4 @@
-import { RefusalError } from '@payments-connect/contract/server';
+import { RefusalError } from '@payments-connect/contract/control';
 import { createExampleMatcher } from './example-matcher.js';
 import { generatePayload } from './generated-payload.js';
 import {

@@ -23,12 +23,14 @@ const get = (path, headers = {}) => fetch(`${mock.url}${path}`, { headers: { ...
 
 it('exports startMock, connectMock and its defaults, and importing it loads no Prism', () => {
   expect(Object.keys(publicApi).sort()).toEqual([
+    'AnswerError',
     'CONTROL_PREFIX',
     'ControlCallError',
     'DEFAULT_HOST',
     'DEFAULT_PORT',
     'MAX_BODY_BYTES',
     'RecordingError',
+    'RefusalError',
     'connectMock',
     'startMock',
   ]);

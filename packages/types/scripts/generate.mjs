@@ -47,5 +47,5 @@ await writeOrCheckGenerated(
     name: 'packages/types/src/openapi.ts',
     regenerate: 'pnpm --filter @payments-connect/types generate',
   },
-  await generate(),
+  generate,
 );

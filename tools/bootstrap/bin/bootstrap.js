@@ -2,7 +2,7 @@
 // The README's two commands (`npm start`, `npm test`) must work on a machine with only Node and npm: this finds
 // pnpm (or runs the pinned one through npx), finds or installs what the tests need beyond npm packages (a
 // Chromium for the browser tests; for the peers tier a Java for Specmatic's and the Java samples, Go and Kotlin for
-// theirs), installs the workspace, then runs the job.
+// theirs), installs the workspace unless it is installed as its lockfile says, then runs the job.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -18,6 +18,7 @@ import {
   OKHTTP_CLASSPATH_VARIABLE,
 } from '../src/find-kotlin.js';
 import { canInstallFromDebian } from '../src/find-program.js';
+import { installIsCurrent } from '../src/installed-workspace.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const pinned = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager; // "pnpm@x.y.z"
@@ -220,8 +221,12 @@ for (const [name, path] of programsForTests(job.programs)) {
   say(`${label}: ${path}`);
 }
 const [pnpm, prefix] = pnpmCommand();
-say('installing the workspace (pnpm install --frozen-lockfile)');
-let status = run(pnpm, [...prefix, 'install', '--frozen-lockfile']);
+let status = 0;
+if (installIsCurrent(root)) say('the workspace is installed as pnpm-lock.yaml says, no manifest changed since');
+else {
+  say('installing the workspace (pnpm install --frozen-lockfile)');
+  status = run(pnpm, [...prefix, 'install', '--frozen-lockfile']);
+}
 for (const args of job.steps) {
   if (status !== 0) break;
   say(`pnpm ${args.join(' ')}`);

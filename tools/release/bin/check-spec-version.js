@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Fails when spec/openapi.yaml's info.version differs from the version of @payments-connect/openapi.
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { readFlags } from '@payments-connect/contract/command-line';
+import { runAsCommand } from '@payments-connect/repo-checks/command-line';
+import { repositoryRoot } from '../src/command-inputs.js';
 import { SPEC_DIR } from '../src/release-constants.js';
 import { checkSpecVersionSync } from '../src/spec-version.js';
 
@@ -13,8 +14,16 @@ const COMMAND = {
   -h, --help   this help`,
 };
 
-const { values } = readFlags(COMMAND, { options: { root: { type: 'string' } } });
-const root = resolve(values.root ?? fileURLToPath(new URL('../../..', import.meta.url)));
-const result = await checkSpecVersionSync(join(root, SPEC_DIR));
-(result.ok ? console.log : console.error)(result.message);
-process.exit(result.ok ? 0 : 1);
+/**
+ * The check, as its command line asks: exit 0 when the versions agree, 1 when they differ, 2 for a wrong `--root`.
+ * @param {string[]} args
+ */
+export async function main(args) {
+  const { values } = readFlags(COMMAND, { args, options: { root: { type: 'string' } } });
+  const root = repositoryRoot(COMMAND, values.root);
+  const result = await checkSpecVersionSync(join(root, SPEC_DIR));
+  (result.ok ? console.log : console.error)(result.message);
+  process.exitCode = result.ok ? 0 : 1;
+}
+
+await runAsCommand(import.meta.url, main);

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readCommandLine } from './command-line.js';
 
 /**
  * @typedef {object} GeneratedFile
@@ -30,15 +31,21 @@ async function committedOutput(file) {
 }
 
 /**
- * Writes a generator's fresh output, or, when the command line holds `--check`, exits 1 if the committed file
- * differs from it (what CI runs after the build). Generated files are committed so that reviewers see them change
- * with the spec.
+ * Writes a generator's fresh output, or, with `--check`, exits 1 if the committed file differs from it (what CI runs
+ * after the build). Generated files are committed so that reviewers see them change with the spec. The command line
+ * is read before anything is generated: any other argument is a wrong input (exit 2), never a silent write.
  * @param {GeneratedFile} generated
- * @param {string} fresh the output generated now
- * @param {string[]} [argv]
+ * @param {() => string | Promise<string>} generate makes the output now
+ * @param {string[]} [args] the command line, the command aside
  */
-export async function writeOrCheckGenerated({ file, name, regenerate }, fresh, argv = process.argv) {
-  if (argv.includes('--check')) {
+export async function writeOrCheckGenerated({ file, name, regenerate }, generate, args = process.argv.slice(2)) {
+  const command = {
+    name: regenerate,
+    usage: `usage: ${regenerate} [--check]\n  --check      exit 1 when the committed ${name} is not what it makes`,
+  };
+  const { values } = readCommandLine(command, args, { options: { check: { type: 'boolean' } } });
+  const fresh = await generate();
+  if (values.check) {
     if ((await committedOutput(file)) !== fresh) {
       console.error(
         `${name} is stale: the committed file does not match the bundled spec.\n` +

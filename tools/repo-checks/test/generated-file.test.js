@@ -1,12 +1,15 @@
-// A generator run against a throwaway git repository: without --check it writes its output; with --check it passes
-// only when the committed (staged) file is the fresh output, and outside git it compares with the file on disk.
-import { execFileSync, spawnSync } from 'node:child_process';
+// A generator run in this process against a throwaway git repository: without --check it writes its output; with
+// --check it passes only when the committed (staged) file is the fresh output, and outside git it compares with the
+// file on disk; any other argument is a wrong input, refused before anything is generated.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCommandInProcess } from '../src/command-in-process.js';
+import { writeOrCheckGenerated } from '../src/generated-file.js';
 
-const HELPER = new URL('../src/generated-file.js', import.meta.url).href;
 let dir = '';
 
 /**
@@ -15,16 +18,9 @@ let dir = '';
  * @param {string[]} args
  */
 function generate(fresh, args = []) {
-  const script =
-    `import { writeOrCheckGenerated } from ${JSON.stringify(HELPER)};\n` +
-    `const file = new URL('out/generated.txt', ${JSON.stringify(`file://${dir}/`)});\n` +
-    "await writeOrCheckGenerated({ file, name: 'out/generated.txt', regenerate: 'pnpm generate' }, process.env.FRESH);";
-  return spawnSync(process.execPath, ['--input-type=module', '-e', script, '--', ...args], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: { ...process.env, FRESH: fresh },
-    timeout: 60_000,
-  });
+  const file = new URL('out/generated.txt', pathToFileURL(`${dir}/`));
+  const generated = { file, name: 'out/generated.txt', regenerate: 'pnpm generate' };
+  return runCommandInProcess((given) => writeOrCheckGenerated(generated, () => fresh, given), args);
 }
 
 beforeEach(() => {
@@ -33,27 +29,34 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('writeOrCheckGenerated', () => {
-  it('writes the output, creating its folder', () => {
-    expect(generate('v1').status).toBe(0);
+  it('writes the output, creating its folder', async () => {
+    expect((await generate('v1')).code).toBe(0);
     expect(readFileSync(join(dir, 'out/generated.txt'), 'utf8')).toBe('v1');
   });
 
-  it('with --check, judges the staged file, not the working copy', () => {
+  it('with --check, judges the staged file, not the working copy', async () => {
     execFileSync('git', ['init', '-q'], { cwd: dir });
-    generate('v1');
+    await generate('v1');
     execFileSync('git', ['add', 'out/generated.txt'], { cwd: dir });
-    expect(generate('v1', ['--check']).status).toBe(0);
+    expect((await generate('v1', ['--check'])).code).toBe(0);
     writeFileSync(join(dir, 'out/generated.txt'), 'v2');
-    const stale = generate('v2', ['--check']);
-    expect(stale.status).toBe(1);
+    const stale = await generate('v2', ['--check']);
+    expect(stale.code).toBe(1);
     expect(stale.stderr).toContain('out/generated.txt is stale');
     expect(stale.stderr).toContain('Run `pnpm generate`');
     expect(readFileSync(join(dir, 'out/generated.txt'), 'utf8')).toBe('v2');
   });
 
-  it('with --check outside a git checkout, compares with the file on disk', () => {
-    generate('v1');
-    expect(generate('v1', ['--check']).status).toBe(0);
-    expect(generate('v2', ['--check']).status).toBe(1);
+  it('with --check outside a git checkout, compares with the file on disk', async () => {
+    await generate('v1');
+    expect((await generate('v1', ['--check'])).code).toBe(0);
+    expect((await generate('v2', ['--check'])).code).toBe(1);
+  });
+
+  it('refuses any other argument in one line, exit 2, and writes nothing', async () => {
+    const wrong = await generate('v1', ['--chek']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr.split('\n')[0]).toBe("pnpm generate: unknown option '--chek'");
+    expect(() => readFileSync(join(dir, 'out/generated.txt'))).toThrow();
   });
 });

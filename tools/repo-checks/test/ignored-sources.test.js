@@ -49,4 +49,14 @@ describe('findIgnoredSources', () => {
     expect(result.stderr).toContain('ignored by git: packages/conformance/test/coverage/coverage.test.js');
     expect(result.stderr).toContain('git check-ignore -v');
   });
+
+  it('the bin outside a git checkout stops in one line, exit 2', () => {
+    const outside = mkdtempSync(join(tmpdir(), 'no-checkout-'));
+    const result = spawnSync(process.execPath, [BIN], { cwd: outside, encoding: 'utf8' });
+    rmSync(outside, { recursive: true, force: true });
+    expect(result.status).toBe(2);
+    expect(result.stderr.split('\n')[0]).toMatch(
+      /^check-ignored-sources: \S+ is in no git checkout: run it in the repo/,
+    );
+  });
 });

@@ -12,8 +12,8 @@ import { entryDeclarations, reexportTypeAliases } from '../src/type-reexports.js
 const BIN = fileURLToPath(new URL('../bin/emit-declarations.js', import.meta.url));
 const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 /**
- * Two tsc runs on a handful of files take a second or two; a busy machine many times that (over 60 s in an `npm test`
- * that shared two cores with three more): the limit only ends a hang.
+ * Two tsc runs on a handful of files take a second or two; a busy machine may take a minute and more (60 s was not
+ * enough under a load of 30): the timeout only ends a hang.
  */
 const TSC_TIMEOUT_MS = 300_000;
 
@@ -29,10 +29,13 @@ describe('reexportTypeAliases', () => {
       'export type Entry = import("@scope/pkg/server").Entry;',
       'export type Local = { a: string };',
       'export type Generic = import("./thing.js").Box<string>;',
+      'export type Passed<Args extends unknown[] = [], Result = Map<string, number>> = ' +
+        'import("./route.js").Passed<Args, Result>;',
+      'export type Swapped<A, B> = import("./route.js").Swapped<B, A>;',
       '',
     ].join('\n');
     const { text, reexported } = reexportTypeAliases(emitted);
-    expect(reexported).toEqual(['Thing', 'ClientCredentials', 'Entry']);
+    expect(reexported).toEqual(['Thing', 'ClientCredentials', 'Entry', 'Passed']);
     expect(text.split('\n')).toEqual([
       "export { startThing } from './thing.js';",
       '/**',
@@ -47,6 +50,10 @@ describe('reexportTypeAliases', () => {
       // Neither an alias of an import() type nor one line of it: left as it is.
       'export type Local = { a: string };',
       'export type Generic = import("./thing.js").Box<string>;',
+      // A generic alias that passes its parameters on, in order: the same type, re-exported; any other stays.
+      'import type { Passed } from "./route.js";',
+      'export type { Passed };',
+      'export type Swapped<A, B> = import("./route.js").Swapped<B, A>;',
       '',
     ]);
   });

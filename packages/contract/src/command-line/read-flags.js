@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { meantName } from '../closest-first.js';
+import { meantName } from '../model/closest-first.js';
 import { usageError } from './command-errors.js';
 
 /**

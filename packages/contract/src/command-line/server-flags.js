@@ -1,5 +1,5 @@
 import { DEFAULT_HOST } from '../server/default-addresses.js';
-import { DEFAULT_JOURNAL_SIZE } from '../server/request-journal.js';
+import { DEFAULT_JOURNAL_SIZE } from '../server/journal/request-journal.js';
 import { integerFlag } from './read-flags.js';
 
 /**

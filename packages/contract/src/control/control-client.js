@@ -1,78 +1,8 @@
-// @payments-connect/contract/control: the control routes of a server as one table, and the clients built from it
-// (over HTTP from any process, or in the server's own process). Loads no contract, no schema validator, no server.
+import { ControlCallError } from './control-call-error.js';
 import { prepareControlCall } from './control-route-table.js';
 import { describeFetchFailure } from './fetch-failure.js';
 
-export { RefusalError } from '../server/refusal-error.js';
-export {
-  checkControlHandlers,
-  controlPathTemplates,
-  controlRouteLabel,
-  defineControlRoutes,
-  fillControlPath,
-  prepareControlCall,
-} from './control-route-table.js';
-export { describeFetchFailure } from './fetch-failure.js';
-export { inProcessControl } from './in-process-control.js';
-export { HEALTH_PATH, SERVER_CONTROL_ROUTES } from './server-control-routes.js';
-export { BASE_URL_VARIABLE, createTestServerModule, TestSetupError } from './test-server-setup.js';
-
-/**
- * @typedef {import('./control-route-table.js').ControlRouteTable} ControlRouteTable
- * @typedef {import('./control-route-table.js').ControlMethod} ControlMethod
- * @typedef {import('./control-route-table.js').ControlCallRequest} ControlCallRequest
- * @typedef {import('./control-route-table.js').ControlRequest} ControlRequest
- * @typedef {import('./control-route-table.js').ControlAnswer} ControlAnswer
- * @typedef {import('./control-route-table.js').ControlHandler} ControlHandler
- * @typedef {import('./server-control-routes.js').ServerHealth} ServerHealth
- * @typedef {import('./test-server-setup.js').ProvidingProject} ProvidingProject
- * @typedef {import('./test-server-setup.js').TestServerModule} TestServerModule
- */
-/**
- * @template {unknown[]} [Args=[]]
- * @template [Result=unknown]
- * @typedef {import('./control-route-table.js').ControlRouteDeclaration<Args, Result>} ControlRouteDeclaration
- */
-/**
- * @template Provided
- * @typedef {import('./test-server-setup.js').TestServer<Provided>} TestServer
- */
-/**
- * @template Provided
- * @typedef {import('./test-server-setup.js').TestServerSetup<Provided>} TestServerSetup
- */
-/**
- * @template {ControlRouteTable} Table
- * @template {{ [Name in keyof Table]: ControlHandler }} Handlers
- * @typedef {import('./in-process-control.js').InProcessControl<Table, Handlers>} InProcessControl
- */
-
-/**
- * What a call of a server's control client (`connectMock`, `connectEmulator`) throws when the server refused it or
- * could not be reached: the message names the call (method and URL) and the cause (the envelope's code and message,
- * or why no answer came), so that a failed test says what went wrong without a second look.
- */
-export class ControlCallError extends Error {
-  /**
-   * @param {string} message
-   * @param {{ method: string, url: string, status: number, code?: string | null, details?: unknown,
-   *   cause?: unknown }} info `status` 0 when no answer came
-   */
-  constructor(message, { method, url, status, code = null, details, cause }) {
-    super(message, cause === undefined ? undefined : { cause });
-    this.name = 'ControlCallError';
-    /** The call's method (`POST`). */
-    this.method = method;
-    /** The URL called. */
-    this.url = url;
-    /** The answer's status; 0 when none came. */
-    this.status = status;
-    /** The error envelope's `code` (`VALIDATION_FAILED`, `NOT_FOUND`), null when there was none. */
-    this.code = code;
-    /** The envelope's `details`, when it had any. */
-    this.details = details;
-  }
-}
+/** @typedef {import('./control-route-table.js').ControlRouteTable} ControlRouteTable */
 
 /**
  * @typedef {(method: string, path: string, request?: { body?: unknown,

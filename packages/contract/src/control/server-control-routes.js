@@ -5,8 +5,8 @@ import { defineControlRoutes } from './control-route-table.js';
  * @template [Result=unknown]
  * @typedef {import('./control-route-table.js').ControlRouteDeclaration<Args, Result>} Route
  */
-/** @typedef {import('../server/request-journal.js').JournalEntry} JournalEntry */
-/** @typedef {import('../server/request-journal.js').JournalFilter} JournalFilter */
+/** @typedef {import('../server/journal/request-journal.js').JournalEntry} JournalEntry */
+/** @typedef {import('../server/journal/journal-filter.js').JournalFilter} JournalFilter */
 
 /**
  * @typedef {object} ServerHealth what `GET <prefix>/health` answers once the server serves

@@ -1,9 +1,9 @@
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { RefusalError } from '../control/refusal-error.js';
 import { DOCS_PATH } from './default-addresses.js';
-import { RefusalError } from './refusal-error.js';
-import { sendRefusal } from './send-answer.js';
+import { sendRefusal } from './pipeline/send-answer.js';
 
 export { DOCS_PATH } from './default-addresses.js';
 

@@ -1,6 +1,6 @@
 /**
- * @typedef {import('./publish-exchange.js').Exchange} Exchange
- * @typedef {import('./request-journal.js').JournalEntry} JournalEntry
+ * @typedef {import('./pipeline/publish-exchange.js').Exchange} Exchange
+ * @typedef {import('./journal/request-journal.js').JournalEntry} JournalEntry
  */
 
 /**

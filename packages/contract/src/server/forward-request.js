@@ -1,6 +1,6 @@
-import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import { hasBodyHeaders } from '../contract.js';
-import { RefusalError } from './refusal-error.js';
+import { RefusalError } from '../control/refusal-error.js';
+import { decodedText } from './decoded-text.js';
 
 /**
  * Headers that belong to one connection (RFC 9110 section 7.6.1), or that the sender of the next hop sets itself:
@@ -28,32 +28,11 @@ const HOP_BY_HOP = new Set([
  */
 const IDLE_CONNECTION_MS = 4_000;
 
-/**
- * The largest answer body decoded to be judged: an upstream's compressed answer may not inflate the proxy without
- * bound. A larger one is passed on all the same, judged as it was sent, with a note in the journal.
- */
-const MAX_DECODED_BYTES = 64 * 1024 * 1024;
-
 /** A `Connection` header that names no other header: nearly every message's. */
 const KEEP_ALIVE_OR_CLOSE = /^\s*(?:keep-alive|close)\s*$/i;
 
 /** Methods a retry cannot repeat the effect of (RFC 9110 section 9.2.2). */
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'DELETE']);
-
-/** @type {Record<string, (bytes: Buffer) => Buffer>} */
-const DECODERS = {
-  gzip: (bytes) => gunzipSync(bytes, { maxOutputLength: MAX_DECODED_BYTES }),
-  'x-gzip': (bytes) => gunzipSync(bytes, { maxOutputLength: MAX_DECODED_BYTES }),
-  // "deflate" is the zlib format, yet some servers send raw deflate: browsers and undici read both.
-  deflate: (bytes) => {
-    try {
-      return inflateSync(bytes, { maxOutputLength: MAX_DECODED_BYTES });
-    } catch {
-      return inflateRawSync(bytes, { maxOutputLength: MAX_DECODED_BYTES });
-    }
-  },
-  br: (bytes) => brotliDecompressSync(bytes, { maxOutputLength: MAX_DECODED_BYTES }),
-};
 
 /**
  * @typedef {object} ForwardedAnswer what the upstream answered, to send on as it is
@@ -203,8 +182,8 @@ export function createForwarder(upstream, { timeoutMs, idleMs = IDLE_CONNECTION_
  * @param {import('../contract.js').Contract} contract gives the code of the 502's and the 504's envelope
  * @param {string} upstream the upstream's base URL
  * @param {{ timeoutMs: number }} options how long the upstream may take to answer, whole
- * @returns {{ answer: (request: import('./request-pipeline.js').ReadRequest) =>
- *   Promise<import('./request-pipeline.js').Answer>, close: () => void }}
+ * @returns {{ answer: (request: import('./pipeline/answer-request.js').ReadRequest) =>
+ *   Promise<import('./pipeline/answer-request.js').Answer>, close: () => void }}
  */
 export function forwardTo(contract, upstream, options) {
   const forwarder = createForwarder(upstream, options);
@@ -264,37 +243,6 @@ function answerOf(status, received, raw) {
   const headers = endToEnd(received, (value) => (Array.isArray(value) ? value.join(', ') : value));
   const { text, note } = decodedText(raw, /** @type {string | undefined} */ (headers['content-encoding']));
   return { status, headers: /** @type {Record<string, string>} */ (headers), raw, text, notes: note ? [note] : [] };
-}
-
-/**
- * The body as text, undone of its content codings (last applied, first undone). One the proxy cannot undo is judged
- * as it was sent, and the journal says why.
- * @param {Buffer} raw
- * @param {string | undefined} contentEncoding
- * @returns {{ text: string, note?: string }}
- */
-function decodedText(raw, contentEncoding) {
-  // Most answers name no coding: nothing to take apart.
-  if (contentEncoding === undefined) return { text: raw.toString('utf8') };
-  const codings = contentEncoding
-    .toLowerCase()
-    .split(',')
-    .map((coding) => coding.trim())
-    .filter((coding) => coding !== '' && coding !== 'identity');
-  if (codings.length === 0 || raw.length === 0) return { text: raw.toString('utf8') };
-  let bytes = raw;
-  for (const coding of codings.reverse()) {
-    const decode = DECODERS[coding];
-    const why = (/** @type {string} */ reason) =>
-      `the answer's Content-Encoding ${contentEncoding} could not be decoded (${reason}): judged as it was sent`;
-    if (!decode) return { text: raw.toString('utf8'), note: why(`${coding} is not supported`) };
-    try {
-      bytes = decode(bytes);
-    } catch (error) {
-      return { text: raw.toString('utf8'), note: why(reasonOf(error)) };
-    }
-  }
-  return { text: bytes.toString('utf8') };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH } from '../contract.js';
+import { MAX_JSON_DEPTH } from '../model/json-depth.js';
 
 /**
  * The limits every server of the contract keeps, named once: the pipeline, the commands' usage, both servers'

@@ -1,12 +1,12 @@
-import { createControlRoutes } from './control-routes.js';
 import { answerCrossOrigin } from './cross-origin.js';
 import { createDocsPage, DOCS_PATH } from './docs-page.js';
+import { serveControlApi } from './serve-control-api.js';
 
 /**
  * @typedef {import('../contract.js').Contract} Contract
- * @typedef {import('../request-target.js').ParsedTarget} ParsedTarget
- * @typedef {import('../request-target.js').InvalidTarget} InvalidTarget
- * @typedef {import('./control-routes.js').ControlApi} ControlApi
+ * @typedef {import('../contract.js').ParsedTarget} ParsedTarget
+ * @typedef {import('../contract.js').InvalidTarget} InvalidTarget
+ * @typedef {import('../control/bind-control-routes.js').ControlApi} ControlApi
  */
 
 /**
@@ -21,7 +21,7 @@ import { createDocsPage, DOCS_PATH } from './docs-page.js';
 
 /**
  * The requests that are the server's own, not the contract's, taken at the target stage before any check: its control
- * API under its prefix (`control-routes.js`), the rendered reference at `/_docs` (`docs-page.js`), and a CORS
+ * API under its prefix (`serve-control-api.js`), the rendered reference at `/_docs` (`docs-page.js`), and a CORS
  * preflight (`cross-origin.js`, which also lets any page read the answers of the rest). None is judged by the contract
  * nor journaled.
  * @param {ServerRouteSettings} settings
@@ -33,7 +33,7 @@ import { createDocsPage, DOCS_PATH } from './docs-page.js';
 export function createServerRoutes({ contract, control, docsPage, preferences, maxControlBodyBytes, address }) {
   const controlSegment = control?.prefix.slice(1);
   if (control && control.prefix === DOCS_PATH) throw new Error(`the control prefix cannot be ${DOCS_PATH}`);
-  const serveControl = control && createControlRoutes(contract, control, { maxControlBodyBytes, address });
+  const serveControl = control && serveControlApi(contract, control, { maxControlBodyBytes, address });
   const docsSegment = DOCS_PATH.slice(1);
   const serveDocs = docsPage === undefined ? undefined : createDocsPage(contract, docsPage, { preferences });
   return (request, response, target) => {

@@ -1,37 +1,39 @@
 // Starts a server of the contract: the request pipeline (`request-pipeline.js`) on a node:http server, with the limits,
 // the journal, the policy and the answer its options ask for. The pipeline's stages are the server; this wires them.
 import { createServer } from 'node:http';
+import { bindControlRoutes } from '../control/bind-control-routes.js';
 import { inProcessControl } from '../control/in-process-control.js';
+import { RefusalError } from '../control/refusal-error.js';
 import { SERVER_CONTROL_ROUTES } from '../control/server-control-routes.js';
-import { bindControlRoutes } from './control-routes.js';
 import { DEFAULT_HOST } from './default-addresses.js';
 import { DOCS_PATH } from './docs-page.js';
 import { reportExchanges } from './exchange-reports.js';
 import { forwardTo } from './forward-request.js';
+import { journalExchanges } from './journal/journal-exchanges.js';
+import { journalFilterOf } from './journal/journal-filter.js';
+import { createRequestJournal } from './journal/request-journal.js';
 import { CONNECTIONS_CHECK_INTERVAL_MS, DEFAULT_LIMITS } from './limits.js';
 import { listen } from './listen.js';
-import { proxyPolicy, servingPolicy } from './pipeline-policy.js';
-import { createExchangePublisher } from './publish-exchange.js';
-import { RefusalError } from './refusal-error.js';
-import { createRequestJournal, journalExchanges, journalFilterOf } from './request-journal.js';
-import { createRequestPipeline } from './request-pipeline.js';
-import { answerClientErrors } from './send-answer.js';
+import { proxyPolicy, servingPolicy } from './pipeline/pipeline-policy.js';
+import { createExchangePublisher } from './pipeline/publish-exchange.js';
+import { createRequestPipeline } from './pipeline/request-pipeline.js';
+import { answerClientErrors } from './pipeline/send-answer.js';
 import { createServerRoutes } from './server-routes.js';
 
 /**
- * @typedef {import('./control-routes.js').ControlApi} ControlApi
- * @typedef {import('./control-routes.js').ControlRequest} ControlRequest
+ * @typedef {import('../control/bind-control-routes.js').ControlApi} ControlApi
+ * @typedef {import('../control/bind-control-routes.js').ControlRequest} ControlRequest
  * @typedef {import('./exchange-reports.js').AnswerViolation} AnswerViolation
  * @typedef {import('./exchange-reports.js').UpstreamFailure} UpstreamFailure
  * @typedef {import('./limits.js').Limits} Limits
- * @typedef {import('./publish-exchange.js').ExchangeListener} ExchangeListener
- * @typedef {import('./request-journal.js').JournalEntry} JournalEntry
- * @typedef {import('./request-journal.js').JournalFilter} JournalFilter
- * @typedef {import('./request-journal.js').JournalOptions} JournalOptions
- * @typedef {import('./request-journal.js').RequestJournal} RequestJournal
- * @typedef {import('./request-journal.js').ServerSummary} ServerSummary
- * @typedef {import('./request-pipeline.js').Answerer} Answerer
- * @typedef {import('./request-pipeline.js').Gate} Gate
+ * @typedef {import('./pipeline/publish-exchange.js').ExchangeListener} ExchangeListener
+ * @typedef {import('./journal/request-journal.js').JournalEntry} JournalEntry
+ * @typedef {import('./journal/journal-filter.js').JournalFilter} JournalFilter
+ * @typedef {import('./journal/request-journal.js').JournalOptions} JournalOptions
+ * @typedef {import('./journal/request-journal.js').RequestJournal} RequestJournal
+ * @typedef {import('./journal/server-summary.js').ServerSummary} ServerSummary
+ * @typedef {import('./pipeline/answer-request.js').Answerer} Answerer
+ * @typedef {import('./pipeline/request-pipeline.js').Gate} Gate
  */
 
 /**
@@ -52,7 +54,6 @@ import { createServerRoutes } from './server-routes.js';
  *   slow): an upstream failure, journaled (`upstreamFailure`) and counted apart from the violations
  * @property {Gate} [gate] the server's own gate, once the operation and the bearer token's form are known (a token
  *   it did not issue, a fault it was told to inject); not with `upstream`
- * @property {Gate} [screen] the former name of `gate`, still read
  * @property {ControlApi} [control] the server's control routes, under their prefix; those every server has
  *   (`SERVER_CONTROL_ROUTES`: the journal's `GET` and `DELETE <prefix>/requests`, the readiness route
  *   `GET <prefix>/health`) are added to them
@@ -116,7 +117,7 @@ export async function startServer(options) {
       throw new TypeError(`timeouts.${key} must be a positive integer, got ${value}`);
   }
   const answerer = options.answer;
-  const gate = options.gate ?? options.screen;
+  const { gate } = options;
   if (!answerer && !upstream) throw new TypeError(`the ${name} needs an answer function or an upstream to forward to`);
   if (upstream && (answerer || gate))
     throw new TypeError(`the ${name} forwards to ${upstream}: it takes no ${answerer ? 'answer' : 'gate'} of its own`);
@@ -217,7 +218,7 @@ export async function startServer(options) {
  * The handlers of the control routes every server has ({@link SERVER_CONTROL_ROUTES}): the readiness route answers
  * `{ status: 'ok', server }`; the journal's list the requests received (filtered by `operationId`, `status`,
  * `accountId`, `tenantId`, `since`) and forget them. Requests to the control routes are not journaled.
- * @param {import('./request-journal.js').RequestJournal} journal
+ * @param {import('./journal/request-journal.js').RequestJournal} journal
  * @param {string} name the server (`mock`, `emulator`)
  * @param {(filter?: JournalFilter) => JournalEntry[]} requests the journal's entries that pass a filter
  */

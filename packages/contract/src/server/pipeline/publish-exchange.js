@@ -1,7 +1,7 @@
 /**
- * @typedef {import('../operations.js').ContractOperation} ContractOperation
- * @typedef {import('../request-validator.js').Violation} Violation
- * @typedef {import('../response-validator.js').ResponseViolation} ResponseViolation
+ * @typedef {import('../../contract.js').ContractOperation} ContractOperation
+ * @typedef {import('../../contract.js').Violation} Violation
+ * @typedef {import('../../contract.js').ResponseViolation} ResponseViolation
  */
 
 /**
@@ -39,6 +39,45 @@
  */
 
 /** @typedef {(exchange: Exchange) => void} ExchangeListener */
+
+/**
+ * The exchange of a request that has just arrived, timed from now, for the stages to fill in and the last to publish.
+ * @param {import('node:http').IncomingMessage} request
+ * @returns {Exchange}
+ */
+export function startExchange(request) {
+  return {
+    request,
+    arrived: performance.now(),
+    time: isoNow(),
+    durationMs: 0,
+    operation: undefined,
+    requestBody: undefined,
+    requestViolations: [],
+    answeredStatus: 0,
+    answerViolations: [],
+    undocumented: false,
+    upstreamFailure: undefined,
+    replayed: undefined,
+    status: 0,
+    headers: {},
+    answerText: undefined,
+    notes: [],
+  };
+}
+
+/** The last time {@link isoNow} wrote, and the millisecond it wrote it for. */
+let lastIso = { ms: 0, text: '' };
+
+/**
+ * Now, as an ISO 8601 time (to the millisecond, as `toISOString` writes it): written once a millisecond, however many
+ * requests arrive in it. Every request is timed, and writing the time each time showed in the proxy's profile.
+ */
+function isoNow() {
+  const ms = Date.now();
+  if (ms !== lastIso.ms) lastIso = { ms, text: new Date(ms).toISOString() };
+  return lastIso.text;
+}
 
 /**
  * The pipeline's one event: after each exchange, every listener is told, in the order they subscribed. The journal,

@@ -1,8 +1,8 @@
 /**
- * @typedef {import('../contract.js').Contract} Contract
- * @typedef {import('../contract.js').Refusal} Refusal
- * @typedef {import('../operations.js').ContractOperation} ContractOperation
- * @typedef {import('../response-validator.js').ResponseViolation} ResponseViolation
+ * @typedef {import('../../contract.js').Contract} Contract
+ * @typedef {import('../../contract.js').Refusal} Refusal
+ * @typedef {import('../../contract.js').ContractOperation} ContractOperation
+ * @typedef {import('../../contract.js').ResponseViolation} ResponseViolation
  */
 
 /**

@@ -1,9 +1,9 @@
-import { bodyVerdictWithoutParsing } from '../contract.js';
+import { bodyVerdictWithoutParsing } from '../../contract.js';
 
 /**
- * @typedef {import('../contract.js').Contract} Contract
- * @typedef {import('../contract.js').Refusal} Refusal
- * @typedef {import('../request-validator.js').RequestValues} RequestValues
+ * @typedef {import('../../contract.js').Contract} Contract
+ * @typedef {import('../../contract.js').Refusal} Refusal
+ * @typedef {import('../../contract.js').RequestValues} RequestValues
  * @typedef {import('./check-head.js').HeadVerdict} HeadVerdict
  * @typedef {import('./route-request.js').Route} Route
  */
@@ -39,9 +39,9 @@ export function checkBody(contract, { operation }, head, headers, body) {
 
 /**
  * @param {Contract} contract
- * @param {import('../operations.js').ContractOperation} operation
+ * @param {import('../../contract.js').ContractOperation} operation
  * @param {HeadVerdict} head
- * @param {{ violations: import('../request-validator.js').Violation[], body: unknown,
+ * @param {{ violations: import('../../contract.js').Violation[], body: unknown,
  *   parts: RequestValues['parts'] }} checked
  * @returns {BodyVerdict}
  */

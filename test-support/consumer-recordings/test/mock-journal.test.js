@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadBundledDocument } from '@payments-connect/contract';
 import { startMock } from '@payments-connect/mock';
+import { compareSpecs } from '@payments-connect/release-tools/compare-specs';
+import { assessConsumerImpact } from '@payments-connect/release-tools/consumer-impact';
+import { readConsumerRecordings } from '@payments-connect/release-tools/consumer-recordings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assessConsumerImpact } from '../src/consumer-impact/consumer-impact.js';
-import { readConsumerRecordings } from '../src/consumer-impact/consumer-recordings.js';
-import { compareSpecs } from '../src/spec-changes/compare-specs.js';
 
 const ACCOUNT = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const RFI = '4f9a3e5d-6a7b-4c8d-9e9f-0a1b2c3d4e5f';

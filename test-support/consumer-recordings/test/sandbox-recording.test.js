@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { loadBundledDocument } from '@payments-connect/contract';
 import { startEmulator } from '@payments-connect/emulator';
 import { startMock } from '@payments-connect/mock';
+import { compareSpecs } from '@payments-connect/release-tools/compare-specs';
+import { assessConsumerImpact } from '@payments-connect/release-tools/consumer-impact';
+import { readConsumerRecordings } from '@payments-connect/release-tools/consumer-recordings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assessConsumerImpact } from '../src/consumer-impact/consumer-impact.js';
-import { readConsumerRecordings } from '../src/consumer-impact/consumer-recordings.js';
-import { compareSpecs } from '../src/spec-changes/compare-specs.js';
 
 const SECRET = 'billing-secret-never-written';
 

@@ -1,8 +1,8 @@
 /**
- * @typedef {import('../contract.js').Contract} Contract
- * @typedef {import('../operations.js').ContractOperation} ContractOperation
- * @typedef {import('../operations.js').ContractResponse} ContractResponse
- * @typedef {import('../response-validator.js').ResponseViolation} ResponseViolation
+ * @typedef {import('../../contract.js').Contract} Contract
+ * @typedef {import('../../contract.js').ContractOperation} ContractOperation
+ * @typedef {import('../../contract.js').ContractResponse} ContractResponse
+ * @typedef {import('../../contract.js').ResponseViolation} ResponseViolation
  */
 
 /**

@@ -1,10 +1,10 @@
-import { hasBodyHeaders } from '../contract.js';
+import { hasBodyHeaders } from '../../contract.js';
 import { continueIfExpected } from './send-answer.js';
 
 /**
- * @typedef {import('../contract.js').Contract} Contract
- * @typedef {import('../contract.js').Refusal} Refusal
- * @typedef {import('../operations.js').ContractOperation} ContractOperation
+ * @typedef {import('../../contract.js').Contract} Contract
+ * @typedef {import('../../contract.js').Refusal} Refusal
+ * @typedef {import('../../contract.js').ContractOperation} ContractOperation
  * @typedef {Uint8Array | 'too-large' | 'abandoned'} ReadBody the body as it came (empty for none), or why there is
  *   none: it passed the limit (the rest left unread), or the client went away (or the stream failed) first
  */

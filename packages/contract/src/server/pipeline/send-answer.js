@@ -1,10 +1,10 @@
 import { STATUS_CODES } from 'node:http';
-import { DEFAULT_LIMITS } from './limits.js';
+import { DEFAULT_LIMITS } from '../limits.js';
 
 /**
- * @typedef {import('../contract.js').Contract} Contract
- * @typedef {import('../contract.js').Refusal} Refusal
- * @typedef {Pick<import('./limits.js').Limits, 'maxBodyBytes' | 'drainIdleMs' | 'drainMaxMs'>} DrainLimits
+ * @typedef {import('../../contract.js').Contract} Contract
+ * @typedef {import('../../contract.js').Refusal} Refusal
+ * @typedef {Pick<import('../limits.js').Limits, 'maxBodyBytes' | 'drainIdleMs' | 'drainMaxMs'>} DrainLimits
  */
 
 /**

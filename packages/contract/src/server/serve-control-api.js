@@ -1,55 +1,17 @@
-import { didYouMean } from '../closest-first.js';
-import { createOperationMatcher, jsonDepth, MAX_JSON_DEPTH, parseMediaType } from '../contract.js';
-import { checkControlHandlers, controlPathTemplates } from '../control/control-route-table.js';
-import { formatJsonSyntaxError, locateJsonSyntaxError } from '../json-syntax-error.js';
-import { DEFAULT_LIMITS } from './limits.js';
-import { RefusalError } from './refusal-error.js';
-import { sendJson, sendRefusal } from './send-answer.js';
+import {
+  createOperationMatcher,
+  didYouMean,
+  hasBodyHeaders,
+  jsonDepth,
+  MAX_JSON_DEPTH,
+  parseMediaType,
+} from '../contract.js';
+import { RefusalError } from '../control/refusal-error.js';
+import { formatJsonSyntaxError, locateJsonSyntaxError } from './json-syntax-error.js';
+import { readBody } from './pipeline/read-body.js';
+import { sendJson, sendRefusal } from './pipeline/send-answer.js';
 
-/**
- * @typedef {import('../control/control-route-table.js').ControlRequest} ControlRequest
- * @typedef {import('../control/control-route-table.js').ControlAnswer} ControlAnswer
- * @typedef {import('../control/control-route-table.js').ControlHandler} ControlHandler
- * @typedef {import('../control/control-route-table.js').ControlRouteTable} ControlRouteTable
- */
-
-/**
- * @typedef {object} ControlRoute a route of a server's own test API, never part of the contract
- * @property {string} method upper case
- * @property {string} path below the prefix, a template (`/rfi-cases/{rfiId}/close`; `''` is the prefix itself)
- * @property {ControlHandler} handle throws a `RefusalError` to refuse
- * @property {number} [maxBodyBytes] the largest body this route takes, for one that takes more than test records (a
- *   saved state); the server's `maxControlBodyBytes` when left out
- */
-
-/**
- * @typedef {object} ControlApi a server's control routes, under one reserved prefix
- * @property {string} prefix one path segment outside `/v1` (`/_mock`, `/_emulator`), so that it never collides
- *   with a path of the contract
- * @property {ControlRoute[]} routes
- */
-
-/**
- * The routes a server serves for a table of control routes, each bound to the handler of its name: a route with an
- * optional last segment becomes two (`DELETE /answers` and `DELETE /answers/{operationId}`), and one that takes a
- * request's body size (`bodyLimit: 'request'`) gets the contract's request body limit.
- * @template {ControlRouteTable} Table
- * @param {Table} routes
- * @param {{ [Name in keyof Table]: ControlHandler }} handlers one per route, by its name
- * @returns {ControlRoute[]}
- * @throws {TypeError} when a route has no handler, or a handler no route: at start, not on a call
- */
-export function bindControlRoutes(routes, handlers) {
-  checkControlHandlers(routes, handlers);
-  return Object.entries(routes).flatMap(([name, route]) =>
-    controlPathTemplates(route.path).map((path) => ({
-      method: route.method,
-      path,
-      handle: /** @type {ControlHandler} */ (handlers[name]),
-      ...(route.bodyLimit === 'request' ? { maxBodyBytes: DEFAULT_LIMITS.maxBodyBytes } : {}),
-    })),
-  );
-}
+/** @typedef {import('../control/bind-control-routes.js').ControlApi} ControlApi */
 
 /**
  * Serves a control API for the pipeline. Only the machine's own callers reach it: its Host must name the server as
@@ -64,7 +26,7 @@ export function bindControlRoutes(routes, handlers) {
  * @returns {(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse,
  *   query: URLSearchParams) => Promise<void>}
  */
-export function createControlRoutes(contract, { prefix, routes }, { maxControlBodyBytes, address }) {
+export function serveControlApi(contract, { prefix, routes }, { maxControlBodyBytes, address }) {
   const match = createOperationMatcher(routes.map((route) => ({ ...route, path: `${prefix}${route.path}` })));
   return async (request, response, query) => {
     try {
@@ -83,7 +45,11 @@ export function createControlRoutes(contract, { prefix, routes }, { maxControlBo
         throw new RefusalError(404, `no control route at ${found.path}; ${didYouMean(found.path, paths)}`);
       }
       if (found.kind !== 'matched') throw new RefusalError(404, `no control route at ${request.url}`);
-      const body = await readControlBody(request, found.operation.maxBodyBytes ?? maxControlBodyBytes);
+      const body = await readControlBody(request, response, found.operation.maxBodyBytes ?? maxControlBodyBytes);
+      if (body === undefined) {
+        response.destroy();
+        return;
+      }
       const answer = await found.operation.handle({ params: found.pathParams, query, body });
       sendJson(response, answer.status, answer.status === 204 ? undefined : answer.body);
     } catch (error) {
@@ -107,27 +73,22 @@ function isLocalCaller(request, { port, host }) {
 }
 
 /**
+ * A control body, read by the pipeline's one body reader (`read-body.js`) within `maxBytes`, then parsed: a JSON
+ * object, or `{}` for none.
  * @param {import('node:http').IncomingMessage} request
+ * @param {import('node:http').ServerResponse} response
  * @param {number} maxBytes
- * @returns {Promise<any>}
+ * @returns {Promise<any>} undefined when the client went away before its body was whole
  */
-async function readControlBody(request, maxBytes) {
-  const announced = Number(request.headers['content-length'] ?? 0);
-  if (announced === 0 && request.headers['transfer-encoding'] === undefined) return {};
+async function readControlBody(request, response, maxBytes) {
+  if (!hasBodyHeaders(request.headersDistinct)) return {};
   if (parseMediaType(request.headers['content-type'])?.essence !== 'application/json') {
     throw new RefusalError(415, 'control bodies are application/json');
   }
-  const tooLarge = () => new RefusalError(400, `control bodies are at most ${maxBytes} bytes`);
-  if (announced > maxBytes) throw tooLarge();
-  /** @type {Buffer[]} */
-  const chunks = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += chunk.length;
-    if (size > maxBytes) throw tooLarge();
-    chunks.push(chunk);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const bytes = await readBody(request, response, maxBytes);
+  if (bytes === 'abandoned') return undefined;
+  if (bytes === 'too-large') throw new RefusalError(400, `control bodies are at most ${maxBytes} bytes`);
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   if (jsonDepth(text) > MAX_JSON_DEPTH)
     throw new RefusalError(400, `control bodies nest at most ${MAX_JSON_DEPTH} levels`);
   let body;

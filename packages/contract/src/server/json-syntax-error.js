@@ -13,7 +13,7 @@
  * @property {string} expected what JSON allows there (`a value`, `',' or '}'`)
  */
 
-import { jsonDepth, MAX_JSON_DEPTH } from './request-validator.js';
+import { jsonDepth, MAX_JSON_DEPTH } from '../model/json-depth.js';
 
 /** The whitespace JSON allows between tokens. */
 const WHITESPACE = new Set([' ', '\t', '\n', '\r']);

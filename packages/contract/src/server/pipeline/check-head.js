@@ -1,8 +1,8 @@
 /**
- * @typedef {import('../contract.js').Contract} Contract
- * @typedef {import('../contract.js').Refusal} Refusal
- * @typedef {import('../request-validator.js').Violation} Violation
- * @typedef {import('../request-validator.js').RequestValues} RequestValues
+ * @typedef {import('../../contract.js').Contract} Contract
+ * @typedef {import('../../contract.js').Refusal} Refusal
+ * @typedef {import('../../contract.js').Violation} Violation
+ * @typedef {import('../../contract.js').RequestValues} RequestValues
  * @typedef {import('./route-request.js').Route} Route
  */
 

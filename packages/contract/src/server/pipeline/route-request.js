@@ -1,9 +1,9 @@
 /**
- * @typedef {import('../contract.js').Contract} Contract
- * @typedef {import('../contract.js').Refusal} Refusal
- * @typedef {import('../operations.js').ContractOperation} ContractOperation
- * @typedef {import('../request-target.js').ParsedTarget} ParsedTarget
- * @typedef {import('../request-target.js').InvalidTarget} InvalidTarget
+ * @typedef {import('../../contract.js').Contract} Contract
+ * @typedef {import('../../contract.js').Refusal} Refusal
+ * @typedef {import('../../contract.js').ContractOperation} ContractOperation
+ * @typedef {import('../../contract.js').ParsedTarget} ParsedTarget
+ * @typedef {import('../../contract.js').InvalidTarget} InvalidTarget
  */
 
 /**

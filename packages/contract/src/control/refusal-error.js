@@ -1,7 +1,7 @@
 /**
  * @typedef {import('../contract.js').Contract} Contract
  * @typedef {import('../contract.js').Refusal} Refusal
- * @typedef {import('../operations.js').ContractOperation} ContractOperation
+ * @typedef {import('../contract.js').ContractOperation} ContractOperation
  */
 
 /**

@@ -1,70 +1,22 @@
-import { hasBodyHeaders, parseRequestTarget } from '../contract.js';
+import { hasBodyHeaders, parseRequestTarget } from '../../contract.js';
+import { answerRequest } from './answer-request.js';
 import { checkAnswer } from './check-answer.js';
 import { checkBody } from './check-body.js';
 import { checkHead } from './check-head.js';
+import { startExchange } from './publish-exchange.js';
 import { readBody, tooLarge } from './read-body.js';
-import { RefusalError } from './refusal-error.js';
 import { routeRequest } from './route-request.js';
 import { sendBody, sendJsonText } from './send-answer.js';
 
 /**
- * @typedef {import('../contract.js').Contract} Contract
- * @typedef {import('../contract.js').Refusal} Refusal
- * @typedef {import('../operations.js').ContractOperation} ContractOperation
- * @typedef {import('../request-validator.js').RequestValues} RequestValues
- * @typedef {import('./limits.js').Limits} Limits
+ * @typedef {import('../../contract.js').Contract} Contract
+ * @typedef {import('../../contract.js').Refusal} Refusal
+ * @typedef {import('../../contract.js').ContractOperation} ContractOperation
+ * @typedef {import('../limits.js').Limits} Limits
  * @typedef {import('./pipeline-policy.js').PipelinePolicy} PipelinePolicy
  * @typedef {import('./publish-exchange.js').Exchange} Exchange
- */
-
-/**
- * A request that kept the contract, as a server's answerer is given it.
- * @typedef {object} AcceptedRequest
- * @property {'accepted'} kind
- * @property {ContractOperation} operation
- * @property {RequestValues} values what the request carries, typed by the contract
- * @property {string} path the normalised request path
- * @property {URLSearchParams} query every query parameter, documented or not
- * @property {Record<string, string[] | undefined>} headers every header, lower-case names, every value
- * @property {Uint8Array} body the body as it came (empty for none)
- * @property {string} method
- * @property {string} target the path and query as sent
- */
-
-/**
- * A request that broke the contract and that a lenient policy passes on all the same (a validating proxy's).
- * @typedef {object} PassedOnRequest
- * @property {'passed-on'} kind
- * @property {ContractOperation | undefined} operation the operation, when it matched one
- * @property {Record<string, string[] | undefined>} headers every header, lower-case names, every value
- * @property {Uint8Array} body the body as it came (empty for none)
- * @property {string} method
- * @property {string} target the path and query as sent
- */
-
-/** @typedef {AcceptedRequest | PassedOnRequest} ReadRequest a request read whole, as the answer stage is given it */
-
-/**
- * @typedef {object} Answer what a request is answered with
- * @property {number} status
- * @property {Record<string, string>} [headers]
- * @property {unknown} [body] a JSON value, serialised by the pipeline; none when undefined
- * @property {string} [text] the JSON text, already serialised (a server that keeps answers made once); with `raw`,
- *   the body as text, decoded from its `Content-Encoding`: what is judged and journaled
- * @property {Uint8Array} [raw] a body to pass on as it is, its type and encoding in `headers` (what an upstream
- *   answered)
- * @property {string[]} [notes] what the journal should say of the exchange beside it (a `Prefer` applied or ignored)
- * @property {string} [upstreamFailure] why this is the server's own answer in its upstream's place (a 502 when the
- *   upstream cannot be reached or broke off, a 504 when it was too slow): no verdict on the upstream, so not checked
- * @property {RecordingPlace} [replayed] the recorded answer this is, when a server replays a recording (the mock's
- *   `replay`): the journal says so
- */
-
-/** @typedef {import('./publish-exchange.js').RecordingPlace} RecordingPlace */
-
-/**
- * @typedef {(request: AcceptedRequest) => Answer | Promise<Answer>} Answerer how a server answers a request that
- *   keeps the contract; it throws a `RefusalError` to refuse one
+ * @typedef {import('./answer-request.js').Answer} Answer
+ * @typedef {import('./answer-request.js').ReadRequest} ReadRequest
  */
 
 /**
@@ -104,11 +56,13 @@ import { sendBody, sendJsonText } from './send-answer.js';
  *    then the head check's 415 for a media type the operation does not take;
  * 5. body (`read-body.js`): read within the limit (400, unread, past it), after `100 Continue` when asked for;
  * 6. body check (`check-body.js`): the parameters' and the body's violations in one 400;
- * 7. answer: the server's answerer, or the upstream's answer (`forward-request.js`);
+ * 7. answer (`answer-request.js`): the server's answerer, or the upstream's answer (`forward-request.js`); a
+ *    refusal it throws is answered in the error envelope;
  * 8. answer check (`check-answer.js`): the answer against the operation's documented responses; the policy may
  *    replace one that breaks the contract (strict);
  * 9. send (`send-answer.js`): the answer with its length; a refusal that left a body unread closes in stages;
- * 10. publish (`publish-exchange.js`): the exchange, to every listener (the journal, the violation reports).
+ * 10. publish (`publish-exchange.js`): the exchange, begun as the request arrived, to every listener (the journal, the
+ *    violation reports).
  * @param {PipelineSettings} settings
  * @returns {(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse) => void} the
  *   request listener of a node:http server
@@ -180,15 +134,8 @@ export function createRequestPipeline(settings) {
               target: sentTarget,
             }
           : { kind: 'passed-on', operation, headers, body, method, target: sentTarget };
-      /** @type {Answer} */
-      let answered;
-      try {
-        const answering = answer(read);
-        answered = answering instanceof Promise ? await answering : answering;
-      } catch (error) {
-        if (!(error instanceof RefusalError)) throw error;
-        answered = error.toRefusal(contract, operation);
-      }
+      const answering = answerRequest(contract, answer, read);
+      const answered = answering instanceof Promise ? await answering : answering;
       // 8. to 10.
       send(response, exchange, answered, false);
     } catch (error) {
@@ -289,41 +236,7 @@ export function createRequestPipeline(settings) {
     publish(exchange);
   }
 
-  return (request, response) => {
-    /** @type {Exchange} */
-    const exchange = {
-      request,
-      arrived: performance.now(),
-      time: isoNow(),
-      durationMs: 0,
-      operation: undefined,
-      requestBody: undefined,
-      requestViolations: [],
-      answeredStatus: 0,
-      answerViolations: [],
-      undocumented: false,
-      upstreamFailure: undefined,
-      replayed: undefined,
-      status: 0,
-      headers: {},
-      answerText: undefined,
-      notes: [],
-    };
-    handle(request, response, exchange);
-  };
-}
-
-/** The last time {@link isoNow} wrote, and the millisecond it wrote it for. */
-let lastIso = { ms: 0, text: '' };
-
-/**
- * Now, as an ISO 8601 time (to the millisecond, as `toISOString` writes it): written once a millisecond, however many
- * requests arrive in it. Every request is timed, and writing the time each time showed in the proxy's profile.
- */
-function isoNow() {
-  const ms = Date.now();
-  if (ms !== lastIso.ms) lastIso = { ms, text: new Date(ms).toISOString() };
-  return lastIso.text;
+  return (request, response) => handle(request, response, startExchange(request));
 }
 
 /**
