@@ -53,6 +53,8 @@ const SERVER_EXPORTS = [
   'checkAnswer',
   // Since: the journal made by a server that forgets some of its entries itself (the emulator's deleted tenants).
   'createRequestJournal',
+  // Since: a JSON file's syntax error by line and column, as the control routes say a body's (a server's state file).
+  'jsonSyntaxProblem',
 ];
 
 /** @returns {string[]} every module of the package, absolute */
