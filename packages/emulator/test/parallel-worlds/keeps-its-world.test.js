@@ -1,6 +1,7 @@
 // Issue 32: the other of the two test files that run at the same time against one emulator (see
 // moves-its-world.test.js). In its own tenant, with a webhook receiver of its own, it answers a question, waits until
-// the other file has moved its clock and restored its snapshot, and finds its world as it left it.
+// the other file has moved its clock and restored its snapshot, and finds its world as it left it. It ends once the
+// other file has seen its reads: deleting its tenant takes them out of the journal.
 import { afterAll, expect, it } from 'vitest';
 import { useTenant } from '../../src/vitest-setup.js';
 import { callAsTenant } from '../support/call-as-tenant.js';
@@ -40,4 +41,9 @@ it('keeps its token, records, events and requests while the other file moves its
   // Checked: the other file may end, once it sees these reads.
   for (let made = 0; made < READS_AFTER; made += 1)
     expect((await call('GET', `/v1/rfi/${openRfiId}`)).status).toBe(200);
+  // Its tenant, and with it its requests in the journal, stays until the other file has seen them (useTenant deletes
+  // it when this file ends): the other clears its signal once it has.
+  await waitUntil("moves-its-world.test.js's checks of this file's reads (are the files run at once?)", async () =>
+    (await emulator.faults()).some((fault) => fault.operationId === SIGNAL_OPERATION) ? undefined : true,
+  );
 });
