@@ -17,8 +17,10 @@ import { SAMPLE_SERVER_NOTES } from './sample-server-notes.js';
 import { showDefaultServerUrls } from './server-urls.js';
 import { tryItModel } from './try-it-model.js';
 
-/** The console runs in the page as written: it is a browser module that imports nothing. */
-const CONSOLE_SOURCE = new URL('./try-it-console.js', import.meta.url);
+/** The console's browser modules, in the order they run: each imports only those before it. */
+const CONSOLE_SOURCES = ['try-it-request.js', 'try-it-form.js', 'try-it-console.js'].map(
+  (name) => new URL(`./${name}`, import.meta.url),
+);
 /** Likewise the module that points the samples at the server that serves the page. */
 const SERVED_SAMPLES_SOURCE = new URL('./served-samples.js', import.meta.url);
 /** And the module that remembers the reader's sample language. */
@@ -79,7 +81,7 @@ export function buildReference({ spec: bundled, outDir, changes, languages = SAM
     spec,
     redocSource: redoc.source,
     redocVersion: redoc.version,
-    consoleSource: readFileSync(CONSOLE_SOURCE, 'utf8'),
+    consoleSource: inlinedModules(CONSOLE_SOURCES),
     servedSamplesSource: readFileSync(SERVED_SAMPLES_SOURCE, 'utf8'),
     languageChoiceSource: readFileSync(LANGUAGE_CHOICE_SOURCE, 'utf8'),
     tryItModel: tryIt,
@@ -105,4 +107,20 @@ export function buildReference({ spec: bundled, outDir, changes, languages = SAM
     }),
   );
   return { htmlPath, htmlBytes: Buffer.byteLength(html), samples, sampleFiles, spec };
+}
+
+/**
+ * Browser modules as one module script: concatenated in order, their imports of each other taken out, so that the page
+ * stays one file under a Content-Security-Policy that lets no script come from elsewhere.
+ * @param {URL[]} sources
+ * @throws {Error} for a module that imports anything but a module before it
+ */
+function inlinedModules(sources) {
+  return sources
+    .map((source) => {
+      const text = readFileSync(source, 'utf8').replace(/^import [^;]*? from '\.\/[\w.-]+\.js';\n/gm, '');
+      if (/^import\b/m.test(text)) throw new Error(`${source.pathname} imports what the page cannot inline`);
+      return text;
+    })
+    .join('\n');
 }

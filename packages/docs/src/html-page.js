@@ -1,4 +1,4 @@
-import { LOCAL_HOSTS } from './try-it-console.js';
+import { LOCAL_HOSTS } from './try-it-request.js';
 
 /** System font stacks: the page uses the reader's own fonts and never fetches a web font. */
 export const SYSTEM_FONTS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
@@ -183,7 +183,8 @@ startTryItConsole({ dialog: document.getElementById('try-it'), model: tryItModel
  * @property {{ info: { title: string, version: string } }} spec The decorated OpenAPI document.
  * @property {string} redocSource Redoc's standalone bundle, prepared by loadRedocBundle().
  * @property {string} redocVersion Recorded in the page for whoever debugs it later.
- * @property {string} consoleSource The "Try it" console's module (try-it-console.js), run as is.
+ * @property {string} consoleSource The "Try it" console's modules (try-it-request.js, try-it-form.js,
+ *   try-it-console.js), inlined as one.
  * @property {string} servedSamplesSource The module that points the samples at the serving server
  *   (served-samples.js), run as is.
  * @property {string} languageChoiceSource The module that remembers the reader's sample language

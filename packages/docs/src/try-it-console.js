@@ -1,175 +1,17 @@
-// The page's "Try it" console. This file runs in the reader's browser: html-page.js inlines it as a module script
-// (so it imports nothing), and the tests import its request builder in Node (so nothing runs at load).
+// The page's "Try it" console. It runs in the reader's browser: build-reference.js inlines its modules (the requests,
+// try-it-request.js; the form, try-it-form.js; this one, which wires them) as one module script, their imports taken
+// out, so that the page stays one self-contained file; the tests import them in Node (nothing runs at load).
+import { buildTryItForm, PREFER_LABELS } from './try-it-form.js';
+import { buildTryItRequest, localServer, localServerOrNothing, servingServer, shownHeaders } from './try-it-request.js';
 
 /**
  * @typedef {import('./try-it-model.js').TryItModel} TryItModel
- * @typedef {import('./try-it-model.js').TryItOperation} TryItOperation
+ * @typedef {import('./try-it-request.js').TryItValues} TryItValues
+ * @typedef {import('./try-it-form.js').PreferState} PreferState
  */
-
-/**
- * The page may reach only this machine, and the server that serves it (its Content-Security-Policy says the same):
- * a mock in a container, opened by its name, serves the page that calls it.
- */
-export const LOCAL_HOSTS = ['127.0.0.1', 'localhost'];
-
-/** Response headers the console leaves out: the local server's CORS plumbing, not part of the API's answer. */
-const HIDDEN_HEADERS = /^access-control-/;
 
 /** A token this close to its expiry is exchanged again before a request. */
 const TOKEN_MARGIN_MS = 5_000;
-
-/**
- * What the console knows of the server's `Prefer`: it honours some (the mock), it serves this page and honours none
- * (the emulator, which answers from its state), it is being asked, or it could not be asked (nothing answered, or no
- * page there).
- * @typedef {'honoured' | 'ignored' | 'asking' | 'unknown'} PreferState
- */
-
-/** The Prefer field's label, by what the server said of it. */
-const PREFER_LABELS = {
-  honoured: (/** @type {string} */ names) => `Prefer (this server answers as it asks; it takes ${names})`,
-  unknown: 'Prefer (the mock answers as it asks; the emulator ignores it)',
-};
-
-/** Said in place of the Prefer field on a server that honours none. */
-const PREFER_IGNORED_NOTE =
-  'No Prefer field: this server ignores Prefer (the emulator answers from its state: steer it with its control API).';
-
-/**
- * What the reader typed for one request.
- * @typedef {object} TryItValues
- * @property {Record<string, string>} path
- * @property {Record<string, string>} query
- * @property {Record<string, string>} header
- * @property {string} [body] The JSON body as typed.
- * @property {Record<string, string>} [fields] Multipart text parts.
- * @property {Record<string, Blob>} [files] Multipart file parts the reader chose.
- */
-
-/**
- * @typedef {object} TryItSession
- * @property {string} server Base URL of a local server, or of the server that serves the page.
- * @property {string} [pageOrigin] The page's own origin when it was served over HTTP (not opened from a file).
- * @property {string} [token] The bearer token, for operations that require one.
- * @property {string} [accountId]
- * @property {string} [prefer] The `Prefer` header (the mock picks its answer by it).
- */
-
-/**
- * The fetch arguments of one request: the URL from the server, the path template and the query; the bearer token,
- * `AccountId` and header parameters; the body as JSON or multipart form data (a file part the reader did not choose
- * is sent as the example's file: its content, file name and type, as the samples upload it).
- * @param {TryItOperation} operation
- * @param {TryItValues} values
- * @param {TryItSession} session
- * @returns {{ url: string, init: RequestInit }}
- * @throws {Error} saying what to fix: a server elsewhere, a missing required value, a body that is not JSON
- */
-export function buildTryItRequest(operation, values, session) {
-  const base = localServer(session.server, session.pageOrigin);
-  const missing = operation.parameters.filter(
-    (parameter) => parameter.required && !values[parameter.in][parameter.name]?.trim(),
-  );
-  if (missing.length > 0) throw new Error(`Fill in ${missing.map((parameter) => parameter.name).join(', ')}`);
-  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(values.path[name]?.trim() ?? ''));
-  const query = new URLSearchParams(Object.entries(values.query).filter(([, value]) => value !== ''));
-  const url = `${base}${path}${query.size > 0 ? `?${query}` : ''}`;
-  /** @type {Record<string, string>} */
-  const headers = {};
-  if (operation.requiresBearer) {
-    if (!session.token) throw new Error('No token: get one first');
-    headers.Authorization = `Bearer ${session.token}`;
-  }
-  if (operation.sendsAccount) headers.AccountId = session.accountId?.trim() ?? '';
-  for (const [name, value] of Object.entries(values.header)) if (value !== '') headers[name] = value;
-  if (session.prefer?.trim()) headers.Prefer = session.prefer.trim();
-  /** @type {RequestInit} */
-  const init = { method: operation.method, headers, credentials: 'omit' };
-  const { body } = operation;
-  if (body?.kind === 'json') {
-    const text = values.body ?? body.text;
-    try {
-      JSON.parse(text);
-    } catch (error) {
-      throw new Error(`The body is not JSON: ${/** @type {Error} */ (error).message}`);
-    }
-    headers['Content-Type'] = body.mediaType;
-    init.body = text;
-  } else if (body?.kind === 'multipart') {
-    const form = new FormData();
-    for (const field of body.fields) {
-      if (field.fileName) {
-        const chosen = values.files?.[field.name];
-        const file = chosen ?? new Blob([field.value], { type: field.contentType ?? 'application/octet-stream' });
-        form.append(field.name, file, chosen instanceof File ? chosen.name : field.fileName);
-      } else {
-        form.append(field.name, values.fields?.[field.name] ?? field.value);
-      }
-    }
-    init.body = form; // fetch sets the multipart Content-Type with its boundary
-  }
-  return { url, init };
-}
-
-/**
- * The base URL of a server on this machine, or on the page's own origin, without a trailing slash.
- * @param {string} server
- * @param {string} [pageOrigin] the origin of a page served over HTTP, which it may call whatever its host
- * @throws {Error} for anything else: the page may only talk to this machine and to the server that serves it
- */
-export function localServer(server, pageOrigin) {
-  let url;
-  try {
-    url = new URL(server.trim());
-  } catch {
-    throw new Error(`Not a URL: "${server}"`);
-  }
-  const local = url.protocol === 'http:' && LOCAL_HOSTS.includes(url.hostname);
-  if (!local && url.origin !== pageOrigin) {
-    throw new Error(
-      `This page talks only to a server on this machine (http://${LOCAL_HOSTS.join(' or http://')})` +
-        (pageOrigin ? ` or to the one that serves it (${pageOrigin})` : ''),
-    );
-  }
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-}
-
-/**
- * {@link localServer}, or undefined for a server the page may not call.
- * @param {string} server
- * @param {string} [pageOrigin]
- */
-function localServerOrNothing(server, pageOrigin) {
-  try {
-    return localServer(server, pageOrigin);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The server that serves the page, when the page is its reference at `docsPath` (a proxy's prefix before it kept):
- * the console sends there first, on the page's own origin, so no CORS step is needed. A page opened from a file, or
- * served anywhere else (`serve-docs`), has none.
- * @param {{ protocol: string, origin: string, pathname: string }} location the page's
- * @param {string} docsPath where the servers serve the page (`/_docs`)
- * @returns {string | undefined}
- */
-export function servingServer({ protocol, origin, pathname }, docsPath) {
-  if ((protocol !== 'http:' && protocol !== 'https:') || !pathname.endsWith(docsPath)) return undefined;
-  return `${origin}${pathname.slice(0, -docsPath.length)}`;
-}
-
-/**
- * The response headers the console shows, in the order fetch gives them (by name): `Retry-After`, `WWW-Authenticate`
- * and whatever else the answer carries, but the CORS headers of a cross-origin call. A page on another origin reads
- * them all because the servers expose them (`Access-Control-Expose-Headers: *`).
- * @param {Headers} headers
- * @returns {[string, string][]}
- */
-export function shownHeaders(headers) {
-  return [...headers].filter(([name]) => !HIDDEN_HEADERS.test(name));
-}
 
 /**
  * Builds the console into a `<dialog>` and wires the elements that open it (`[data-try-it-open]`): the operation
@@ -187,108 +29,10 @@ export function startTryItConsole({ dialog, model }) {
   const servers = [...(served ? [{ name: 'This server', url: served }] : []), ...model.servers];
   /** @type {{ value: string, server: string, expiresAt: number } | undefined} */
   let token;
-
-  /**
-   * @param {string} tag
-   * @param {Record<string, string | boolean>} [attributes]
-   * @param {...(Node | string)} children
-   */
-  function el(tag, attributes = {}, ...children) {
-    const node = doc.createElement(tag);
-    for (const [name, value] of Object.entries(attributes)) {
-      if (value === true) node.setAttribute(name, '');
-      else if (value !== false) node.setAttribute(name, value);
-    }
-    node.append(...children);
-    return node;
-  }
-  /** @param {string} text @param {HTMLElement} control */
-  const labelled = (text, control) => el('label', {}, el('span', {}, text), control);
-  const input = (/** @type {string} */ id, /** @type {string} */ value, type = 'text') =>
-    /** @type {HTMLInputElement} */ (el('input', { id, type, value, autocomplete: 'off', spellcheck: 'false' }));
-
-  const server = input('try-it-server', servers[0]?.url ?? '', 'url');
-  server.setAttribute('list', 'try-it-servers');
-  const serverList = el(
-    'datalist',
-    { id: 'try-it-servers' },
-    ...servers.map(({ name, url }) => el('option', { value: url, label: name })),
-  );
-  const clientId = input('try-it-client-id', model.credentials.clientId);
-  // A secret is masked like any password field (a screen share, a screenshot); the reader may show it.
-  const clientSecret = input('try-it-client-secret', model.credentials.clientSecret, 'password');
-  const showSecret = el(
-    'button',
-    { type: 'button', id: 'try-it-show-secret', 'aria-pressed': 'false', 'aria-controls': 'try-it-client-secret' },
-    'Show',
-  );
-  const accountId = input('try-it-account-id', model.accountId);
-  const prefer = input('try-it-prefer', '');
-  prefer.placeholder = 'code=404';
-  const preferLabel = el('span', {}, PREFER_LABELS.unknown);
-  const preferField = el('label', { id: 'try-it-prefer-field' }, preferLabel, prefer);
-  const preferNote = el('p', { id: 'try-it-prefer-note', hidden: true }, PREFER_IGNORED_NOTE);
-  const tokenStatus = el('p', { id: 'try-it-token-status', role: 'status' }, 'No token yet.');
-  const tokenButton = el('button', { type: 'button', id: 'try-it-get-token' }, 'Get token');
-  const operationSelect = /** @type {HTMLSelectElement} */ (
-    el(
-      'select',
-      { id: 'try-it-operation' },
-      ...model.operations.map((operation) =>
-        el('option', { value: operation.operationId }, `${operation.method} ${operation.path}: ${operation.summary}`),
-      ),
-    )
-  );
-  const requestFields = el('div', { class: 'pc-try-it-fields' });
-  const responseTitle = el('h3', { id: 'try-it-response-title' }, 'Response');
-  const responseStatus = el('p', { id: 'try-it-response-status' });
-  const responseHeaders = el('dl', { id: 'try-it-response-headers', class: 'pc-try-it-headers' });
-  const responseBody = el('pre', { id: 'try-it-response-body', tabindex: '0' });
-  const close = el('button', { type: 'button', class: 'pc-try-it-close', 'aria-label': 'Close' }, '×');
-  const where = model.servers.map(({ name, url, command }) => `the ${name.toLowerCase()} (${command}) at ${url}`);
-  const form = el(
-    'form',
-    {},
-    el('div', { class: 'pc-try-it-head' }, el('h2', { id: 'try-it-title' }, 'Try it on this machine'), close),
-    el(
-      'p',
-      {},
-      served
-        ? `Sends requests to the server that serves this page, ${served}, or another on this machine: `
-        : 'Sends requests to a server on this machine, and nowhere else: ',
-      where.join(' or '),
-      '.',
-    ),
-    el(
-      'fieldset',
-      {},
-      el('legend', {}, 'Server and credentials'),
-      labelled('Server', server),
-      serverList,
-      labelled('Client id', clientId),
-      el('div', { class: 'pc-try-it-secret' }, labelled('Client secret', clientSecret), showSecret),
-      labelled('AccountId', accountId),
-      el('div', { class: 'pc-try-it-row' }, tokenButton, tokenStatus),
-    ),
-    el(
-      'fieldset',
-      {},
-      el('legend', {}, 'Request'),
-      labelled('Operation', operationSelect),
-      requestFields,
-      preferField,
-      preferNote,
-      el('button', { type: 'submit', id: 'try-it-send' }, 'Send'),
-    ),
-    el(
-      'section',
-      { 'aria-labelledby': 'try-it-response-title' },
-      responseTitle,
-      el('output', { for: 'try-it-send', 'aria-live': 'polite' }, responseStatus, responseHeaders, responseBody),
-    ),
-  );
-  dialog.replaceChildren(form);
-  dialog.setAttribute('aria-labelledby', 'try-it-title');
+  const parts = buildTryItForm({ dialog, model, served, servers });
+  const { form, el, server, clientId, clientSecret, showSecret, accountId, prefer, preferLabel } = parts;
+  const { preferField, preferNote, tokenStatus, tokenButton, operationSelect, requestFields, responseTitle } = parts;
+  const { responseStatus, responseHeaders, responseBody, close } = parts;
 
   const current = () =>
     model.operations.find(({ operationId }) => operationId === operationSelect.value) ?? model.operations[0];
@@ -303,39 +47,7 @@ export function startTryItConsole({ dialog, model }) {
   /** Fields of the selected operation: its parameters, then its body. */
   function showOperation() {
     const operation = current();
-    if (!operation) return;
-    const fields = operation.parameters.map((parameter) => {
-      const field = input(`try-it-${parameter.in}-${parameter.name}`, parameter.value);
-      field.dataset.in = parameter.in;
-      field.dataset.name = parameter.name;
-      field.required = parameter.required;
-      return labelled(`${parameter.name} (${parameter.in}${parameter.required ? ', required' : ''})`, field);
-    });
-    const { body } = operation;
-    if (body?.kind === 'json' && operation.isTokenExchange) {
-      fields.push(
-        el(
-          'p',
-          { id: 'try-it-token-body' },
-          `Body (${body.mediaType}): ${model.token.fields.clientId} and ${model.token.fields.clientSecret} ` +
-            'from the fields above.',
-        ),
-      );
-    } else if (body?.kind === 'json') {
-      const area = el('textarea', { id: 'try-it-body', rows: String(Math.min(12, body.text.split('\n').length + 1)) });
-      area.textContent = body.text;
-      fields.push(labelled(`Body (${body.mediaType})`, area));
-    } else if (body?.kind === 'multipart') {
-      for (const part of body.fields) {
-        const field = part.fileName
-          ? /** @type {HTMLInputElement} */ (el('input', { id: `try-it-part-${part.name}`, type: 'file' }))
-          : input(`try-it-part-${part.name}`, part.value);
-        field.dataset.part = part.name;
-        const hint = part.fileName ? ` (file; none chosen sends the example's ${part.fileName})` : '';
-        fields.push(labelled(`${part.name}${hint}`, field));
-      }
-    }
-    requestFields.replaceChildren(...fields);
+    if (operation) requestFields.replaceChildren(...parts.operationFields(operation));
   }
 
   /** @returns {TryItValues} */

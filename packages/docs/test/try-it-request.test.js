@@ -1,8 +1,8 @@
 // The console's request builder, in Node: what the page sends for the values a reader typed.
 import { loadContract } from '@payments-connect/contract';
 import { describe, expect, it } from 'vitest';
-import { buildTryItRequest, LOCAL_HOSTS, localServer, servingServer, shownHeaders } from '../src/try-it-console.js';
 import { tryItModel } from '../src/try-it-model.js';
+import { buildTryItRequest, LOCAL_HOSTS, localServer, servingServer, shownHeaders } from '../src/try-it-request.js';
 
 const model = tryItModel(loadContract());
 /** @param {string} id */
@@ -13,7 +13,7 @@ const operation = (id) => {
 };
 /** The values the console's fields start with: each parameter's example. @param {string} id */
 const exampleValues = (id) => {
-  /** @type {import('../src/try-it-console.js').TryItValues} */
+  /** @type {import('../src/try-it-request.js').TryItValues} */
   const values = { path: {}, query: {}, header: {} };
   for (const parameter of operation(id).parameters) values[parameter.in][parameter.name] = parameter.value;
   return values;
