@@ -1,6 +1,7 @@
 // Where in a schema a change's location leads: the instance path its parts walk (a property, an item, the values under
 // a keyword) and the keyword it ends with, in each version's schema.
 import { resolveRef } from '@payments-connect/contract';
+import { BOUND_KEYWORDS } from '../spec-changes/constraint-changes.js';
 
 /** Keywords that end a schema location without a schema of their own to walk into. */
 const CONSTRAINT_KEYWORDS = new Set([
@@ -8,24 +9,7 @@ const CONSTRAINT_KEYWORDS = new Set([
   'enum',
   'const',
   'required',
-  'minLength',
-  'maxLength',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'minItems',
-  'maxItems',
-  'minContains',
-  'maxContains',
-  'minProperties',
-  'maxProperties',
-  'uniqueItems',
-  'pattern',
-  'format',
-  'contentMediaType',
-  'contentEncoding',
+  ...BOUND_KEYWORDS,
   'default',
   'discriminator',
   'dependentRequired',

@@ -18,6 +18,16 @@ const STRICTER_WHEN_HIGHER = ['minLength', 'minimum', 'exclusiveMinimum', 'minIt
 const STRICTER_WHEN_LOWER = ['maxLength', 'maximum', 'exclusiveMaximum', 'maxItems', 'maxProperties', 'maxContains'];
 /** Constraints where any change may reject values that passed before, and admit others. */
 const CHANGED_IS_BOTH = ['contentMediaType', 'contentEncoding'];
+/** Every keyword `compareConstraints` judges: each bounds the values of the instance it sits on, with no schema in it. */
+export const BOUND_KEYWORDS = [
+  ...STRICTER_WHEN_HIGHER,
+  ...STRICTER_WHEN_LOWER,
+  'multipleOf',
+  'uniqueItems',
+  'pattern',
+  'format',
+  ...CHANGED_IS_BOTH,
+];
 /** Formats that admit every value of the format on the left, and more (OpenAPI's registry of formats). */
 const FORMAT_WIDENINGS = /** @type {Record<string, string[]>} */ ({ int32: ['int64'], float: ['double'] });
 /** A pattern any string matches (`.*`), as far as a reader can tell without running it. */
@@ -53,15 +63,7 @@ export function reportConstraint(comparison, context, where, { stricter, looser 
  * @param {Comparison} comparison @param {any} b @param {any} a @param {SchemaContext} context
  */
 export function compareConstraints(comparison, b, a, context) {
-  for (const key of [
-    ...STRICTER_WHEN_HIGHER,
-    ...STRICTER_WHEN_LOWER,
-    'multipleOf',
-    'uniqueItems',
-    'pattern',
-    'format',
-    ...CHANGED_IS_BOTH,
-  ]) {
+  for (const key of BOUND_KEYWORDS) {
     const before = b[key];
     const after = a[key];
     if (jsonEqual(before, after)) continue;

@@ -1,7 +1,7 @@
 import { resolveRef } from '@payments-connect/contract';
 import { mergeAllOf } from './all-of-merge.js';
 import { compareAllOfParts, compareAlternatives } from './alternative-changes.js';
-import { compareArrayKeywords, compareConditionals, compareConstraints } from './constraint-changes.js';
+import { BOUND_KEYWORDS, compareArrayKeywords, compareConditionals, compareConstraints } from './constraint-changes.js';
 import { compareDefault } from './default-changes.js';
 import { compareObjectKeywords } from './property-changes.js';
 import { refName } from './ref-name.js';
@@ -30,24 +30,7 @@ const COMPARED_KEYWORDS = [
   'prefixItems',
   'contains',
   'unevaluatedItems',
-  'minLength',
-  'maxLength',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'minItems',
-  'maxItems',
-  'minContains',
-  'maxContains',
-  'minProperties',
-  'maxProperties',
-  'uniqueItems',
-  'pattern',
-  'format',
-  'contentMediaType',
-  'contentEncoding',
+  ...BOUND_KEYWORDS,
   'contentSchema',
   'if',
   'then',
