@@ -1,4 +1,4 @@
-import { closestFirst } from '@payments-connect/contract/server';
+import { closestFirst } from '@payments-connect/contract';
 import { prismGenerator } from './generated-payload.js';
 import { chooseResponse, readPreferences } from './mock-preferences.js';
 

@@ -1,4 +1,4 @@
-import { closestFirst } from '@payments-connect/contract/server';
+import { closestFirst } from '@payments-connect/contract';
 
 /**
  * @typedef {import('@payments-connect/contract').ContractOperation} ContractOperation
