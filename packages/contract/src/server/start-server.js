@@ -1,5 +1,6 @@
-// Starts a server of the contract: the request pipeline (`request-pipeline.js`) on a node:http server, with the limits,
-// the journal, the policy and the answer its options ask for. The pipeline's stages are the server; this wires them.
+// Starts a server of the contract: the request pipeline (`request-pipeline.js`) on a node:http server (its transport,
+// `node-listener.js`), with the limits, the journal, the policy and the answer its options ask for. The pipeline's
+// stages are the server; this wires them.
 import { createServer } from 'node:http';
 import { bindControlRoutes } from '../control/bind-control-routes.js';
 import { inProcessControl } from '../control/in-process-control.js';
@@ -14,6 +15,7 @@ import { journalFilterOf } from './journal/journal-filter.js';
 import { createRequestJournal } from './journal/request-journal.js';
 import { CONNECTIONS_CHECK_INTERVAL_MS, DEFAULT_LIMITS } from './limits.js';
 import { listen } from './listen.js';
+import { createNodeListener } from './node-listener.js';
 import { proxyPolicy, servingPolicy } from './pipeline/pipeline-policy.js';
 import { createExchangePublisher } from './pipeline/publish-exchange.js';
 import { createRequestPipeline } from './pipeline/request-pipeline.js';
@@ -146,7 +148,7 @@ export async function startServer(options) {
   if (reports) exchanges.subscribe(reports);
   const forwarding = upstream ? forwardTo(contract, upstream, { timeoutMs: limits.upstreamTimeoutMs }) : undefined;
   let bound = { url: '', port: 0 };
-  const listener = createRequestPipeline({
+  const pipeline = createRequestPipeline({
     contract,
     name,
     answer:
@@ -158,6 +160,11 @@ export async function startServer(options) {
       }),
     gate,
     policy: upstream ? proxyPolicy(contract, { upstream, strict }) : servingPolicy(contract, { name, strict }),
+    publish: exchanges.publish,
+    limits,
+  });
+  const listener = createNodeListener({
+    pipeline,
     serverRoutes: createServerRoutes({
       contract,
       control: options.control && {
@@ -169,7 +176,6 @@ export async function startServer(options) {
       maxControlBodyBytes: limits.maxControlBodyBytes,
       address: () => ({ port: bound.port, host }),
     }),
-    publish: exchanges.publish,
     limits,
   });
   const server = createServer(
