@@ -2,20 +2,13 @@
 // browser (`setupWorker`), and the spec's named examples as typed fixtures. A package face: it only names what `msw/`
 // exports. Loads no node: module, so that a bundler can put it into a page.
 
-import { bundledContract } from './msw/bundled-contract.js';
-import { createFixtures } from './msw/fixtures.js';
-
-export { FixtureError } from './msw/fixtures.js';
+export { AnswerError } from './configured-answers.js';
+export { createHandlers } from './msw/create-handlers.js';
+export { FixtureError, fixtures } from './msw/fixtures.js';
 export { OverrideError } from './msw/override-answer.js';
 
-/**
- * The spec's named response examples as typed builders, by operation and example name:
- * `fixtures.getRfiCase.closedCase({ rfiId })` is a copy of the closed case with that id, checked against the contract
- * (a `FixtureError` when it breaks it).
- * @type {import('./msw/fixtures.js').Fixtures}
- */
-export const fixtures = createFixtures(bundledContract());
-
+/** @typedef {import('./msw/create-handlers.js').HandlersOptions} HandlersOptions */
+/** @typedef {import('./msw/create-handlers.js').PaymentsConnectHandlers} PaymentsConnectHandlers */
 /** @typedef {import('./msw/fixtures.js').Fixtures} Fixtures */
 /**
  * @template T

@@ -1,4 +1,5 @@
 import { meantName } from '@payments-connect/contract';
+import { bundledContract } from './bundled-contract.js';
 
 /**
  * @typedef {import('@payments-connect/contract').Contract} Contract
@@ -62,6 +63,13 @@ export function createFixtures(contract) {
   }
   return /** @type {Fixtures} */ (/** @type {unknown} */ (Object.freeze(fixtures)));
 }
+
+/**
+ * The spec's named response examples as typed builders, by operation and example name:
+ * `fixtures.getRfiCase.closedCase({ rfiId })` is a copy of the closed case with that id, checked against the contract
+ * (a `FixtureError` when it breaks it).
+ */
+export const fixtures = createFixtures(bundledContract());
 
 /**
  * @param {Contract} contract
