@@ -298,8 +298,8 @@ export function createRequestPipeline(settings) {
   return { handle, fail };
 }
 
-/** Bodies passed on as they came are judged and journaled as text. */
-const UTF8 = new TextDecoder();
+/** Bodies passed on as they came are judged and journaled as text, as Node's Buffer reads UTF-8 (a BOM kept). */
+const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
  * The violations a refusal names (its envelope's `details`).
