@@ -1,4 +1,4 @@
-import { bundledDocumentPath, createContract, loadDocumentFile } from '@payments-connect/contract';
+import { bundledDocumentPath, createContract, loadContract, loadDocumentFile } from '@payments-connect/contract';
 import { bindControlRoutes, installedDocsPage, isHttpUrl, startServer } from '@payments-connect/contract/server';
 import { AnswerError, createConfiguredAnswers } from './configured-answers.js';
 import { createControlHandlers } from './control-handlers.js';
@@ -93,10 +93,12 @@ export async function serveMock({
   replayStrict = false,
 } = {}) {
   const specPath = spec ?? bundledDocumentPath();
-  const document = loadDocumentFile(specPath);
+  const document = spec === undefined ? undefined : loadDocumentFile(spec);
   let contract;
   try {
-    contract = createContract(document);
+    // The bundled description's schemas are checked by the validators its build compiled; another's are compiled as
+    // they are first used.
+    contract = document === undefined ? loadContract() : createContract(document);
   } catch (error) {
     throw new Error(`cannot serve the spec ${specPath}: ${/** @type {Error} */ (error).message}`);
   }

@@ -58,13 +58,22 @@ import { createWebhookPayloadCheck } from './webhook-payload-check.js';
 /** @typedef {ReturnType<typeof createContract>} Contract */
 
 /**
+ * @typedef {object} ContractOptions
+ * @property {import('./schema-validator.js').PrecompiledValidators} [validators] the validators compiled at build from
+ *   this document, by the pointer of their schema (`@payments-connect/contract/bundled`'s for the bundled description):
+ *   no schema is then compiled as it runs. Without them (or for a schema they lack) Node compiles each schema as it is
+ *   first used; a browser, which may not compile code, refuses it
+ */
+
+/**
  * Reads an OpenAPI 3.1 document into the contract model.
  * @param {any} document a bundled OpenAPI 3.1 document (local `$ref`s only)
+ * @param {ContractOptions} [options]
  */
-export function createContract(document) {
+export function createContract(document, { validators } = {}) {
   const operations = listOperations(document);
   const byId = new Map(operations.map((operation) => [operation.operationId, operation]));
-  const { validateAt } = createSchemaValidator(document);
+  const { validateAt } = createSchemaValidator(document, validators);
   const requests = createRequestValidator(document, validateAt);
   const match = createOperationMatcher(operations);
 

@@ -185,22 +185,10 @@ export function createRequestPipeline(settings) {
   function fail(transport, exchange, error) {
     const message = `${name} error: ${error instanceof Error ? error.message : String(error)}`;
     const text = JSON.stringify({ code: contract.errorCode(500), message });
-    transport.send({
-      status: 500,
-      headers: {},
-      body: text,
-      contentType: 'application/json',
-      added: undefined,
-      closeConnection: false,
-    });
-    Object.assign(exchange, {
-      answeredStatus: 500,
-      answerViolations: [],
-      undocumented: false,
-      headers: {},
-      notes: [],
-      replayed: undefined,
-    });
+    const sent = { status: 500, headers: {}, body: text, contentType: 'application/json', closeConnection: false };
+    transport.send({ ...sent, added: undefined });
+    const reset = { answerViolations: [], undocumented: false, headers: {}, notes: [], replayed: undefined };
+    Object.assign(exchange, { answeredStatus: 500, ...reset });
     finish(exchange, 500, text);
   }
 
@@ -298,8 +286,8 @@ export function createRequestPipeline(settings) {
   return { handle, fail };
 }
 
-/** Bodies passed on as they came are judged and journaled as text. */
-const UTF8 = new TextDecoder();
+/** Bodies passed on as they came are judged and journaled as text, as Node's Buffer reads UTF-8 (a BOM kept). */
+const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
  * The violations a refusal names (its envelope's `details`).
