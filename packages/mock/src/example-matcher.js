@@ -1,4 +1,4 @@
-import { parseMediaType } from '@payments-connect/contract';
+import { parseMediaType } from '@payments-connect/contract/fetch';
 
 /**
  * @typedef {import('@payments-connect/contract').Contract} Contract

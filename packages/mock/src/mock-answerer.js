@@ -1,4 +1,4 @@
-import { RefusalError } from '@payments-connect/contract/control';
+import { RefusalError } from '@payments-connect/contract/fetch';
 import { createExampleMatcher } from './example-matcher.js';
 import { generatePayload } from './generated-payload.js';
 import {

@@ -1,6 +1,6 @@
 import { bundledDocumentPath, createContract, loadContract, loadDocumentFile } from '@payments-connect/contract';
 import { bindControlRoutes, installedDocsPage, isHttpUrl, startServer } from '@payments-connect/contract/server';
-import { AnswerError, createConfiguredAnswers } from './configured-answers.js';
+import { createConfiguredAnswers } from './configured-answers.js';
 import { createControlHandlers } from './control-handlers.js';
 import { CONTROL_PREFIX, MOCK_CONTROL_ROUTES } from './control-routes.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
@@ -120,16 +120,7 @@ export async function serveMock({
   if (replayStrict && replay === undefined)
     throw new TypeError('replayStrict goes with replay: it refuses what the recording does not answer');
   const configured = createConfiguredAnswers(contract, { dynamic });
-  if (!answers || typeof answers !== 'object' || Array.isArray(answers))
-    throw new TypeError(`answers must be an object of operationId to answer, got ${JSON.stringify(answers)}`);
-  for (const [operationId, answer] of Object.entries(answers)) {
-    if (typeof answer !== 'string')
-      throw new AnswerError(
-        operationId,
-        `an answer is a string such as "code=409, example=rfiNotOpen", got ${JSON.stringify(answer)}`,
-      );
-    configured.set(operationId, answer);
-  }
+  configured.setAll(answers);
   // The reference describes the bundled spec: with another one it would document what the mock does not serve.
   const docsPage = spec === undefined ? installedDocsPage(import.meta.url) : undefined;
   /** @type {import('@payments-connect/contract/server').Answerer | undefined} the examples', a recording's first */

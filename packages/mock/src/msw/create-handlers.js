@@ -1,8 +1,13 @@
+import {
+  createFetchHandler,
+  createRequestJournal,
+  DEFAULT_JOURNAL_SIZE,
+  journalExchanges,
+} from '@payments-connect/contract/fetch';
 import { http } from 'msw';
-import { AnswerError, createConfiguredAnswers } from '../configured-answers.js';
+import { createConfiguredAnswers } from '../configured-answers.js';
 import { createMockAnswerer } from '../mock-answerer.js';
 import { bundledContract } from './bundled-contract.js';
-import { createFetchHandler, createRequestJournal, journalExchanges } from './fetch-handler-tmp.js';
 import { overriddenOperation, overrideAnswerer } from './override-answer.js';
 
 /**
@@ -45,9 +50,6 @@ import { overriddenOperation, overrideAnswerer } from './override-answer.js';
  * @property {() => MockAnswers} answers the answers configured, by operationId
  */
 
-/** The default bound of the journal, the mock server's. */
-const DEFAULT_JOURNAL_SIZE = 10_000;
-
 /**
  * MSW request handlers that answer the Payments Connect API as `payments-connect-mock` answers it: the same contract
  * model and request pipeline (every refusal in the error envelope), the same answers (the named examples, `Prefer`,
@@ -64,14 +66,7 @@ export function createHandlers(options) {
   const base = checkedBaseUrl(baseUrl);
   const contract = bundledContract();
   const configured = createConfiguredAnswers(contract, { dynamic: false });
-  for (const [operationId, answer] of Object.entries(answers)) {
-    if (typeof answer !== 'string')
-      throw new AnswerError(
-        operationId,
-        `an answer is a string such as "code=409, example=rfiNotOpen", got ${JSON.stringify(answer)}`,
-      );
-    configured.set(operationId, answer);
-  }
+  configured.setAll(answers);
   const mockAnswer = createMockAnswerer(contract, { dynamic: false }, configured);
   const journal = createRequestJournal({ size: journalOptions.size ?? DEFAULT_JOURNAL_SIZE });
   const pattern = `${base.href.replace(/\/$/, '')}/*`;
@@ -89,14 +84,14 @@ export function createHandlers(options) {
       answer,
       publish: journalExchanges(journal, contract.tokenOperation),
     });
-    return http.all(pattern, ({ request }) => {
+    return http.all(pattern, async ({ request }) => {
       const target = targetUnder(base, request.url);
       if (target === undefined) return undefined;
       if (operationId !== undefined) {
         const matched = contract.match(request.method, target);
         if (matched.kind !== 'matched' || matched.operation.operationId !== operationId) return undefined;
       }
-      return handle(request, target);
+      return handle(await atServerRoot(request, target));
     });
   }
 
@@ -149,6 +144,26 @@ function checkedBaseUrl(baseUrl) {
   if (url.search !== '' || url.hash !== '')
     throw new TypeError(`${wanted}; got ${url.href}, which has a query or fragment`);
   return url;
+}
+
+/**
+ * The request as the server at the root of its origin would be sent it: under a base URL with a path of its own
+ * (`https://host/api`), the same request at its target below that path, so that the pipeline reads the target the
+ * server reads.
+ * @param {Request} request
+ * @param {string} target
+ * @returns {Promise<Request>}
+ */
+async function atServerRoot(request, target) {
+  const url = new URL(target, request.url);
+  if (url.pathname === new URL(request.url).pathname) return request;
+  const { method, headers, signal } = request;
+  return new Request(url, {
+    method,
+    headers,
+    signal,
+    body: request.body === null ? null : await request.arrayBuffer(),
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { meantName } from '@payments-connect/contract';
+import { meantName } from '@payments-connect/contract/fetch';
 import { bundledContract } from './bundled-contract.js';
 
 /**

@@ -1,5 +1,4 @@
-import { didYouMean } from '@payments-connect/contract';
-import { RefusalError } from '@payments-connect/contract/control';
+import { didYouMean, RefusalError } from '@payments-connect/contract/fetch';
 import { documentedHeaders } from '../mock-answerer.js';
 
 /**
