@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { openGuardedBrowser } from '@payments-connect/browser-probe/guarded-browser';
+import { openGuardedBrowser, staysOnMachine } from '@payments-connect/browser-probe/guarded-browser';
 import { openRendered } from '@payments-connect/browser-probe/try-it-page';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,10 +35,19 @@ const loaded = new Map();
 let browser;
 /** @type {any} */
 let results;
+/** @type {string[]} what the page's policy refused while the page ran */
+let refusedByPolicy;
+/** @type {{ url: string, fromServiceWorker: boolean }[]} the answers to the page's requests to another host */
+const elsewhere = [];
 
 beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'msw-page-'));
-  await build({ root: PAGE, logLevel: 'warn', build: { outDir, emptyOutDir: true, reportCompressedSize: false } });
+  await build({
+    root: PAGE,
+    logLevel: 'warn',
+    // One chunk, its size checked gzipped below.
+    build: { outDir, emptyOutDir: true, reportCompressedSize: false, chunkSizeWarningLimit: 2048 },
+  });
   site = createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://page').pathname;
     const file =
@@ -56,8 +65,13 @@ beforeAll(async () => {
   await new Promise((listening) => site.listen(0, '127.0.0.1', () => listening(undefined)));
   const address = /** @type {import('node:net').AddressInfo} */ (site.address());
   browser = await openGuardedBrowser();
+  browser.context.on('response', (response) => {
+    if (!staysOnMachine(response.url()))
+      elsewhere.push({ url: response.url(), fromServiceWorker: response.fromServiceWorker() });
+  });
   await openRendered(browser.page, `http://127.0.0.1:${address.port}/`);
   results = JSON.parse((await browser.page.locator('#results').textContent()) ?? 'null');
+  refusedByPolicy = await browser.policyViolations();
 });
 
 afterAll(async () => {
@@ -68,8 +82,26 @@ afterAll(async () => {
 
 describe('the MSW handlers under setupWorker, in Chromium, under script-src self', () => {
   it('run without anything the policy refuses, and nothing leaves the machine', async () => {
-    expect(await browser.policyViolations()).toEqual([]);
-    expect(browser.leftMachine).toEqual([]);
+    expect(refusedByPolicy).toEqual([]);
+    // The policy holds: a script the page makes at run time, from a string, is refused (so none of the page's ran).
+    await browser.page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'document.documentElement.dataset.inline = "ran"';
+      document.head.append(script);
+      // A string timer: code made from a string, as eval makes it.
+      setTimeout('document.documentElement.dataset.timer = "ran"');
+    });
+    // Both refusals reported (the page's record of them, guarded-browser.js), within 10 s.
+    await browser.page.waitForFunction(() => /** @type {any} */ (window).__policyViolations.length >= 2, null, {
+      timeout: 10_000,
+    });
+    expect((await browser.policyViolations()).sort()).toEqual(['eval', 'inline']);
+    expect(await browser.page.evaluate(() => ({ ...document.documentElement.dataset }))).toEqual({ rendered: 'true' });
+    // The page's requests to the API are seen leaving the page (the guard records them), and each is answered by the
+    // service worker; a request that went to the network would have been blocked, and answered by nobody.
+    expect(elsewhere.length).toBeGreaterThan(5);
+    expect(elsewhere.filter(({ fromServiceWorker }) => !fromServiceWorker)).toEqual([]);
+    expect(browser.leftMachine.sort()).toEqual(elsewhere.map(({ url }) => url).sort());
     expect([...loaded.keys()]).toContain('/mockServiceWorker.js');
   });
 

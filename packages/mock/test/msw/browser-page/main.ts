@@ -34,11 +34,13 @@ worker.use(
   mock.override('listRfiCases', () => ({ status: 200, body: { items: [fixtures.getRfiCase.closedCase({ rfiId })] } })),
 );
 results.overridden = (await client.GET('/v1/rfi')).data;
+worker.resetHandlers(); // the mock's answers again
 // @ts-expect-error an RFI case's rfiId is a string: the compiler refuses it, and so does the contract when served
 worker.use(mock.override('getRfiCase', () => ({ status: 200, body: { rfiId: 7, status: 'OPEN' } })));
 results.brokenOverride = await said(
   await fetch(`${mock.baseUrl}/v1/rfi/${rfiId}`, { headers: { Authorization: 'Bearer page', AccountId: rfiId } }),
 );
+worker.resetHandlers();
 // A generated answer needs Node: refused, saying so.
 results.dynamic = await said(
   await fetch(`${mock.baseUrl}/v1/rfi`, {
