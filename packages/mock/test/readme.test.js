@@ -1,7 +1,7 @@
 // The README says what is: its TypeScript recipes are the files of test/readme/ (which the keep-journal recipe's test
-// runs under exec and the type check compiles) and of test/readme-msw/ (its MSW recipes: the vitest file the mock's own
-// run runs, the page's module the browser test builds); and so does the reference: its journal table the journal's bounds
-// (its flag table: tools/release/test/readme-flag-tables.test.js).
+// runs under exec and the type check compiles) and of test/readme-msw/ (its MSW recipes: the vitest file the mock's
+// own run runs, the page's module the browser test builds); and so does the reference: its journal table the journal's
+// bounds (its flag table: tools/release/test/readme-flag-tables.test.js).
 import { readdir, readFile } from 'node:fs/promises';
 import { DEFAULT_JOURNAL_SIZE, JOURNAL_BODY_BYTES } from '@payments-connect/contract/server';
 import { describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ function tableAfter(heading) {
 }
 
 describe('the README and its reference', () => {
-  it('shows each file of test/readme/ and test/readme-msw/ as it is, under a first line naming it, every one', async () => {
+  it('shows each file of test/readme/ and test/readme-msw/ as it is, under a line naming it, every one', async () => {
     const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map(([, code]) => String(code));
     const shown = new Map(blocks.map((code) => [/^\/\/ ([\w.-]+\.ts)\b/.exec(code)?.[1] ?? '(no file line)', code]));
     /** @type {Map<string, URL>} each recipe file by its name, in the folder of its kind (a server's, MSW's) */

@@ -74,7 +74,7 @@ describe('an override', () => {
     ]);
   });
 
-  it('leaves a request to the mock when it returns nothing, and never sees a request the contract refused', async () => {
+  it('leaves a request to the mock when it returns nothing, never sees one the contract refused', async () => {
     /** @type {string[]} */
     const seen = [];
     server.use(
@@ -106,7 +106,8 @@ describe('an override', () => {
     // @ts-expect-error getRfiCase documents no 409
     server.use(mock.override('getRfiCase', () => ({ status: 409, body: fixtures.answerRfiQuestion.rfiNotOpen() })));
     expect((await send(`/v1/rfi/${rfiId}`)).body.message).toContain(
-      'status 409 (documented): status 409 is not documented for getRfiCase (documented: 200, 400, 401, 403, 404, 405, 429, 500)',
+      'status 409 (documented): status 409 is not documented for getRfiCase ' +
+        '(documented: 200, 400, 401, 403, 404, 405, 429, 500)',
     );
     // @ts-expect-error an override answers { status, body }
     server.use(mock.override('getRfiCase', () => 'closed'));
