@@ -92,7 +92,7 @@ if (saveState) {
 /** @type {import('../src/emulator.js').Emulator} */
 let emulator;
 try {
-  // startEmulator loads the contract, Ajv and the server when it starts one: a usage error, above, loads none of them.
+  // startEmulator loads the contract and the server when it starts one: a usage error, above, loads neither.
   const { strict = false, state } = parsed;
   emulator = await startEmulator({ port, host, journal, tokenTtlSeconds, strict, webhookUrl, state, onViolation });
 } catch (error) {

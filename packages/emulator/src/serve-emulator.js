@@ -1,5 +1,6 @@
 // The emulator's parts, put together and served on the contract's request pipeline. Loaded by `startEmulator` when an
-// emulator starts, with the contract, Ajv and the server: importing the package loads none of them.
+// emulator starts, with the contract and the server: importing the package loads none of them. The contract's
+// validators are compiled at build; Ajv is loaded only to check a snapshot (restored, or read with --state), below.
 import { compileJsonSchema, createContract, loadContract } from '@payments-connect/contract';
 import { inProcessControl } from '@payments-connect/contract/control';
 import {
