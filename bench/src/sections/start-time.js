@@ -107,10 +107,10 @@ export async function benchStartTime({ runs, tempDir, log }) {
     'first answer: the bare server and the mock answering `GET /v1/rfi/{rfiId}` (the bare server with the bytes of the',
     "mock's example), the emulator its first request of a test setup, `POST /auth/token` with the credentials it wrote",
     '(`--write-env`, written before it prints its URL). The first request is sent with node:http, not fetch, whose',
-    `first call loads undici. The three take turns, round after round; medians of ${runs.starts} rounds. ` +
-      (pinned
-        ? `Each bin runs on core ${SERVER_CORE} (\`taskset\`), the bench and its requests where the OS puts them.`
-        : 'The bins run where the OS puts them (no `taskset`, or one core only).'),
+    `first call loads undici. The three take turns, round after round; medians of ${runs.starts} rounds.`,
+    pinned
+      ? `Each bin runs on core ${SERVER_CORE} (\`taskset\`), the bench and its requests where the OS puts them.`
+      : 'The bins run where the OS puts them (no `taskset`, or one core only).',
     '',
     markdownTable(['Bin, from spawn to first answer', 'Median', 'Range (runs)', 'vs bare'], rows, {
       align: ['l', 'r', 'l', 'r'],
