@@ -4,12 +4,9 @@ import { createConfiguredAnswers } from './configured-answers.js';
 import { createControlHandlers } from './control-handlers.js';
 import { CONTROL_PREFIX, MOCK_CONTROL_ROUTES } from './control-routes.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
-import { createExchangeRecorder } from './exchange-recorder.js';
 import { prismGenerator } from './generated-payload.js';
 import { createMockAnswerer } from './mock-answerer.js';
 import { PREFERENCE_NAMES } from './mock-preferences.js';
-import { loadRecording } from './recording-file.js';
-import { createReplayAnswerer } from './replay-answerer.js';
 
 /**
  * @typedef {object} MockOptions
@@ -131,11 +128,18 @@ export async function serveMock({
     answer = createMockAnswerer(contract, { dynamic, seed }, configured);
     // Checked before the mock listens: a recording the contract no longer takes is refused at start, whole.
     if (replay !== undefined) {
+      // The recording's modules are loaded by the mock that replays one (and records one, below): not at every start.
+      const [{ loadRecording }, { createReplayAnswerer }] = await Promise.all([
+        import('./recording-file.js'),
+        import('./replay-answerer.js'),
+      ]);
       const recording = loadRecording(contract, replay);
       replaying = createReplayAnswerer(contract, recording, answer, configured, { strict: replayStrict });
       answer = replaying.answer;
     }
   }
+  // Loaded before the mock listens: the recorder must be subscribed in the turn the server starts in.
+  const recorderModule = record === undefined ? undefined : await import('./exchange-recorder.js');
   const server = await startServer({
     contract,
     name: 'mock',
@@ -159,7 +163,7 @@ export async function serveMock({
   // turn, before any request is read. Without `record`, no listener: a request costs what it did.
   let recorder;
   try {
-    recorder = record === undefined ? undefined : createExchangeRecorder(contract, record);
+    recorder = recorderModule?.createExchangeRecorder(contract, /** @type {string} */ (record));
   } catch (error) {
     await server.stop();
     throw error;

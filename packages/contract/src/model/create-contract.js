@@ -121,6 +121,22 @@ export function createContract(document, { validators } = {}) {
     };
   }
 
+  /** @type {Map<ContractOperation, NamedExample[]>} the named examples of each operation the model itself looked up */
+  const listed = new Map();
+  /**
+   * The named examples of an operation, listed once for the model's own look-ups (the emulator's seed asks for many of
+   * one operation's at start); `namedExamples` hands out a list of the caller's own.
+   * @param {ContractOperation} operation
+   */
+  function listedExamples(operation) {
+    let examples = listed.get(operation);
+    if (!examples) {
+      examples = listNamedExamples(document, operation);
+      listed.set(operation, examples);
+    }
+    return examples;
+  }
+
   const webhooks = listWebhooks(document);
   const contract = {
     /** The document itself. */
@@ -244,7 +260,7 @@ export function createContract(document, { validators } = {}) {
      */
     responseExample(operationId, name) {
       const operation = byId.get(operationId);
-      const named = operation && listNamedExamples(document, operation).find((example) => example.name === name);
+      const named = operation && listedExamples(operation).find((example) => example.name === name);
       const value = named?.response?.example?.value;
       if (value === undefined) throw new Error(`the spec has no response example ${name} of ${operationId}`);
       return structuredClone(value);
@@ -257,7 +273,7 @@ export function createContract(document, { validators } = {}) {
      * @throws {Error} when the operation has no example of that name, or it does not pair completely
      */
     exampleRequest(operation, name) {
-      const named = listNamedExamples(document, operation).find((example) => example.name === name);
+      const named = listedExamples(operation).find((example) => example.name === name);
       if (!named) throw new Error(`${operation.operationId} has no named example ${name}`);
       return buildExampleRequest(document, operation, named);
     },

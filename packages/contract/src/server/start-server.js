@@ -9,7 +9,6 @@ import { SERVER_CONTROL_ROUTES } from '../control/server-control-routes.js';
 import { DEFAULT_HOST } from './default-addresses.js';
 import { DOCS_PATH } from './docs-page.js';
 import { reportExchanges } from './exchange-reports.js';
-import { forwardTo } from './forward-request.js';
 import { journalExchanges } from './journal/journal-exchanges.js';
 import { journalFilterOf } from './journal/journal-filter.js';
 import { createRequestJournal } from './journal/request-journal.js';
@@ -146,7 +145,10 @@ export async function startServer(options) {
   exchanges.subscribe(journalExchanges(journal, contract.tokenOperation));
   const reports = reportExchanges(options);
   if (reports) exchanges.subscribe(reports);
-  const forwarding = upstream ? forwardTo(contract, upstream, { timeoutMs: limits.upstreamTimeoutMs }) : undefined;
+  // Loaded by a proxy only: a server that answers itself starts without the forwarder and its decoders.
+  const forwarding = upstream
+    ? (await import('./forward-request.js')).forwardTo(contract, upstream, { timeoutMs: limits.upstreamTimeoutMs })
+    : undefined;
   let bound = { url: '', port: 0 };
   const pipeline = createRequestPipeline({
     contract,
