@@ -5,9 +5,10 @@ import { meantFlag } from '@payments-connect/contract/command-line';
 const SLOW_SECTIONS = ['fresh-test'];
 
 /**
- * How many times each thing is measured: in a full run, medians of 3 runs or more (5 for the warm build and the
+ * How many times each thing is measured: in a full run, medians of 3 runs or more (5 for the warm build, 11 rounds of
  * starts, 15 batches per client) and scale at 100, 1,000 and 5,000 operations (operations -> runs); in a quick run,
- * one of each and no 5,000-operation spec: a smoke test of the bench, not figures to quote.
+ * one of each and no 5,000-operation spec: a smoke test of the bench, not figures to quote. A start takes a fraction
+ * of a second and its figure moves with every other process of the machine: more rounds buy a steadier median.
  * @param {boolean} quick
  */
 export function runCounts(quick) {
@@ -19,7 +20,7 @@ export function runCounts(quick) {
     warmupSeconds: quick ? 1 : 2,
     loadRounds: runs,
     loadSeconds: quick ? 1 : 3,
-    starts: quick ? 1 : 5,
+    starts: quick ? 1 : 11,
     conformance: runs,
     /** @type {Record<number, number>} */
     scale: quick ? { 100: runs, 1000: runs } : { 100: runs, 1000: runs, 5000: runs },

@@ -14,6 +14,7 @@ export const WORKSPACE_DIRS = {
   spec: join(REPO_ROOT, 'spec'),
   client: join(REPO_ROOT, 'packages', 'client'),
   mock: join(REPO_ROOT, 'packages', 'mock'),
+  emulator: join(REPO_ROOT, 'packages', 'emulator'),
   conformance: join(REPO_ROOT, 'packages', 'conformance'),
 };
 /** The bundled spec the client and the mock read (built by `pnpm build`). */

@@ -13,6 +13,7 @@ const END_TO_END = [
   'test/record-replay-cli.test.js', // --record and --replay, a recording stopped by SIGTERM and SIGKILL
   'test/served-docs.test.js',
   'test/docs-samples.test.js', // the reference's samples in python3 and bash processes
+  'test/msw/msw-browser.test.js', // a page built with Vite, in a browser: the MSW handlers under setupWorker
 ];
 
 /**
@@ -37,12 +38,15 @@ const START_MOCK: TestProjectInlineConfiguration = {
   test: { name: 'start-mock', include: ['test/start-mock.test.js'] },
 };
 
-/** The reference at /_docs in a real Chromium, the one of the run (test-support/browser-probe). */
+/**
+ * The pages in a real Chromium, the one of the run (test-support/browser-probe): the reference at /_docs, and the MSW
+ * handlers under setupWorker in a page built with Vite.
+ */
 const DOCS: TestProjectInlineConfiguration = {
   extends: true,
   test: {
     name: 'docs',
-    include: ['test/served-docs.test.js'],
+    include: ['test/served-docs.test.js', 'test/msw/msw-browser.test.js'],
     globalSetup: ['@payments-connect/browser-probe/shared-chromium'],
   },
 };
@@ -65,11 +69,14 @@ export default defineConfig(({ mode }) => ({
                 extends: true,
                 test: {
                   name: 'mock',
-                  include: ['test/**/*.test.js'],
+                  // The README's MSW recipe for vitest in Node too, run as written (its browser recipe: the page of
+                  // test/msw/msw-browser.test.js).
+                  include: ['test/**/*.test.js', 'test/readme-msw/*.test.ts'],
                   exclude: [
                     ...configDefaults.exclude,
                     'test/start-mock.test.js',
                     'test/served-docs.test.js',
+                    'test/msw/msw-browser.test.js',
                     ...PEER_FILES,
                     ...(mode === 'quick' ? END_TO_END : []),
                   ],

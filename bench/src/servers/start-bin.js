@@ -97,12 +97,7 @@ function mockTarget(url) {
  * @param {string} envFile
  */
 async function emulatorTarget(url, envFile) {
-  const env = Object.fromEntries(
-    readFileSync(envFile, 'utf8')
-      .split('\n')
-      .filter((line) => /^[A-Z_]+=/.test(line))
-      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
-  );
+  const env = readEnvFile(envFile);
   const body = JSON.stringify({
     clientId: env.PAYMENTS_CONNECT_CLIENT_ID,
     clientSecret: env.PAYMENTS_CONNECT_CLIENT_SECRET,
@@ -120,4 +115,18 @@ async function emulatorTarget(url, envFile) {
       accountid: env.PAYMENTS_CONNECT_ACCOUNT_ID,
     },
   };
+}
+
+/**
+ * The settings a bin wrote with `--write-env` (NAME=value lines; comments and blank lines left out).
+ * @param {string} envFile
+ * @returns {Record<string, string>}
+ */
+export function readEnvFile(envFile) {
+  return Object.fromEntries(
+    readFileSync(envFile, 'utf8')
+      .split('\n')
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
 }

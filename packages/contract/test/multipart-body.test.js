@@ -1,7 +1,15 @@
 import { loadClientBodies } from '@payments-connect/multipart-clients/client-bodies';
 import { RFC_FORMS } from '@payments-connect/multipart-clients/rfc-forms';
 import { describe, expect, it } from 'vitest';
-import { buildMultipartBody, MULTIPART_BOUNDARY, readMultipartBody } from '../src/model/multipart-body.js';
+import { buildMultipartBody, MULTIPART_BOUNDARY } from '../src/model/multipart-body.js';
+import { readMultipartBody as readWithBusboy } from '../src/model/read-multipart-body.js';
+import { readMultipartBody as readOnTheWeb } from '../src/model/read-multipart-body-web.js';
+
+/** The readers: Node's (busboy), and the port of its rules to web-standard code a browser runs; held to each other. */
+const READERS = /** @type {const} */ ([
+  ['busboy, in Node', readWithBusboy],
+  ['the web-standard port', readOnTheWeb],
+]);
 
 const CRLF = '\r\n';
 
@@ -12,7 +20,7 @@ describe('buildMultipartBody', () => {
       { name: 'note', content: 'Größe', fileName: undefined, contentType: undefined },
     ]);
     expect(built.contentType).toBe(`multipart/form-data; boundary=${MULTIPART_BOUNDARY}`);
-    expect(await readMultipartBody(built.contentType, built.body)).toEqual([
+    expect(await readWithBusboy(built.contentType, built.body)).toEqual([
       { name: 'document', fileName: 'invoice.pdf', contentType: 'application/pdf', size: 15, text: undefined },
       { name: 'note', fileName: undefined, contentType: 'text/plain', size: 7, text: 'Größe' },
     ]);
@@ -34,7 +42,7 @@ describe('buildMultipartBody', () => {
   });
 });
 
-describe('readMultipartBody', () => {
+describe.for(READERS)('readMultipartBody: %s', ([, readMultipartBody]) => {
   const uploads = [
     ...loadClientBodies().map((fixture) => ({ ...fixture, id: `${fixture.id} (${fixture.client})` })),
     ...RFC_FORMS,
@@ -107,5 +115,89 @@ describe('readMultipartBody', () => {
       if (read !== prefix.includes(close)) wrong.push(end);
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('the two readers', () => {
+  /**
+   * What a reader makes of a body: its parts, or the reason it refused it.
+   * @param {(contentType: string, bytes: Uint8Array) => Promise<unknown>} read
+   * @param {string} contentType
+   * @param {Uint8Array} body
+   */
+  const outcome = (read, contentType, body) =>
+    read(contentType, body).then(
+      (parts) => ({ parts }),
+      (/** @type {Error} */ error) => ({ refused: error.message }),
+    );
+
+  it('read every body alike: the same parts or the same refusal, mangled bodies and odd headers included', async () => {
+    const [client] = loadClientBodies();
+    if (!client) throw new Error('no client body');
+    /** @type {Array<{ contentType: string, body: Uint8Array }>} */
+    const bodies = [];
+    // A byte taken out, or a dash, a line break or a quote put in, at each place of the delimiters and the headers of
+    // a real client's body (its content is read as bytes, whatever it holds): every way a body breaks busboy's
+    // reading of a delimiter, a header line or a disposition is met once. The RFC's forms are read alike above.
+    for (const { contentType, body } of [client]) {
+      const boundary = /boundary="?([^";]+)/.exec(contentType)?.[1] ?? '';
+      const text = body.toString('latin1');
+      const delimiters = [...text.matchAll(new RegExp(`--${boundary}`, 'g'))].map(({ index }) => index);
+      const headersEnd = text.indexOf(`${CRLF}${CRLF}`) + 4;
+      const near = (/** @type {number} */ at) =>
+        at < headersEnd || delimiters.some((index) => Math.abs(at - index) <= 4 + boundary.length);
+      for (let at = 0; at < body.length; at += 1) {
+        if (!near(at)) continue;
+        for (const put of ['', '-', CRLF, '"']) {
+          bodies.push({
+            contentType,
+            body: Buffer.concat([body.subarray(0, at), Buffer.from(put), body.subarray(at + 1)]),
+          });
+        }
+      }
+    }
+    const part = (/** @type {string} */ header, content = 'x') =>
+      // Latin-1: each character one byte, as header bytes beyond ASCII are sent.
+      Buffer.from(`--b${CRLF}${header}${CRLF}${CRLF}${content}${CRLF}--b--${CRLF}`, 'latin1');
+    const type = 'multipart/form-data; boundary=b';
+    for (const header of [
+      'Content-Disposition: form-data; name="a"; filename*=utf-8\'\'%E2%82%AC%20rate.pdf',
+      'Content-Disposition: form-data; name="a"; filename*=iso-8859-1\'\'%E9t%E9.txt',
+      'Content-Disposition: form-data; name="a"; filename="C:\\x\\..";',
+      'Content-Disposition: form-data ; name = "a b" ; filename = "x\\"y.txt"',
+      'Content-Disposition: FORM-DATA; NAME=a; FILENAME=a/b/c.txt',
+      'Content-Disposition: form-data; name="caf\u00c3\u00a9"',
+      'Content-Disposition: form-data; name',
+      'Content-Disposition: form-data;',
+      'Content-Disposition: inline; name="a"',
+      'Content-Disposition: form-data; name="a"\r\n\tfolded; filename="f.txt"',
+      'Content-Type: Text/CSV; charset=utf-8\r\nContent-Disposition: form-data; name="a"',
+      'Content-Type: \r\nContent-Disposition: form-data; name="a"',
+      'Content-Type: text/plain \r\nContent-Disposition: form-data; name="a"',
+      'X-No-Colon\r\nContent-Disposition: form-data; name="a"',
+    ]) {
+      bodies.push({ contentType: type, body: part(header) });
+    }
+    for (const contentType of [
+      'multipart/form-data; boundary="b"',
+      'multipart/form-data; charset=utf-8; boundary=b',
+      'Multipart/Form-Data;boundary=b',
+      "multipart/form-data; boundary*=utf-8''b",
+    ]) {
+      bodies.push({ contentType, body: part('Content-Disposition: form-data; name="a"') });
+    }
+    bodies.push({ contentType: type, body: Buffer.from(`--b-${CRLF}--b--`) });
+    bodies.push({ contentType: type, body: Buffer.from(`pre--b${CRLF}--b-x${CRLF}--b--tail`) });
+    const different = [];
+    for (const { contentType, body } of bodies) {
+      const [node, web] = await Promise.all([
+        outcome(readWithBusboy, contentType, body),
+        outcome(readOnTheWeb, contentType, body),
+      ]);
+      if (JSON.stringify(node) !== JSON.stringify(web))
+        different.push({ body: Buffer.from(body).toString('latin1'), node, web });
+    }
+    expect(bodies.length).toBeGreaterThan(500);
+    expect(different).toEqual([]);
   });
 });

@@ -89,6 +89,15 @@ function importsOf(file) {
  */
 const FACES = {
   'contract.js': ['model/'],
+  // The model and the pipeline without node:http, for MSW and a browser: the modules that load nothing of Node's.
+  'fetch.js': [
+    'fetch/',
+    'model/',
+    'server/journal/',
+    'server/limits.js',
+    'server/pipeline/',
+    'control/refusal-error.js',
+  ],
   'server.js': ['server/', 'command-line.js', 'control.js', 'contract.js'],
   'command-line.js': ['command-line/', 'server/default-addresses.js', 'server/http-url.js'],
   'control.js': ['control/'],
@@ -97,9 +106,11 @@ const FACES = {
 describe('the faces of @payments-connect/contract', () => {
   it('are the entries of its exports, one a concept', () => {
     const manifest = JSON.parse(readFileSync(join(SRC, '..', 'package.json'), 'utf8'));
+    // `./bundled` is no face: the module the build writes (`scripts/compile-validators.js`).
     const entries = Object.entries(manifest.exports)
-      .filter(([, target]) => typeof target === 'object')
+      .filter(([subpath, target]) => typeof target === 'object' && subpath !== './bundled')
       .map(([, target]) => relative(SRC, join(SRC, '..', target.default)));
+    expect(manifest.exports['./bundled'].default).toBe('./dist/bundled-contract.js');
     expect(entries.sort()).toEqual(Object.keys(FACES).sort());
   });
 
@@ -171,5 +182,44 @@ describe('the modules of @payments-connect/contract', () => {
       types.filter((owner) => reaches(owner, file)).map((owner) => `${relative(SRC, file)} <- ${relative(SRC, owner)}`),
     );
     expect(cycles).toEqual([]);
+  });
+});
+
+describe('the browser face, /fetch', () => {
+  it("loads no module of Node's, no dependency, no code that compiles code, as a browser bundler resolves it", () => {
+    const manifest = JSON.parse(readFileSync(join(SRC, '..', 'package.json'), 'utf8'));
+    /** @type {Set<string>} */
+    const seen = new Set();
+    /** @type {string[]} */
+    const problems = [];
+    const queue = [join(SRC, 'fetch.js')];
+    while (queue.length > 0) {
+      const file = /** @type {string} */ (queue.shift());
+      if (seen.has(file)) continue;
+      seen.add(file);
+      // What runs, not what the comments say.
+      const code = readFileSync(file, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '');
+      const name = relative(SRC, file);
+      for (const [pattern, what] of /** @type {const} */ ([
+        [/\bBuffer\b/, 'Buffer'],
+        [/\bprocess\./, 'process'],
+        [/\brequire\(|createRequire/, 'require'],
+        [/\bnew Function\b|\beval\(/, 'code compiled at run time'],
+        [/\bimport\(/, 'a dynamic import'],
+      ])) {
+        if (pattern.test(code)) problems.push(`${name}: ${what}`);
+      }
+      for (const [, specifier] of code.matchAll(/^(?:import|export)\s[^;]*?\sfrom\s'([^']+)';/gms)) {
+        const spec = /** @type {string} */ (specifier);
+        // A browser bundler takes the `default` branch of the package's own imports (no `node` condition).
+        const target = spec.startsWith('#') ? manifest.imports[spec]?.default : spec.startsWith('.') ? spec : undefined;
+        if (target === undefined) problems.push(`${name}: imports ${spec}`);
+        else queue.push(spec.startsWith('#') ? join(SRC, '..', target) : resolve(dirname(file), target));
+      }
+    }
+    expect(seen.size).toBeGreaterThan(30);
+    expect(problems).toEqual([]);
   });
 });

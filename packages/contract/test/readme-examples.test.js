@@ -43,4 +43,8 @@ describe('README examples', () => {
   it('control-routes calls one declared route over HTTP and in process, with the same result', async () => {
     expect((await runExample('examples/control-routes.js')).trim()).toBe("{ id: 'c 1' } { id: 'c 2' }");
   });
+
+  it('fetch-handler answers a Request in this process as a server would, and journals it', async () => {
+    expect((await runExample('examples/fetch-handler.js')).trim()).toBe('200 OPEN\n400 VALIDATION_FAILED 2');
+  });
 });

@@ -25,7 +25,6 @@ import { HEALTH_PATH } from '@payments-connect/contract/control';
 import { CONTROL_PREFIX, emulatorRouteLabel } from '../src/control-routes.js';
 import { DEFAULT_CLI_PORT, DEFAULT_TOKEN_TTL_SECONDS } from '../src/defaults.js';
 import { startEmulator } from '../src/emulator.js';
-import { writeSnapshotFile } from '../src/snapshot/snapshot-files.js';
 
 /** Where a running emulator hands out the snapshot `--state` reads. */
 const STATE_ROUTE = emulatorRouteLabel('state');
@@ -93,7 +92,7 @@ if (saveState) {
 /** @type {import('../src/emulator.js').Emulator} */
 let emulator;
 try {
-  // startEmulator loads the contract, Ajv and the server when it starts one: a usage error, above, loads none of them.
+  // startEmulator loads the contract and the server when it starts one: a usage error, above, loads neither.
   const { strict = false, state } = parsed;
   emulator = await startEmulator({ port, host, journal, tokenTtlSeconds, strict, webhookUrl, state, onViolation });
 } catch (error) {
@@ -172,6 +171,8 @@ async function stopEmulator() {
   await emulator.stop();
   if (!saveState) return 0;
   try {
+    // Loaded when the state is saved, at the stop: the start does not wait for it.
+    const { writeSnapshotFile } = await import('../src/snapshot/snapshot-files.js');
     writeSnapshotFile(saveState, await emulator.control.state());
   } catch (error) {
     const { message } = /** @type {Error} */ (error);

@@ -52,9 +52,9 @@ import { DEFAULT_HOST, DEFAULT_TOKEN_TTL_SECONDS, MAX_PENDING_FAULTS, MAX_TENANT
  */
 
 /**
- * Starts an emulator of the Payments Connect API v1.0 on a local port. Its options are checked first; the contract,
- * Ajv and the server are loaded then, not when the package is imported (a test file that only controls a running
- * emulator with `connectEmulator` loads none of them).
+ * Starts an emulator of the Payments Connect API v1.0 on a local port. Its options are checked first; the contract
+ * (its validators compiled at build) and the server are loaded then, not when the package is imported (a test file
+ * that only controls a running emulator with `connectEmulator` loads neither).
  * @param {EmulatorOptions} [options]
  * @returns {Promise<Emulator>}
  */

@@ -1,5 +1,6 @@
 // The emulator's parts, put together and served on the contract's request pipeline. Loaded by `startEmulator` when an
-// emulator starts, with the contract, Ajv and the server: importing the package loads none of them.
+// emulator starts, with the contract and the server: importing the package loads none of them. The contract's
+// validators are compiled at build; Ajv is loaded only to check a snapshot (restored, or read with --state), below.
 import { compileJsonSchema, createContract, loadContract } from '@payments-connect/contract';
 import { inProcessControl } from '@payments-connect/contract/control';
 import {
@@ -19,7 +20,6 @@ import { createFaultInjector } from './fault-injector.js';
 import { operationHandlers } from './operation-handlers.js';
 import { createRandomSource } from './random-source.js';
 import { createRequestGate } from './request-gate.js';
-import { readSnapshotFile } from './snapshot/snapshot-files.js';
 import { createSnapshotKeeper } from './snapshot/snapshot-keeper.js';
 import { snapshotSchema } from './snapshot/snapshot-schema.js';
 import { createTenantWorlds } from './tenant-worlds.js';
@@ -118,7 +118,7 @@ export async function serveEmulator(config) {
     },
   });
   // Before it listens: no call may see the state it starts with half restored.
-  if (config.state !== undefined) restoreStateOption(snapshots, config.state);
+  if (config.state !== undefined) await restoreStateOption(snapshots, config.state);
   const { accounts, fixtures } = worlds.describe(DEFAULT_TENANT_ID);
   const { tokenTtlSeconds, port, host, timeouts, strict } = config;
   const start = () => ({ url, credentials, accounts, fixtures, env: worlds.describe(DEFAULT_TENANT_ID).env });
@@ -201,8 +201,10 @@ function webhookPayloadCheck(contract, record, webhookUrl) {
  * @param {import('./snapshot/snapshot-keeper.js').SnapshotKeeper} snapshots
  * @param {import('./snapshot/snapshot-keeper.js').EmulatorSnapshot | string | URL} option a snapshot, or a file's path
  */
-function restoreStateOption(snapshots, option) {
+async function restoreStateOption(snapshots, option) {
   const file = typeof option === 'string' || option instanceof URL ? option : undefined;
+  // The file reader is loaded by an emulator that starts from a file: not at every start.
+  const { readSnapshotFile } = await import('./snapshot/snapshot-files.js');
   try {
     snapshots.restore(file === undefined ? option : readSnapshotFile(file, jsonSyntaxProblem));
   } catch (error) {

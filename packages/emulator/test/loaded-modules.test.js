@@ -1,6 +1,6 @@
 // What the package loads, seen by a module-loading hook in a process of its own: a usage error of the command, and an
 // import of the package (for connectEmulator in a test file), load no contract model (which alone reads the spec) and
-// no Ajv; starting an emulator loads both.
+// no Ajv; starting an emulator loads the model and the validators compiled at build, and still no Ajv.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -30,8 +30,8 @@ async function loadedBy(name, args) {
   const file = join(dir, `${name}.txt`);
   const env = { ...process.env, LOADED_MODULES_FILE: file };
   const ended = await promisify(execFile)(process.execPath, ['--import', HOOK, ...args], { env }).then(
-    () => ({ code: 0 }),
-    (/** @type {any} */ error) => ({ code: error.code }),
+    ({ stdout }) => ({ code: 0, stdout }),
+    (/** @type {any} */ error) => ({ code: error.code, stdout: String(error.stdout) }),
   );
   const modules = (await readFile(file, 'utf8')).trim().split('\n');
   return { ...ended, modules, heavy: modules.filter((url) => HEAVY.some((pattern) => pattern.test(url))) };
@@ -53,12 +53,22 @@ describe('what the emulator package loads', { timeout: 60_000 }, () => {
     expect(heavy).toEqual([]);
   });
 
-  it('starting an emulator loads both: the hook sees them when they are loaded', async () => {
+  // The validators are compiled at build (the contract's dist/bundled-contract.js, which Node's require loads): starting
+  // loads the model and them, and no Ajv, which only a schema compiled as it runs would need. Node's require cache
+  // shows what require loaded, which the hook of the ES module loader does not see.
+  it('starting an emulator loads the model and the validators compiled at build, and no Ajv', async () => {
     const entry = JSON.stringify(ENTRY);
-    const script = `const { startEmulator } = await import(${entry}); await (await startEmulator()).stop();`;
-    const { code, heavy } = await loadedBy('start', ['--input-type=module', '-e', script]);
+    const script = [
+      `const { startEmulator } = await import(${entry});`,
+      'await (await startEmulator()).stop();',
+      "const { createRequire } = await import('node:module');",
+      "console.log(JSON.stringify(Object.keys(createRequire(process.cwd() + '/').cache)));",
+    ].join(' ');
+    const { code, modules, heavy, stdout } = await loadedBy('start', ['--input-type=module', '-e', script]);
     expect(code).toBe(0);
-    expect(heavy.some((url) => url.endsWith('/contract/src/contract.js'))).toBe(true);
-    expect(heavy.some((url) => /ajv/.test(url))).toBe(true);
+    const required = /** @type {string[]} */ (JSON.parse(stdout));
+    expect(modules.some((url) => url.endsWith('/contract/src/contract.js'))).toBe(true);
+    expect(required.some((path) => path.endsWith('/contract/dist/bundled-contract.js'))).toBe(true);
+    expect([...heavy, ...required].filter((path) => /ajv/.test(path))).toEqual([]);
   });
 });

@@ -21,8 +21,6 @@ import { DOCS_PATH, HEALTH_PATH, isHttpUrl } from '@payments-connect/contract/se
 import { AnswerError } from '../src/configured-answers.js';
 import { CONTROL_PREFIX, MOCK_CONTROL_ROUTES } from '../src/control-routes.js';
 import { DEFAULT_PORT } from '../src/defaults.js';
-import { RecordingError } from '../src/recording-file.js';
-import { readScenarioFile } from '../src/scenario-file.js';
 import { serveMock } from '../src/serve-mock.js';
 
 /** Where a running mock lists the requests it received, and its configured answers. */
@@ -114,7 +112,7 @@ if (args['replay-strict'] && args.replay === undefined)
   usageError(COMMAND, '--replay-strict goes with --replay: it refuses what the recording does not answer');
 const { port, host, journal } = serverOptionsOf(COMMAND, args, DEFAULT_PORT);
 const flagAnswers = answersOfFlags(args.answer ?? []);
-const scenarioAnswers = args.scenario === undefined ? {} : scenarioOf(args.scenario);
+const scenarioAnswers = args.scenario === undefined ? {} : await scenarioOf(args.scenario);
 
 if (proxy !== undefined && (args.answer?.length || args.scenario))
   usageError(
@@ -137,7 +135,9 @@ const mock = await serveMock({
   // Said as it happens: a proxy whose upstream is down answers 502s that are no verdict on the contract.
   onUpstreamFailure: ({ method, target, status, message }) =>
     process.stderr.write(`[upstream] ${method} ${target} -> ${status}: ${message}\n`),
-}).catch((error) => {
+}).catch(async (error) => {
+  // Loaded as it is needed, as serveMock loads it: only a mock that replays a recording can be refused one.
+  const { RecordingError } = await import('../src/recording-file.js');
   if (error instanceof RecordingError) return dataError(COMMAND, `--replay ${error.message}`);
   if (!(error instanceof AnswerError)) runFailure(COMMAND, error.message);
   // Said as the user wrote it: the flag (a usage error), or the file and the operation in it (what a file holds).
@@ -263,7 +263,8 @@ function answersOfFlags(flags) {
  * The answers of the `--scenario` file: one that cannot be read is a failure, one that holds no scenario a data error.
  * @param {string} file
  */
-function scenarioOf(file) {
+async function scenarioOf(file) {
+  const { readScenarioFile } = await import('../src/scenario-file.js');
   try {
     return readScenarioFile(file);
   } catch (error) {

@@ -1,4 +1,4 @@
-import { closestFirst } from '@payments-connect/contract/server';
+import { closestFirst } from '@payments-connect/contract/fetch';
 import { prismGenerator } from './generated-payload.js';
 import { chooseResponse, readPreferences } from './mock-preferences.js';
 
@@ -66,7 +66,7 @@ export function createConfiguredAnswers(contract, defaults) {
     throw new AnswerError(operationId, `no operation ${operationId} in the contract; it has ${names}`);
   }
 
-  return {
+  const configured = {
     /**
      * Configures (or replaces) the answer of an operation.
      * @param {string} operationId
@@ -95,6 +95,25 @@ export function createConfiguredAnswers(contract, defaults) {
       return { operationId, answer: trimmed, status: Number(chosen.response.status), example: example ?? null };
     },
     /**
+     * Configures the answers a mock starts with (`startMock({ answers })`, `createHandlers({ answers })`), each as
+     * `set` does.
+     * @param {unknown} given an object of operationId to answer
+     * @throws {TypeError} for no such object; an {@link AnswerError} for an answer that is no string, or that `set`
+     *   refuses
+     */
+    setAll(given) {
+      if (!given || typeof given !== 'object' || Array.isArray(given))
+        throw new TypeError(`answers must be an object of operationId to answer, got ${JSON.stringify(given)}`);
+      for (const [operationId, answer] of Object.entries(given)) {
+        if (typeof answer !== 'string')
+          throw new AnswerError(
+            operationId,
+            `an answer is a string such as "code=409, example=rfiNotOpen", got ${JSON.stringify(answer)}`,
+          );
+        configured.set(operationId, answer);
+      }
+    },
+    /**
      * The answer configured for an operation, if any.
      * @param {string} operationId
      */
@@ -118,6 +137,7 @@ export function createConfiguredAnswers(contract, defaults) {
       return Object.fromEntries([...answers].map(([operationId, { answer }]) => [operationId, answer]));
     },
   };
+  return configured;
 }
 
 /** @typedef {ReturnType<typeof createConfiguredAnswers>} ConfiguredAnswers */

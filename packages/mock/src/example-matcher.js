@@ -1,5 +1,4 @@
-import { isDeepStrictEqual } from 'node:util';
-import { parseMediaType } from '@payments-connect/contract';
+import { parseMediaType } from '@payments-connect/contract/fetch';
 
 /**
  * @typedef {import('@payments-connect/contract').Contract} Contract
@@ -99,7 +98,7 @@ export function createExampleMatcher(contract) {
 function isRequest(candidate, pathNames, values) {
   return (
     pathNames.every((name, at) => values.path[name] === candidate.path[at]) &&
-    candidate.query.every(([name, value]) => isDeepStrictEqual(values.query[name], value)) &&
+    candidate.query.every(([name, value]) => sameJson(values.query[name], value)) &&
     (candidate.body === undefined ? values.body === undefined : candidate.body(values))
   );
 }
@@ -146,14 +145,37 @@ function candidatesOf(contract, operation) {
  */
 function bodyTest(contract, operation, { mediaType, example }) {
   if (parseMediaType(mediaType)?.essence !== 'multipart/form-data') {
-    return (values) => isDeepStrictEqual(values.body, example.value);
+    return (values) => sameJson(values.body, example.value);
   }
   const media = operation.requestBody?.requestBody.content?.[mediaType];
+  const utf8 = new TextEncoder();
   const sizes = new Map(
-    contract.exampleParts(media, example).map((part) => [part.name, Buffer.byteLength(part.content)]),
+    contract.exampleParts(media, example).map((part) => [part.name, utf8.encode(part.content).byteLength]),
   );
   return ({ parts }) => {
     const names = Object.keys(parts);
     return names.length === sizes.size && names.every((name) => sizes.get(name) === parts[name]?.size);
   };
+}
+
+/**
+ * Whether two JSON values are the same value, whatever the order of their properties (as `isDeepStrictEqual` judges
+ * them, without `node:util`: the matcher runs in a browser too, under the MSW handlers).
+ * @param {unknown} a
+ * @param {unknown} b
+ * @returns {boolean}
+ */
+function sameJson(a, b) {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, at) => sameJson(item, b[at]));
+  const left = /** @type {Record<string, unknown>} */ (a);
+  const right = /** @type {Record<string, unknown>} */ (b);
+  const keys = Object.keys(left);
+  return (
+    keys.length === Object.keys(right).length &&
+    keys.every((key) => Object.hasOwn(right, key) && sameJson(left[key], right[key]))
+  );
 }

@@ -1,7 +1,4 @@
-import { createRequire } from 'node:module';
 import { deferFakerLoading } from './lazy-faker.js';
-
-const require = createRequire(import.meta.url);
 
 /** @typedef {{ _tag: 'Right', right: unknown } | { _tag: 'Left', left: Error }} Generated */
 
@@ -20,23 +17,34 @@ const GENERATOR_MISSING =
   'answers generated from the schemas (--dynamic, Prefer: dynamic=true) need the optional peer dependency ' +
   '@stoplight/prism-http: npm install --save-dev @stoplight/prism-http@5.12.0';
 
+/** Why generated answers are not available in a browser (the MSW handlers under `setupWorker`). */
+const GENERATOR_OUTSIDE_NODE =
+  "answers generated from the schemas (Prefer: dynamic=true) need Node: Prism's generator does not run in a " +
+  'browser; ask for a named example or a status instead (Prefer: example=closedCase, code=409)';
+
 /**
  * Prism's generators, loaded on first use: a mock that answers with named examples never pays for them, and
- * does not need them installed (`@stoplight/prism-http` is an optional peer dependency: some 120 packages).
+ * does not need them installed (`@stoplight/prism-http` is an optional peer dependency: some 120 packages). Node's
+ * module loader is asked for at that moment too (`process.getBuiltinModule`), not imported: the answerer's modules
+ * load in a browser as well (the MSW handlers), where no `node:` module is.
  * @returns {PrismGenerator}
- * @throws {Error} {@link GENERATOR_MISSING} when `@stoplight/prism-http` is not installed
+ * @throws {Error} {@link GENERATOR_MISSING} when `@stoplight/prism-http` is not installed, and
+ *   {@link GENERATOR_OUTSIDE_NODE} outside Node
  */
 export function prismGenerator() {
   if (!generator) {
+    const nodeModule = globalThis.process?.getBuiltinModule?.('node:module');
+    if (!nodeModule) throw new Error(GENERATOR_OUTSIDE_NODE);
     let entry;
     try {
-      entry = require.resolve('@stoplight/prism-http');
+      entry = nodeModule.createRequire(import.meta.url).resolve('@stoplight/prism-http');
     } catch {
       throw new Error(GENERATOR_MISSING);
     }
-    deferFakerLoading();
     // Resolved from Prism's own location, so that the module is the one of the pinned @stoplight/prism-http.
-    generator = /** @type {PrismGenerator} */ (createRequire(entry)('./mocker/generator/JSONSchema.js'));
+    const prismRequire = nodeModule.createRequire(entry);
+    deferFakerLoading(prismRequire);
+    generator = /** @type {PrismGenerator} */ (prismRequire('./mocker/generator/JSONSchema.js'));
   }
   return generator;
 }

@@ -1,7 +1,3 @@
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
-
 /**
  * Defers loading faker until Prism first generates dynamic data.
  *
@@ -9,11 +5,11 @@ const require = createRequire(import.meta.url);
  * Prism's load time) as it loads, yet uses it only to answer dynamically (`--dynamic`,
  * `Prefer: dynamic=true`). A stand-in placed in the module cache loads the real faker on first use.
  * json-schema-faker stores `faker.default` at load time without touching it, so that is a stand-in too.
+ * @param {NodeJS.Require} prismRequire a `require` of Prism's own location, whose faker is the one deferred
  */
-export function deferFakerLoading() {
-  const prismRequire = createRequire(require.resolve('@stoplight/prism-http'));
+export function deferFakerLoading(prismRequire) {
   const fakerPath = prismRequire.resolve('@faker-js/faker');
-  const cache = require.cache;
+  const cache = prismRequire.cache;
   if (cache[fakerPath]) return;
   /** @type {any} */
   let faker;

@@ -1,4 +1,4 @@
-import { RefusalError } from '@payments-connect/contract/control';
+import { RefusalError } from '@payments-connect/contract/fetch';
 import { createExampleMatcher } from './example-matcher.js';
 import { generatePayload } from './generated-payload.js';
 import {
@@ -83,15 +83,7 @@ export function createMockAnswerer(contract, defaults, configured) {
    */
   function makeAnswer(operation, response, example, preferences, dynamic) {
     const seed = preferences.seed ?? defaults.seed;
-    /** @type {Record<string, string>} */
-    const headers = {};
-    for (const [name, raw] of Object.entries(response.response.headers ?? {})) {
-      const header = contract.dereference(raw).node;
-      const value = header.example ?? header.schema?.example ?? header.schema?.default;
-      if (value !== undefined) headers[name] = String(value);
-      else if (header.required && header.schema)
-        headers[name] = String(generatePayload(contract.document, header.schema, { dynamic, seed }));
-    }
+    const headers = documentedHeaders(contract, response, { dynamic, seed });
     const media = response.response.content?.[JSON_MEDIA_TYPE];
     if (!media) return { status: Number(response.status), headers, body: undefined, slots: [] };
     const named = example === undefined ? undefined : contract.dereference(media.examples?.[example]).node;
@@ -213,6 +205,27 @@ export function createMockAnswerer(contract, defaults, configured) {
       notes.push(`${configuredFor} (${configuredAnswer.answer}) not applied: the request's own preferences win`);
     return { ...answer, notes };
   };
+}
+
+/**
+ * The headers a documented response names, each with its example (a required one without an example generated from
+ * its schema): what the mock's answer of that response carries, `Retry-After` of a 429 among them.
+ * @param {Contract} contract
+ * @param {ContractResponse} response
+ * @param {{ dynamic: boolean, seed?: string }} generation how a required header without an example is made
+ * @returns {Record<string, string>}
+ */
+export function documentedHeaders(contract, response, { dynamic, seed }) {
+  /** @type {Record<string, string>} */
+  const headers = {};
+  for (const [name, raw] of Object.entries(response.response.headers ?? {})) {
+    const header = contract.dereference(raw).node;
+    const value = header.example ?? header.schema?.example ?? header.schema?.default;
+    if (value !== undefined) headers[name] = String(value);
+    else if (header.required && header.schema)
+      headers[name] = String(generatePayload(contract.document, header.schema, { dynamic, seed }));
+  }
+  return headers;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { closestFirst } from '@payments-connect/contract/server';
+import { closestFirst } from '@payments-connect/contract/fetch';
 
 /**
  * @typedef {import('@payments-connect/contract').ContractOperation} ContractOperation

@@ -1,15 +1,12 @@
-import { bundledDocumentPath, createContract, loadDocumentFile } from '@payments-connect/contract';
+import { bundledDocumentPath, createContract, loadContract, loadDocumentFile } from '@payments-connect/contract';
 import { bindControlRoutes, installedDocsPage, isHttpUrl, startServer } from '@payments-connect/contract/server';
-import { AnswerError, createConfiguredAnswers } from './configured-answers.js';
+import { createConfiguredAnswers } from './configured-answers.js';
 import { createControlHandlers } from './control-handlers.js';
 import { CONTROL_PREFIX, MOCK_CONTROL_ROUTES } from './control-routes.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
-import { createExchangeRecorder } from './exchange-recorder.js';
 import { prismGenerator } from './generated-payload.js';
 import { createMockAnswerer } from './mock-answerer.js';
 import { PREFERENCE_NAMES } from './mock-preferences.js';
-import { loadRecording } from './recording-file.js';
-import { createReplayAnswerer } from './replay-answerer.js';
 
 /**
  * @typedef {object} MockOptions
@@ -93,10 +90,12 @@ export async function serveMock({
   replayStrict = false,
 } = {}) {
   const specPath = spec ?? bundledDocumentPath();
-  const document = loadDocumentFile(specPath);
+  const document = spec === undefined ? undefined : loadDocumentFile(spec);
   let contract;
   try {
-    contract = createContract(document);
+    // The bundled description's schemas are checked by the validators its build compiled; another's are compiled as
+    // they are first used.
+    contract = document === undefined ? loadContract() : createContract(document);
   } catch (error) {
     throw new Error(`cannot serve the spec ${specPath}: ${/** @type {Error} */ (error).message}`);
   }
@@ -118,16 +117,7 @@ export async function serveMock({
   if (replayStrict && replay === undefined)
     throw new TypeError('replayStrict goes with replay: it refuses what the recording does not answer');
   const configured = createConfiguredAnswers(contract, { dynamic });
-  if (!answers || typeof answers !== 'object' || Array.isArray(answers))
-    throw new TypeError(`answers must be an object of operationId to answer, got ${JSON.stringify(answers)}`);
-  for (const [operationId, answer] of Object.entries(answers)) {
-    if (typeof answer !== 'string')
-      throw new AnswerError(
-        operationId,
-        `an answer is a string such as "code=409, example=rfiNotOpen", got ${JSON.stringify(answer)}`,
-      );
-    configured.set(operationId, answer);
-  }
+  configured.setAll(answers);
   // The reference describes the bundled spec: with another one it would document what the mock does not serve.
   const docsPage = spec === undefined ? installedDocsPage(import.meta.url) : undefined;
   /** @type {import('@payments-connect/contract/server').Answerer | undefined} the examples', a recording's first */
@@ -138,11 +128,18 @@ export async function serveMock({
     answer = createMockAnswerer(contract, { dynamic, seed }, configured);
     // Checked before the mock listens: a recording the contract no longer takes is refused at start, whole.
     if (replay !== undefined) {
+      // The recording's modules are loaded by the mock that replays one (and records one, below): not at every start.
+      const [{ loadRecording }, { createReplayAnswerer }] = await Promise.all([
+        import('./recording-file.js'),
+        import('./replay-answerer.js'),
+      ]);
       const recording = loadRecording(contract, replay);
       replaying = createReplayAnswerer(contract, recording, answer, configured, { strict: replayStrict });
       answer = replaying.answer;
     }
   }
+  // Loaded before the mock listens: the recorder must be subscribed in the turn the server starts in.
+  const recorderModule = record === undefined ? undefined : await import('./exchange-recorder.js');
   const server = await startServer({
     contract,
     name: 'mock',
@@ -166,7 +163,7 @@ export async function serveMock({
   // turn, before any request is read. Without `record`, no listener: a request costs what it did.
   let recorder;
   try {
-    recorder = record === undefined ? undefined : createExchangeRecorder(contract, record);
+    recorder = recorderModule?.createExchangeRecorder(contract, /** @type {string} */ (record));
   } catch (error) {
     await server.stop();
     throw error;

@@ -113,3 +113,42 @@ const mockTornDown: Promise<void> = mockTeardown();
 const runMock: Promise<MockConnection> = useMock();
 const providedMock: { url: string; env: Record<string, string> } = inject('paymentsConnectMock');
 void [mockTeardownOf, mockTornDown, runMock, providedMock];
+
+// @payments-connect/mock/msw: the handlers, their journal and answers, the overrides and fixtures, typed.
+import {
+  createHandlers,
+  type FixtureBuilder,
+  FixtureError,
+  type Fixtures,
+  fixtures,
+  type HandlersOptions,
+  AnswerError as MswAnswerError,
+  type OperationId,
+  type Override,
+  type OverrideAnswer,
+  OverrideError,
+  type OverrideRequest,
+  type Overrides,
+  type PaymentsConnectHandlers,
+} from '@payments-connect/mock/msw';
+
+const handlersOptions: HandlersOptions = {
+  baseUrl: new URL('https://api.payments-connect.test'),
+  journal: { size: 100 },
+};
+const paymentsConnect: PaymentsConnectHandlers = createHandlers(handlersOptions);
+const entries: JournalEntry[] = paymentsConnect.requests({ operationId: 'getRfiCase' });
+const builders: Fixtures = fixtures;
+const closedCase: FixtureBuilder<{ rfiId: string }> = fixtures.getRfiCase.closedCase;
+const operationId: OperationId = 'getRfiCase';
+const readCase: Override<'getRfiCase'> = ({ params }: OverrideRequest<'getRfiCase'>) => {
+  const answer: OverrideAnswer<'getRfiCase'> = { status: 404, body: fixtures.getRfiCase.otherAccountCase() };
+  return params.rfiId === '' ? answer : undefined;
+};
+const overrides: Overrides = { getRfiCase: readCase };
+const errors: TypeError[] = [
+  new FixtureError('fixtures.x.y', 'p'),
+  new OverrideError('x', 'p'),
+  new MswAnswerError('x', 'p'),
+];
+void [paymentsConnect.baseUrl, entries, builders, closedCase, operationId, overrides, errors];

@@ -1,6 +1,7 @@
 // The README says what is: its TypeScript recipes are the files of test/readme/ (which the keep-journal recipe's test
-// runs under exec and the type check compiles); and so does the reference: its journal table the journal's bounds
-// (its flag table: tools/release/test/readme-flag-tables.test.js).
+// runs under exec and the type check compiles) and of test/readme-msw/ (its MSW recipes: the vitest file the mock's
+// own run runs, the page's module the browser test builds); and so does the reference: its journal table the journal's
+// bounds (its flag table: tools/release/test/readme-flag-tables.test.js).
 import { readdir, readFile } from 'node:fs/promises';
 import { DEFAULT_JOURNAL_SIZE, JOURNAL_BODY_BYTES } from '@payments-connect/contract/server';
 import { describe, expect, it } from 'vitest';
@@ -28,14 +29,19 @@ function tableAfter(heading) {
 }
 
 describe('the README and its reference', () => {
-  it('shows each file of test/readme/ as it is, under a first line that names it, and every one of them', async () => {
+  it('shows each file of test/readme/ and test/readme-msw/ as it is, under a line naming it, every one', async () => {
     const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map(([, code]) => String(code));
     const shown = new Map(blocks.map((code) => [/^\/\/ ([\w.-]+\.ts)\b/.exec(code)?.[1] ?? '(no file line)', code]));
-    const files = (await readdir(new URL('test/readme/', packageDir))).filter((name) => name.endsWith('.ts'));
-    expect([...shown.keys()].sort()).toEqual(files.sort());
-    for (const [file, code] of shown) {
-      expect(code, file).toBe(await readFile(new URL(`test/readme/${file}`, packageDir), 'utf8'));
+    /** @type {Map<string, URL>} each recipe file by its name, in the folder of its kind (a server's, MSW's) */
+    const files = new Map();
+    for (const folder of ['test/readme/', 'test/readme-msw/']) {
+      for (const name of await readdir(new URL(folder, packageDir))) {
+        if (name.endsWith('.ts')) files.set(name, new URL(`${folder}${name}`, packageDir));
+      }
     }
+    expect([...shown.keys()].sort()).toEqual([...files.keys()].sort());
+    for (const [file, code] of shown)
+      expect(code, file).toBe(await readFile(/** @type {URL} */ (files.get(file)), 'utf8'));
   });
 
   it("gives the journal's bounds as they are defined", () => {

@@ -71,6 +71,8 @@ const MINIMUM_TYPESCRIPT = '5.4.5';
 const MINIMUM_TYPESCRIPT_FOR_SERVERS = '5.7.3';
 /** The consumer's own Node types (a TypeScript project that runs Node has them): those this workspace checks with. */
 const TYPES_NODE = `@types/node@${createRequire(import.meta.url)('@types/node/package.json').version}`;
+/** The msw the consumers use the mock's handlers with: the one this workspace tests them with. */
+const MSW = `msw@${createRequire(import.meta.url)('msw/package.json').version}`;
 /** A server stopped by its npx or pnpm process being killed is gone well within this. */
 const SERVER_GONE_MS = 5_000;
 /** The URL a server's first line names, in any mode. */
@@ -174,14 +176,18 @@ describe('publish round trip through a local registry', { timeout: STEP_TIMEOUT_
     const local = registry;
     if (!local) throw new Error('no registry');
     consumerDir = join(temp, 'consumer');
-    const specs = PUBLIC_PACKAGES.map((name) => `${name}@${releasedVersion}`);
+    // msw: the mock's optional peer, which a team that uses @payments-connect/mock/msw installs beside it.
+    const specs = [...PUBLIC_PACKAGES.map((name) => `${name}@${releasedVersion}`), MSW];
     const { installed } = await timed('consumer installed with npm', () =>
       createConsumerProject(consumerDir, local.url, specs).catch(async (error) => {
         // Dependencies such as openapi-fetch come through the registry's uplink: its log says why one failed.
         throw new Error(`${error.message}\nregistry log:\n${(await local.readLog()).slice(-4000)}`);
       }),
     );
-    expect(installed).toEqual(Object.fromEntries(PUBLIC_PACKAGES.map((name) => [name, releasedVersion])));
+    expect(installed).toEqual({
+      ...Object.fromEntries(PUBLIC_PACKAGES.map((name) => [name, releasedVersion])),
+      msw: MSW.slice('msw@'.length),
+    });
     for (const name of PUBLIC_PACKAGES) {
       const manifest = JSON.parse(await readFile(join(consumerDir, 'node_modules', name, 'package.json'), 'utf8'));
       // beforePacking in .pnpmfile.cjs: the workspace's private tools stay home with the devDependencies.
@@ -308,6 +314,8 @@ describe('the installed packages on Node 20, 22 and 24', { timeout: STEP_TIMEOUT
         emulator: { status: 200, cases: expect.any(Number) },
         operations: expect.any(Number),
         control: { tenantCases: expect.any(Number), journal: ['listRfiCases 200'] },
+        // The mock's MSW handlers, in the consumer's process: the token exchange and the list, as the server's.
+        msw: { status: 200, cases: output.mock.cases, requests: 2 },
       });
       expect(output.emulator.cases, `Node ${runtime.version}`).toBeGreaterThan(0);
       // connectEmulator's tenant holds the seed again: as many cases as the start-up account, under its own ids.

@@ -58,13 +58,22 @@ import { createWebhookPayloadCheck } from './webhook-payload-check.js';
 /** @typedef {ReturnType<typeof createContract>} Contract */
 
 /**
+ * @typedef {object} ContractOptions
+ * @property {import('./schema-validator.js').PrecompiledValidators} [validators] the validators compiled at build from
+ *   this document, by the pointer of their schema (`@payments-connect/contract/bundled`'s for the bundled description):
+ *   no schema is then compiled as it runs. Without them (or for a schema they lack) Node compiles each schema as it is
+ *   first used; a browser, which may not compile code, refuses it
+ */
+
+/**
  * Reads an OpenAPI 3.1 document into the contract model.
  * @param {any} document a bundled OpenAPI 3.1 document (local `$ref`s only)
+ * @param {ContractOptions} [options]
  */
-export function createContract(document) {
+export function createContract(document, { validators } = {}) {
   const operations = listOperations(document);
   const byId = new Map(operations.map((operation) => [operation.operationId, operation]));
-  const { validateAt } = createSchemaValidator(document);
+  const { validateAt } = createSchemaValidator(document, validators);
   const requests = createRequestValidator(document, validateAt);
   const match = createOperationMatcher(operations);
 
@@ -110,6 +119,22 @@ export function createContract(document) {
         })),
       },
     };
+  }
+
+  /** @type {Map<ContractOperation, NamedExample[]>} the named examples of each operation the model itself looked up */
+  const listed = new Map();
+  /**
+   * The named examples of an operation, listed once for the model's own look-ups (the emulator's seed asks for many of
+   * one operation's at start); `namedExamples` hands out a list of the caller's own.
+   * @param {ContractOperation} operation
+   */
+  function listedExamples(operation) {
+    let examples = listed.get(operation);
+    if (!examples) {
+      examples = listNamedExamples(document, operation);
+      listed.set(operation, examples);
+    }
+    return examples;
   }
 
   const webhooks = listWebhooks(document);
@@ -235,7 +260,7 @@ export function createContract(document) {
      */
     responseExample(operationId, name) {
       const operation = byId.get(operationId);
-      const named = operation && listNamedExamples(document, operation).find((example) => example.name === name);
+      const named = operation && listedExamples(operation).find((example) => example.name === name);
       const value = named?.response?.example?.value;
       if (value === undefined) throw new Error(`the spec has no response example ${name} of ${operationId}`);
       return structuredClone(value);
@@ -248,7 +273,7 @@ export function createContract(document) {
      * @throws {Error} when the operation has no example of that name, or it does not pair completely
      */
     exampleRequest(operation, name) {
-      const named = listNamedExamples(document, operation).find((example) => example.name === name);
+      const named = listedExamples(operation).find((example) => example.name === name);
       if (!named) throw new Error(`${operation.operationId} has no named example ${name}`);
       return buildExampleRequest(document, operation, named);
     },

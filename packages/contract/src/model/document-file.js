@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
 
 /**
  * Reads an OpenAPI 3.1 document from a file, JSON or YAML. The model reads bundled documents: local `$ref`s only.
@@ -16,7 +18,10 @@ export function loadDocumentFile(path) {
   }
   let document;
   try {
-    document = /\.json$/i.test(path) ? JSON.parse(text) : parseYaml(text);
+    // The YAML parser is loaded for a YAML document only: it costs a server that reads JSON a tenth of its start.
+    document = /\.json$/i.test(path)
+      ? JSON.parse(text)
+      : /** @type {typeof import('yaml')} */ (require('yaml')).parse(text);
   } catch (error) {
     throw new Error(`the spec ${path} does not parse: ${/** @type {Error} */ (error).message}`);
   }

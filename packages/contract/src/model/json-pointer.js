@@ -41,8 +41,18 @@ export function formatPointer(tokens) {
  * @param {...(string | number)} tokens
  */
 export function childPointer(pointer, ...tokens) {
-  return formatPointer([...parsePointer(pointer), ...tokens]);
+  // A pointer already in the form formatPointer writes is extended as it is: reading the operations of the contract
+  // at start makes thousands of pointers, and parsing each again cost the servers a tenth of their start.
+  if (!CANONICAL_POINTER.test(pointer)) return formatPointer([...parsePointer(pointer), ...tokens]);
+  const tail = tokens.map((token) => encodeURIComponent(escapeToken(token))).join('/');
+  return pointer === '#' || pointer === '#/' ? `#/${tail}` : `${pointer}/${tail}`;
 }
+
+/**
+ * A pointer that formatPointer would write unchanged from its tokens: characters encodeURIComponent keeps, `~` only as
+ * `~0` or `~1`, and of the percent-escapes only the braces of path templates, as it spells them (`%7B`, not `%7b`).
+ */
+const CANONICAL_POINTER = /^#(?:\/(?:[\w.!*'()-]|~[01]|%7B|%7D)*)*$/;
 
 /**
  * The node a local pointer names.

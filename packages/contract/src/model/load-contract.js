@@ -25,10 +25,27 @@ export function loadBundledDocument() {
   }
 }
 
+/** Where the build writes the bundled description with its validators compiled (`scripts/compile-validators.js`). */
+const BUNDLED_CONTRACT = '../../dist/bundled-contract.js';
+
 /**
- * The contract of the bundled document of `@payments-connect/openapi`.
+ * The contract of the bundled document of `@payments-connect/openapi`, its schemas checked by the validators compiled
+ * at build (`@payments-connect/contract/bundled`): none is compiled as it runs. The module is loaded by the first call
+ * (an ES module, through Node's `require`: this stays synchronous), so a process that never makes the bundled
+ * contract never parses it.
  * @returns {import('./create-contract.js').Contract}
+ * @throws {Error} when the package was not built, saying how to build it
  */
 export function loadContract() {
-  return createContract(loadBundledDocument());
+  /** @type {typeof import('../../dist/bundled-contract.js')} */
+  let bundled;
+  try {
+    bundled = require(BUNDLED_CONTRACT);
+  } catch (cause) {
+    if (/** @type {NodeJS.ErrnoException} */ (cause).code !== 'MODULE_NOT_FOUND') throw cause;
+    throw new Error(`the contract's compiled validators are not built (${BUNDLED_CONTRACT}): run pnpm build`, {
+      cause,
+    });
+  }
+  return createContract(bundled.bundledDocument(), { validators: bundled.validators });
 }

@@ -1,6 +1,3 @@
-import { Busboy } from '@fastify/busboy';
-import { parseMediaType } from './media-type.js';
-
 /**
  * @typedef {import('./example-parts.js').ExamplePart} ExamplePart
  */
@@ -21,7 +18,7 @@ import { parseMediaType } from './media-type.js';
 export const MULTIPART_BOUNDARY = 'payments-connect-example-boundary';
 
 /** RFC 2046, section 5.1.1: a boundary has 1 to 70 characters. */
-const MAX_BOUNDARY_LENGTH = 70;
+export const MAX_BOUNDARY_LENGTH = 70;
 
 const CRLF = '\r\n';
 
@@ -61,73 +58,42 @@ function escapeQuoted(value) {
 }
 
 /**
- * Reads a `multipart/form-data` body with @fastify/busboy, of the busboy line of streaming parsers that most Node
- * servers read uploads with: whatever RFC 7578, RFC 2046 and RFC 2183 allow and clients send is read (parameter values
- * as tokens or quoted, a quoted boundary, other parameters on the type, a preamble and an epilogue, a `Content-Length`
- * on a part, header names in any case, `filename*`). Parts come in the order they were sent. A part that is no form
- * field (no `Content-Disposition: form-data` with a name) is left out, as every form parser does.
- * @param {string} contentType the request's whole Content-Type header, boundary included
- * @param {Uint8Array} bytes the whole body
- * @returns {Promise<ReceivedPart[]>}
- * @throws {Error} (the promise is rejected) when the body is no multipart body of that boundary, saying why
+ * What is wrong with a multipart body before any reader reads it, the same for every reader: a boundary longer than
+ * RFC 2046 allows.
+ * @param {string | undefined} boundary the boundary its Content-Type names
+ * @returns {string | undefined} the reason to refuse it, undefined for none
  */
-export function readMultipartBody(contentType, bytes) {
-  const boundary = parseMediaType(contentType)?.parameters.boundary;
-  if (boundary !== undefined && boundary.length > MAX_BOUNDARY_LENGTH) {
-    const reason = `its boundary has ${boundary.length} characters; RFC 2046 allows at most ${MAX_BOUNDARY_LENGTH}`;
-    return Promise.reject(new Error(reason));
+export function boundaryProblem(boundary) {
+  if (boundary === undefined || boundary.length <= MAX_BOUNDARY_LENGTH) return undefined;
+  return `its boundary has ${boundary.length} characters; RFC 2046 allows at most ${MAX_BOUNDARY_LENGTH}`;
+}
+
+/**
+ * Why a body its reader refused is no multipart body of its boundary: a boundary that is not the body's is the usual
+ * mistake, which a reader would only call an early end of the data.
+ * @param {string | undefined} boundary
+ * @param {Uint8Array} bytes
+ * @param {string} reason the reader's own
+ */
+export function refusedBecause(boundary, bytes, reason) {
+  if (boundary === undefined || includesText(bytes, `--${boundary}`)) return reason;
+  return `it holds no delimiter --${boundary}, the boundary its Content-Type names`;
+}
+
+/**
+ * @param {Uint8Array} bytes
+ * @param {string} text ASCII
+ */
+function includesText(bytes, text) {
+  const first = text.charCodeAt(0);
+  for (
+    let at = bytes.indexOf(first);
+    at !== -1 && at + text.length <= bytes.length;
+    at = bytes.indexOf(first, at + 1)
+  ) {
+    let index = 1;
+    while (index < text.length && bytes[at + index] === text.charCodeAt(index)) index += 1;
+    if (index === text.length) return true;
   }
-  const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return new Promise((resolve, reject) => {
-    /** @type {ReceivedPart[]} */
-    const parts = [];
-    let settled = false;
-    const fail = (/** @type {unknown} */ error) => {
-      if (settled) return;
-      settled = true;
-      // A boundary that is not the body's is the usual mistake; the parser would only say that the data ended.
-      const missing = boundary !== undefined && !body.includes(`--${boundary}`);
-      const reason = error instanceof Error ? error.message : String(error);
-      reject(new Error(missing ? `it holds no delimiter --${boundary}, the boundary its Content-Type names` : reason));
-    };
-    let parser;
-    try {
-      parser = Busboy({
-        headers: { 'content-type': contentType },
-        // Every part is read as bytes, a field too: its size is its bytes, its text is decoded once, below, and the
-        // parser's 1 MiB cut of a field's value never applies.
-        isPartAFile: () => true,
-        // The parser's limits on a part's header are lifted to the body's length too: the body was already held to
-        // the server's limit, which bounds the parts' count and size, and no header is dropped here without a word.
-        limits: { headerSize: body.length, headerPairs: body.length },
-      });
-    } catch (error) {
-      fail(error);
-      return;
-    }
-    parser.on('file', (name, stream, sentFileName, _encoding, type) => {
-      // Undefined when the part has no file name: the parser's types do not say so.
-      const fileName = /** @type {string | undefined} */ (sentFileName);
-      /** @type {Buffer[] | undefined} */
-      const chunks = fileName === undefined ? [] : undefined;
-      let size = 0;
-      stream.on('data', (/** @type {Buffer} */ chunk) => {
-        size += chunk.length;
-        chunks?.push(chunk);
-      });
-      stream.on('error', fail);
-      stream.on('end', () => {
-        if (name === undefined) return; // a part without a name is no form field
-        const text = chunks && Buffer.concat(chunks, size).toString('utf8');
-        parts.push({ name, fileName, contentType: type, size, text });
-      });
-    });
-    parser.on('error', fail);
-    parser.on('finish', () => {
-      if (settled) return;
-      settled = true;
-      resolve(parts);
-    });
-    parser.end(body);
-  });
+  return false;
 }

@@ -1,12 +1,18 @@
+// The multipart reader of the platform: @fastify/busboy in Node, a port of its rules to web-standard code elsewhere.
+import { readMultipartBody } from '#read-multipart-body';
 import { jsonDepth, MAX_JSON_DEPTH } from './json-depth.js';
 import { childPointer } from './json-pointer.js';
 import { parseMediaType } from './media-type.js';
-import { readMultipartBody } from './multipart-body.js';
 import { violation } from './request-violation.js';
 import { dereference } from './resolve-ref.js';
 import { bodyIssueViolation } from './schema-issues.js';
 
 const MULTIPART_MEDIA_TYPE = 'multipart/form-data';
+/**
+ * A body is read as UTF-8 as Node's Buffer reads it: a byte order mark kept (JSON refuses it), bytes that are no UTF-8
+ * each replaced (U+FFFD).
+ */
+const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
  * @typedef {import('./operations.js').ContractOperation} ContractOperation
@@ -50,7 +56,7 @@ export async function checkRequestBody(document, validateAt, operation, { header
     const form = schema ? dereference(document, schema, schemaPointer) : undefined;
     return checkMultipart(validateAt, /** @type {string} */ (contentType), mediaType, bytes, form?.pointer, form?.node);
   }
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  const text = UTF8.decode(bytes);
   const depth = jsonDepth(text);
   if (depth > MAX_JSON_DEPTH) {
     const message = `body nests ${depth} levels deep, more than the ${MAX_JSON_DEPTH} accepted`;

@@ -246,7 +246,11 @@ function mediaTypeProblem(message, expected) {
  * @returns {(name: string) => string | undefined}
  */
 function headerReader(headers) {
-  if (typeof Headers !== 'undefined' && headers instanceof Headers) return (name) => headers.get(name) ?? undefined;
+  // A Fetch `Headers` by its `get` (a record's values are no functions): naming the global would load Node's fetch.
+  if (typeof headers.get === 'function') {
+    const fetched = /** @type {Headers} */ (headers);
+    return (name) => fetched.get(name) ?? undefined;
+  }
   // A few names are read from a few headers: a scan costs less than a lower-cased copy of them all.
   // Names differing only in case: the last one counts, as it would in a lower-cased copy.
   const record = /** @type {Record<string, string | string[] | number | undefined>} */ (headers);

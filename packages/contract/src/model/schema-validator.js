@@ -1,13 +1,20 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import ajvFormats from 'ajv-formats';
+// The schema compiler of the platform: Ajv in Node, none where `new Function` is refused (a browser, a strict CSP).
+import { compileStandaloneSchema, documentSchemaCompiler } from '#schema-compiler';
 import { escapeToken } from './json-pointer.js';
 import { summariseSchemaErrors } from './schema-issues.js';
 
-// ajv-formats is CommonJS: under ESM its default export arrives as the plugin function itself.
-const addFormats = /** @type {import('ajv-formats').FormatsPlugin} */ (/** @type {unknown} */ (ajvFormats));
+/**
+ * A check of a value against one schema, as Ajv compiles it (at build, or as the schema is first used): true when the
+ * value matches, its `errors` set when it does not.
+ * @typedef {{ (value: unknown): boolean, errors?: import('ajv').ErrorObject[] | null }} SchemaCheck
+ */
 
-/** The id the whole document is registered under, so that every `#/components/...` reference resolves. */
-const DOCUMENT_ID = 'urn:payments-connect:contract';
+/**
+ * The validators compiled at build (Ajv's standalone code, no `new Function` at run time), by the pointer of the
+ * schema each checks (`#/components/schemas/RfiCase`): those of the bundled description are
+ * `@payments-connect/contract/bundled`'s `validators`.
+ * @typedef {Readonly<Record<string, SchemaCheck>>} PrecompiledValidators
+ */
 
 /**
  * @callback ValidateAt
@@ -17,29 +24,25 @@ const DOCUMENT_ID = 'urn:payments-connect:contract';
  */
 
 /**
- * One Ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1) holding the whole contract document. Schemas are
- * named by where they sit, compiled on first use and kept; every reader of the contract validates through it.
+ * The one validator of a contract's schemas, named by where they sit: each checked by the validator compiled at build
+ * for it when there is one, else compiled on first use (in Node; elsewhere a schema without a validator compiled at
+ * build is refused, saying so) and kept. Every reader of the contract validates through it.
  * @param {any} document the bundled OpenAPI document
+ * @param {PrecompiledValidators} [validators] compiled at build from this document
+ * @param {(pointer: string) => SchemaCheck} [compile] compiles a schema no validator covers (the platform's)
  * @returns {{ validateAt: ValidateAt }}
  */
-export function createSchemaValidator(document) {
-  // Not strict: Schema Objects carry OpenAPI keywords (example, discriminator) that JSON Schema does not know.
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, logger: false });
-  addFormats(ajv);
-  // A binary part of a multipart body is any bytes; the request validator checks parts, not their bytes.
-  ajv.addFormat('binary', true);
-  ajv.addSchema(document, DOCUMENT_ID);
-  // Ajv keeps what it compiled, but finding it again normalises the id and walks its registry on every call: a
-  // server validates on every request, so each pointer's function is looked up once.
-  /** @type {Map<string, import('ajv').ValidateFunction>} */
+export function createSchemaValidator(document, validators = {}, compile = documentSchemaCompiler(document)) {
+  // Each pointer's function is looked up once: a server validates on every request.
+  /** @type {Map<string, SchemaCheck>} */
   const compiled = new Map();
-
   return {
     validateAt(pointer, value) {
       let validate = compiled.get(pointer);
       if (!validate) {
-        validate = ajv.getSchema(`${DOCUMENT_ID}${pointer}`);
-        if (!validate) throw new Error(`no schema at ${pointer}`);
+        validate = Object.hasOwn(validators, pointer)
+          ? /** @type {SchemaCheck} */ (validators[pointer])
+          : compile(pointer);
         compiled.set(pointer, validate);
       }
       return validate(value) ? [] : summariseSchemaErrors(validate.errors ?? []);
@@ -61,9 +64,7 @@ export function createSchemaValidator(document) {
  * @returns {(value: unknown) => StandaloneSchemaIssue[]} empty when the value matches
  */
 export function compileJsonSchema(schema) {
-  const ajv = new Ajv2020({ strict: false, allErrors: false, verbose: true, logger: false });
-  addFormats(ajv);
-  const validate = ajv.compile(schema);
+  const validate = compileStandaloneSchema(schema);
   return (value) =>
     validate(value)
       ? []

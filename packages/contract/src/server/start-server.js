@@ -1,5 +1,6 @@
-// Starts a server of the contract: the request pipeline (`request-pipeline.js`) on a node:http server, with the limits,
-// the journal, the policy and the answer its options ask for. The pipeline's stages are the server; this wires them.
+// Starts a server of the contract: the request pipeline (`request-pipeline.js`) on a node:http server (its transport,
+// `node-listener.js`), with the limits, the journal, the policy and the answer its options ask for. The pipeline's
+// stages are the server; this wires them.
 import { createServer } from 'node:http';
 import { bindControlRoutes } from '../control/bind-control-routes.js';
 import { inProcessControl } from '../control/in-process-control.js';
@@ -8,12 +9,12 @@ import { SERVER_CONTROL_ROUTES } from '../control/server-control-routes.js';
 import { DEFAULT_HOST } from './default-addresses.js';
 import { DOCS_PATH } from './docs-page.js';
 import { reportExchanges } from './exchange-reports.js';
-import { forwardTo } from './forward-request.js';
 import { journalExchanges } from './journal/journal-exchanges.js';
 import { journalFilterOf } from './journal/journal-filter.js';
 import { createRequestJournal } from './journal/request-journal.js';
 import { CONNECTIONS_CHECK_INTERVAL_MS, DEFAULT_LIMITS } from './limits.js';
 import { listen } from './listen.js';
+import { createNodeListener } from './node-listener.js';
 import { proxyPolicy, servingPolicy } from './pipeline/pipeline-policy.js';
 import { createExchangePublisher } from './pipeline/publish-exchange.js';
 import { createRequestPipeline } from './pipeline/request-pipeline.js';
@@ -144,9 +145,12 @@ export async function startServer(options) {
   exchanges.subscribe(journalExchanges(journal, contract.tokenOperation));
   const reports = reportExchanges(options);
   if (reports) exchanges.subscribe(reports);
-  const forwarding = upstream ? forwardTo(contract, upstream, { timeoutMs: limits.upstreamTimeoutMs }) : undefined;
+  // Loaded by a proxy only: a server that answers itself starts without the forwarder and its decoders.
+  const forwarding = upstream
+    ? (await import('./forward-request.js')).forwardTo(contract, upstream, { timeoutMs: limits.upstreamTimeoutMs })
+    : undefined;
   let bound = { url: '', port: 0 };
-  const listener = createRequestPipeline({
+  const pipeline = createRequestPipeline({
     contract,
     name,
     answer:
@@ -158,6 +162,11 @@ export async function startServer(options) {
       }),
     gate,
     policy: upstream ? proxyPolicy(contract, { upstream, strict }) : servingPolicy(contract, { name, strict }),
+    publish: exchanges.publish,
+    limits,
+  });
+  const listener = createNodeListener({
+    pipeline,
     serverRoutes: createServerRoutes({
       contract,
       control: options.control && {
@@ -169,7 +178,6 @@ export async function startServer(options) {
       maxControlBodyBytes: limits.maxControlBodyBytes,
       address: () => ({ port: bound.port, host }),
     }),
-    publish: exchanges.publish,
     limits,
   });
   const server = createServer(

@@ -5,6 +5,9 @@ const { createPaymentsConnectClient } = require('@payments-connect/client');
 const { connectMock, startMock } = require('@payments-connect/mock');
 const { connectEmulator, startEmulator } = require('@payments-connect/emulator');
 const { loadContract } = require('@payments-connect/contract');
+// An ES module, required as Node 20.19 and later require one; msw's own CommonJS build beside it.
+const { createHandlers } = require('@payments-connect/mock/msw');
+const { setupServer } = require('msw/node');
 
 async function listCases(baseUrl, credentials, accountId) {
   const client = createPaymentsConnectClient({ baseUrl, ...credentials, accountId, environment: 'sandbox' });
@@ -22,6 +25,19 @@ async function controlFromElsewhere(url) {
   return { tenantCases: cases, journal: journal.map((entry) => `${entry.operationId} ${entry.status}`) };
 }
 
+// The mock as MSW handlers in this process, no server: the client made once MSW listens (it keeps the fetch it finds).
+async function inProcess(accountId) {
+  const handlers = createHandlers({ baseUrl: 'https://api.payments-connect.test' });
+  const msw = setupServer(...handlers.handlers);
+  msw.listen({ onUnhandledRequest: 'error' });
+  try {
+    const listed = await listCases(handlers.baseUrl, { clientId: 'any', clientSecret: 'any' }, accountId);
+    return { ...listed, requests: handlers.requests().length };
+  } finally {
+    msw.close();
+  }
+}
+
 async function main() {
   const mock = await startMock();
   const emulator = await startEmulator();
@@ -35,6 +51,7 @@ async function main() {
     };
     // What the mock received, through its control client: the client's token exchange and its list.
     results.mock.requests = (await connectMock(mock.url).requests()).length;
+    results.msw = await inProcess(accountId);
     console.log(JSON.stringify(results));
   } finally {
     await Promise.all([mock.stop(), emulator.stop()]);

@@ -22,6 +22,7 @@ import {
   startEmulator,
 } from '@payments-connect/emulator';
 import { connectMock, type MockConnection, type RunningMock, startMock } from '@payments-connect/mock';
+import { createHandlers, fixtures, type PaymentsConnectHandlers } from '@payments-connect/mock/msw';
 import type { RfiCase } from '@payments-connect/types';
 
 // Exported with the types inferred, as helper modules do: each must be nameable in this file's declarations.
@@ -34,6 +35,12 @@ export const newTenant = () => emulatorControl.createTenant();
 export const pendingFaults = () => emulatorControl.faults();
 export const savedState = () => emulatorControl.state();
 export const received = (mock: RunningMock) => mock.requests({ operationId: 'getRfiCase' });
+export const mswMock = createHandlers({ baseUrl: 'https://api.payments-connect.test' });
+export const closedRead = mswMock.override('getRfiCase', ({ params }) => ({
+  status: 200,
+  body: fixtures.getRfiCase.closedCase({ rfiId: params.rfiId }),
+}));
+export const closedRecord = () => fixtures.getRfiCase.closedCase();
 export const inProcess = (emulator: Emulator) => emulator.control;
 export const ownRoutes = defineControlRoutes({
   ping: { method: 'GET', path: '/ping' } as ControlRouteDeclaration<[], { pong: boolean }>,
@@ -58,9 +65,10 @@ export const named: {
   emulatorControl: EmulatorConnection;
   inProcess: (emulator: Emulator) => EmulatorControl;
   mockControl: MockConnection;
+  mswMock: PaymentsConnectHandlers;
   contract: Contract;
   client: PaymentsConnectClient;
-} = { emulatorControl, inProcess, mockControl, contract, client };
+} = { emulatorControl, inProcess, mockControl, mswMock, contract, client };
 export const closedCase: CreateRfiCaseInput = { status: 'CLOSED', questions: [{ answer: 'yes', approved: true }] };
 
 export async function refusedInputs(emulator: Emulator): Promise<void> {
@@ -70,6 +78,8 @@ export async function refusedInputs(emulator: Emulator): Promise<void> {
   await emulatorControl.createRfiCase({ questionz: 'three', bogus: true });
   // @ts-expect-error a fault names its status
   await emulatorControl.injectFault({ operationId: 'getRfiCase' });
+  // @ts-expect-error an override answers what its operation documents: a getRfiCase 200 is an RFI case
+  mswMock.override('getRfiCase', () => ({ status: 200, body: fixtures.answerRfiQuestion.answered() }));
 }
 
 export function caught(error: unknown): string | undefined {

@@ -3,6 +3,8 @@ import { createPaymentsConnectClient } from '@payments-connect/client';
 import { loadContract } from '@payments-connect/contract';
 import { connectEmulator, startEmulator } from '@payments-connect/emulator';
 import { connectMock, startMock } from '@payments-connect/mock';
+import { createHandlers } from '@payments-connect/mock/msw';
+import { setupServer } from 'msw/node';
 
 const [mock, emulator] = await Promise.all([startMock(), startEmulator()]);
 const accountId = emulator.accounts.primary.accountId;
@@ -35,6 +37,31 @@ const controlled = {
 };
 await Promise.all([mock.stop(), emulator.stop()]);
 const operations = loadContract().operations.length;
+// The mock as MSW handlers in this process, no server: the client made once MSW listens (it keeps the fetch it finds).
+const handlers = createHandlers({ baseUrl: 'https://api.payments-connect.test' });
+const msw = setupServer(...handlers.handlers);
+msw.listen({ onUnhandledRequest: 'error' });
+const mswClient = createPaymentsConnectClient({
+  baseUrl: handlers.baseUrl,
+  clientId: 'any',
+  clientSecret: 'any',
+  accountId,
+});
+const { response: mswResponse, data: mswCases } = await mswClient.GET('/v1/rfi', {
+  params: { query: { includeTerminal: true } },
+});
+msw.close();
+const inProcess = {
+  status: mswResponse.status,
+  cases: mswCases?.items.length ?? 0,
+  requests: handlers.requests().length,
+};
 console.log(
-  JSON.stringify({ mock: { ...calls.mock, requests }, emulator: calls.emulator, operations, control: controlled }),
+  JSON.stringify({
+    mock: { ...calls.mock, requests },
+    emulator: calls.emulator,
+    operations,
+    control: controlled,
+    msw: inProcess,
+  }),
 );

@@ -10,7 +10,10 @@ export function journaledBody(body) {
   if (body === undefined || body.length === 0) return { text: null, truncated: false };
   // A text that cannot reach the limit (at most 3 bytes a UTF-16 unit) is kept as it is: no copy for the common case.
   if (typeof body === 'string' && body.length * 3 <= JOURNAL_BODY_BYTES) return { text: body, truncated: false };
-  const bytes = typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.length);
+  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
   const truncated = bytes.length > JOURNAL_BODY_BYTES;
-  return { text: bytes.subarray(0, JOURNAL_BODY_BYTES).toString('utf8'), truncated };
+  return { text: UTF8.decode(bytes.subarray(0, JOURNAL_BODY_BYTES)), truncated };
 }
+
+/** As Node's Buffer reads UTF-8: a byte order mark kept, a character cut at the end replaced (U+FFFD). */
+const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });

@@ -1,5 +1,8 @@
 import { journaledBody } from './journaled-body.js';
 
+/** As Node's Buffer reads UTF-8: a byte order mark kept. */
+const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
 /** What a credential in a journaled body is replaced by. */
 const REDACTED = '[redacted]';
 
@@ -33,7 +36,7 @@ const WORD_END = /[\p{L}\p{N}\p{M}]$/u;
  * @returns {TokenExchange<RequestViolation, AnswerViolation>}
  */
 export function journaledTokenExchange({ request, answer, requestViolations, answerViolations }) {
-  const requestText = request === undefined || request.length === 0 ? undefined : Buffer.from(request).toString('utf8');
+  const requestText = request === undefined || request.length === 0 ? undefined : UTF8.decode(request);
   const requestValue = requestText === undefined ? undefined : parsedObject(requestText);
   const answerValue = answer === undefined ? undefined : parsedObject(answer);
   /** @type {string[]} */

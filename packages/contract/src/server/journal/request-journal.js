@@ -1,4 +1,5 @@
-import { createWriteStream } from 'node:fs';
+// The file a journal appends to: Node's file system; a platform without one (a browser) refuses a file.
+import { appendedFile } from '#journal-file';
 import { journalEntryTest } from './journal-filter.js';
 import { createServerSummary } from './server-summary.js';
 
@@ -161,25 +162,3 @@ export function createRequestJournal({ size = DEFAULT_JOURNAL_SIZE, file } = {})
 }
 
 /** @typedef {ReturnType<typeof createRequestJournal>} RequestJournal */
-
-/**
- * The file a journal appends each entry to, one JSON line each, as it happens (a CI artifact): a write that fails
- * is said when the file is closed.
- * @param {string} file
- */
-function appendedFile(file) {
-  const stream = createWriteStream(file, { flags: 'a' });
-  /** @type {Error | undefined} */
-  let streamError;
-  stream.on('error', (error) => {
-    streamError = error;
-  });
-  return {
-    /** @param {JournalEntry} entry */
-    append: (entry) => stream.write(`${JSON.stringify(entry)}\n`),
-    async close() {
-      await new Promise((resolve) => stream.end(resolve));
-      if (streamError) throw new Error(`cannot write the journal ${file}: ${streamError.message}`);
-    },
-  };
-}

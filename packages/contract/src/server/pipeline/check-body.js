@@ -1,4 +1,4 @@
-import { bodyVerdictWithoutParsing } from '../../contract.js';
+import { bodyVerdictWithoutParsing } from '../../model/request-body-check.js';
 
 /**
  * @typedef {import('../../contract.js').Contract} Contract

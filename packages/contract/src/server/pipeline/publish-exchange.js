@@ -8,7 +8,7 @@
  * One request and its answer, as the pipeline publishes it once the answer is sent (or the client went away): what
  * the journal keeps, what the violation reports and a bin's stderr line say, what a recorder would write.
  * @typedef {object} Exchange
- * @property {import('node:http').IncomingMessage} request its method, target (`url`) and headers, as sent
+ * @property {ExchangeRequest} request its method, target (`url`) and headers, as sent
  * @property {number} arrived `performance.now()` when it arrived
  * @property {string} time the same, as an ISO 8601 time
  * @property {number} durationMs from its arrival to its answer, in ms
@@ -33,6 +33,16 @@
  */
 
 /**
+ * A request as an exchange names it: node:http's `IncomingMessage` itself, or the same fields of a Fetch `Request`.
+ * @typedef {object} ExchangeRequest
+ * @property {string} [method]
+ * @property {string} [url] the path and query as sent
+ * @property {Record<string, string | string[] | undefined>} headers lower-case names; several values joined by `, `
+ *   (node:http keeps `set-cookie` a list)
+ * @property {Record<string, string[] | undefined>} headersDistinct lower-case names, every value
+ */
+
+/**
  * @typedef {object} RecordingPlace where a replayed answer was recorded
  * @property {string} file the recording, as the server was given it
  * @property {number} line its line in the file, from 1
@@ -42,7 +52,7 @@
 
 /**
  * The exchange of a request that has just arrived, timed from now, for the stages to fill in and the last to publish.
- * @param {import('node:http').IncomingMessage} request
+ * @param {ExchangeRequest} request
  * @returns {Exchange}
  */
 export function startExchange(request) {
@@ -83,8 +93,8 @@ function isoNow() {
  * The pipeline's one event: after each exchange, every listener is told, in the order they subscribed. The journal,
  * the violation reports (`onViolation`, `onUndocumented`, `onUpstreamFailure`) and a bin's stderr line are listeners,
  * not stages, as MSW's logging listens to its lifecycle events: an observer of exchanges is one more listener. A
- * listener that throws does not keep the others from being told; its error is thrown again on the next tick, so that
- * a bug in one is as loud as an uncaught error, never swallowed.
+ * listener that throws does not keep the others from being told; its error is thrown again in a microtask of its own,
+ * so that a bug in one is as loud as an uncaught error (in Node and in a browser), never swallowed.
  * @returns {{ publish: (exchange: Exchange) => void, subscribe: (listener: ExchangeListener) => () => void }}
  *   `subscribe` answers a function that unsubscribes
  */
@@ -97,7 +107,7 @@ export function createExchangePublisher() {
         try {
           listener(exchange);
         } catch (error) {
-          process.nextTick(() => {
+          queueMicrotask(() => {
             throw error;
           });
         }
