@@ -1,6 +1,7 @@
 // @payments-connect/emulator: `startEmulator` starts one (perhaps from one of `SHIPPED_SNAPSHOTS`); `connectEmulator`
 // controls a running one from any process; the constants name the seed and the emulator's own choices. Importing it
-// loads no contract, Ajv or server: `startEmulator` loads the contract and the server. Types: the modules' JSDoc, published as declarations.
+// loads no contract, Ajv or server: `startEmulator` loads the contract and the server. Types: the modules' JSDoc,
+// published as declarations.
 
 export { ControlCallError, RefusalError } from '@payments-connect/contract/control';
 export { connectEmulator } from './connect-emulator.js';

@@ -53,9 +53,9 @@ describe('what the emulator package loads', { timeout: 60_000 }, () => {
     expect(heavy).toEqual([]);
   });
 
-  // The validators are compiled at build (the contract's dist/bundled-contract.js, which Node's require loads): starting
-  // loads the model and them, and no Ajv, which only a schema compiled as it runs would need. Node's require cache
-  // shows what require loaded, which the hook of the ES module loader does not see.
+  // The validators are compiled at build (the contract's dist/bundled-contract.js, which Node's require loads):
+  // starting loads the model and them, and no Ajv, which only a schema compiled as it runs would need. Node's require
+  // cache shows what require loaded, which the hook of the ES module loader does not see.
   it('starting an emulator loads the model and the validators compiled at build, and no Ajv', async () => {
     const entry = JSON.stringify(ENTRY);
     const script = [

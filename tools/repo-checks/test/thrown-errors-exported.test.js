@@ -1,7 +1,7 @@
 // Every error class a published package throws is exported by it, so that a consumer can catch it by its class
 // (`instanceof RefusalError`) and name it in its types: read from the sources, the packages' entries and the classes
 // declared anywhere in the repository (a package may throw another's, as the emulator throws the contract's).
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -38,7 +38,11 @@ const packages = readdirSync(join(ROOT, 'packages')).map((name) => {
   const entries = Object.values(manifest.exports ?? {}).flatMap((target) => {
     const file = target?.default ?? target?.import?.default;
     if (typeof file !== 'string' || !/\.js$/.test(file)) return [];
-    return [file.startsWith('./dist/') ? file.replace('./dist/', './src/').replace(/\.js$/, '.ts') : file];
+    if (!file.startsWith('./dist/')) return [file];
+    const source = file.replace('./dist/', './src/').replace(/\.js$/, '.ts');
+    // A built entry with no source of its own is generated code (the contract's `./bundled`: the description and its
+    // validators), which declares and exports no error class: what the package throws is exported by the others.
+    return existsSync(join(dir, source)) ? [source] : [];
   });
   return { name: /** @type {string} */ (manifest.name), dir, entries, published: manifest.private !== true };
 });
