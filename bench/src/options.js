@@ -7,8 +7,9 @@ const SLOW_SECTIONS = ['fresh-test'];
 /**
  * How many times each thing is measured: in a full run, medians of 3 runs or more (5 for the warm build and the
  * servers' load rounds, 11 rounds of starts, 15 batches per client) and scale at 100, 1,000 and 5,000 operations
- * (operations -> runs); in a quick run, one of each and no 5,000-operation spec: a smoke test of the bench, not figures to quote. A start takes a fraction
- * of a second and its figure moves with every other process of the machine: more rounds buy a steadier median.
+ * (operations -> runs); in a quick run, one of each and no 5,000-operation spec: a smoke test of the bench, not
+ * figures to quote. A start takes a fraction of a second and its figure moves with every other process of the
+ * machine: more rounds buy a steadier median.
  * @param {boolean} quick
  */
 export function runCounts(quick) {
