@@ -66,12 +66,12 @@ export async function main(args) {
  * @returns {Promise<string[]>} what is wrong with the dependencies it needs
  */
 async function bundleBin(packageDir, manifest, source, outDir) {
-  // The package's own esbuild would be the one its build names; this one is the catalog's, which every package shares.
+  // Loaded here, not at the top: the other commands of this package's tests need no esbuild.
   const { build } = await import('esbuild');
   const name = basename(source, '.js');
-  const generated = `GENERATED FILE (bundle-bin of @payments-connect/repo-checks, at build) from ${manifest.name}'s bin/${
-    name
-  }.js and the workspace code it imports: never edit; debug with node bin/${name}.js, which runs the sources.`;
+  const generated =
+    `GENERATED FILE (bundle-bin of @payments-connect/repo-checks, at build) from ${manifest.name}'s bin/${name}.js ` +
+    `and the workspace code it imports: never edit; debug with node bin/${name}.js, which runs the sources.`;
   const result = await build({
     entryPoints: { [name]: resolve(packageDir, source) },
     outdir: join(outDir, 'bundle'),
@@ -117,17 +117,16 @@ async function bundleBin(packageDir, manifest, source, outDir) {
   const bytes = Object.values(metafile.outputs).reduce((sum, { bytes }) => sum + bytes, 0);
   const chunks = Object.keys(metafile.outputs).length;
   console.log(`${manifest.name}: dist/bin/${name}.js, bundled in ${chunks} file(s), ${Math.round(bytes / 1024)} KB`);
-  return missingDependencies(packageDir, manifest, metafile);
+  return missingDependencies(manifest, metafile);
 }
 
 /**
  * What the bundle needs that its package does not declare: an external package it imports, or a dependency of a
  * workspace package it inlines (`createRequire` asks for it from the bundle's folder), that is neither a dependency
  * nor a peer dependency of the bin's package, or is one with another range than the inlined package's.
- * @param {string} packageDir @param {Manifest} manifest @param {import('esbuild').Metafile} metafile
- * @returns {string[]}
+ * @param {Manifest} manifest @param {import('esbuild').Metafile} metafile @returns {string[]}
  */
-function missingDependencies(packageDir, manifest, metafile) {
+function missingDependencies(manifest, metafile) {
   const declared = { ...manifest.peerDependencies, ...manifest.dependencies };
   const problems = [];
   const externals = new Set(
