@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// bundle-bin: in a package's folder, bundles each bin it is given (`bin/<name>.js`) into `dist/bin/<name>.js`, the
-// file its package.json's `bin` names, what users run. Why: a bin's start is timed beside a bare node:http server's
+// bundle-bin: in a package's folder, bundles each bin its package.json's `bin` names in `dist/bin/<name>.js` there,
+// from its source `bin/<name>.js`: what users run. Why: a bin's start is timed beside a bare node:http server's
 // (issue 41: the mock's at most 1.5x, the emulator's at most 2x), and loading some hundred ES modules one by one cost
 // more than all the rest of a start; one bundle is read and compiled at once. `splitting` keeps what a module loads
 // with `import()` (a proxy's forwarder, a recording, the snapshot files) in chunks of its own, loaded only when asked
@@ -19,9 +19,9 @@ import { readCommandLine, runAsCommand, wrongInput } from '../src/command-line.j
 
 const COMMAND = {
   name: 'bundle-bin',
-  usage: `usage: bundle-bin BIN...
-  BIN          a bin of the package in the current folder (bin/<name>.js), bundled into dist/bin/<name>.js, which
-               its package.json's "bin" must name
+  usage: `usage: bundle-bin [DIR]
+  DIR          the package (default: the current folder): each bin its package.json names in dist/bin/ is bundled
+               there from its source, bin/<name>.js
   -h, --help   this help`,
 };
 
@@ -32,27 +32,29 @@ const WORKSPACE_SCOPE = '@payments-connect/';
  *   peerDependencies?: Record<string, string> }} Manifest */
 
 /**
- * Bundles the bins the command line names; exit 2 for a bin its package.json does not publish as bundled, 1 when a
- * package the bundle needs is not a dependency of the bin's package.
+ * Bundles the bins of the package the command line names; exit 2 for a folder with no package.json, or one that
+ * publishes no bundled bin, or not its source; 1 when a package a bundle needs is not a dependency of the bin's
+ * package.
  * @param {string[]} args
  */
 export async function main(args) {
-  const { positionals } = readCommandLine(COMMAND, args, { positionals: Number.POSITIVE_INFINITY });
-  if (positionals.length === 0) wrongInput(COMMAND, 'no bin to bundle');
-  const packageDir = process.cwd();
+  const { positionals } = readCommandLine(COMMAND, args, { positionals: 1 });
+  const packageDir = resolve(positionals[0] ?? '.');
+  if (!existsSync(join(packageDir, 'package.json'))) wrongInput(COMMAND, `${packageDir}: no package.json there`);
   /** @type {Manifest} */
   const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
-  const published = Object.values(manifest.bin ?? {}).map((file) => join(packageDir, file));
   const outDir = join(packageDir, 'dist', 'bin');
-  for (const source of positionals) {
-    const target = join(outDir, basename(source));
-    if (!published.includes(target))
-      wrongInput(COMMAND, `${manifest.name}'s package.json "bin" does not name ${relative(packageDir, target)}`);
-  }
+  const sources = Object.values(manifest.bin ?? {})
+    .map((file) => join(packageDir, file))
+    .filter((file) => dirname(file) === outDir)
+    .map((file) => join(packageDir, 'bin', basename(file)));
+  if (sources.length === 0) wrongInput(COMMAND, `${manifest.name}'s package.json "bin" names nothing in dist/bin/`);
+  for (const source of sources)
+    if (!existsSync(source)) wrongInput(COMMAND, `${manifest.name}: no ${relative(packageDir, source)} to bundle`);
   // Chunks are named by their content: the folder is made anew, so that none of an earlier build is left.
   rmSync(outDir, { recursive: true, force: true });
   const problems = [];
-  for (const source of positionals) problems.push(...(await bundleBin(packageDir, manifest, source, outDir)));
+  for (const source of sources) problems.push(...(await bundleBin(packageDir, manifest, source, outDir)));
   if (problems.length > 0) {
     process.stderr.write(`${COMMAND.name}: ${problems.join('\n')}\n`);
     process.exitCode = 1;
@@ -73,7 +75,8 @@ async function bundleBin(packageDir, manifest, source, outDir) {
     `GENERATED FILE (bundle-bin of @payments-connect/repo-checks, at build) from ${manifest.name}'s bin/${name}.js ` +
     `and the workspace code it imports: never edit; debug with node bin/${name}.js, which runs the sources.`;
   const result = await build({
-    entryPoints: { [name]: resolve(packageDir, source) },
+    entryPoints: { [name]: source },
+    absWorkingDir: packageDir,
     outdir: join(outDir, 'bundle'),
     bundle: true,
     splitting: true,
@@ -117,16 +120,17 @@ async function bundleBin(packageDir, manifest, source, outDir) {
   const bytes = Object.values(metafile.outputs).reduce((sum, { bytes }) => sum + bytes, 0);
   const chunks = Object.keys(metafile.outputs).length;
   console.log(`${manifest.name}: dist/bin/${name}.js, bundled in ${chunks} file(s), ${Math.round(bytes / 1024)} KB`);
-  return missingDependencies(manifest, metafile);
+  return missingDependencies(packageDir, manifest, metafile);
 }
 
 /**
  * What the bundle needs that its package does not declare: an external package it imports, or a dependency of a
  * workspace package it inlines (`createRequire` asks for it from the bundle's folder), that is neither a dependency
  * nor a peer dependency of the bin's package, or is one with another range than the inlined package's.
- * @param {Manifest} manifest @param {import('esbuild').Metafile} metafile @returns {string[]}
+ * @param {string} packageDir where the metafile's paths start @param {Manifest} manifest
+ * @param {import('esbuild').Metafile} metafile @returns {string[]}
  */
-function missingDependencies(manifest, metafile) {
+function missingDependencies(packageDir, manifest, metafile) {
   const declared = { ...manifest.peerDependencies, ...manifest.dependencies };
   const problems = [];
   const externals = new Set(
@@ -145,7 +149,7 @@ function missingDependencies(manifest, metafile) {
   /** @type {Map<string, Manifest>} the workspace packages whose code is inlined, by name */
   const inlined = new Map();
   for (const input of Object.keys(metafile.inputs)) {
-    const inputManifest = manifestOf(dirname(resolve(input)));
+    const inputManifest = manifestOf(dirname(resolve(packageDir, input)));
     if (inputManifest?.name.startsWith(WORKSPACE_SCOPE) && inputManifest.name !== manifest.name)
       inlined.set(inputManifest.name, inputManifest);
   }

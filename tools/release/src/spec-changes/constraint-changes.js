@@ -18,7 +18,9 @@ const STRICTER_WHEN_HIGHER = ['minLength', 'minimum', 'exclusiveMinimum', 'minIt
 const STRICTER_WHEN_LOWER = ['maxLength', 'maximum', 'exclusiveMaximum', 'maxItems', 'maxProperties', 'maxContains'];
 /** Constraints where any change may reject values that passed before, and admit others. */
 const CHANGED_IS_BOTH = ['contentMediaType', 'contentEncoding'];
-/** Every keyword `compareConstraints` judges: each bounds the values of the instance it sits on, with no schema in it. */
+/**
+ * Every keyword `compareConstraints` judges: each bounds the values of the instance it sits on, with no schema in it.
+ */
 export const BOUND_KEYWORDS = [
   ...STRICTER_WHEN_HIGHER,
   ...STRICTER_WHEN_LOWER,
