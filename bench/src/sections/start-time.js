@@ -10,13 +10,14 @@ import { markdownTable } from '../report/markdown-table.js';
 import { checkAtMost } from '../report/targets.js';
 import { formatDuration, formatRange, formatRatio } from '../report/units.js';
 import { httpRequest } from '../servers/http-request.js';
-import { readEnvFile } from '../servers/start-bin.js';
+import { checkoutBin, readEnvFile } from '../servers/start-bin.js';
 import { startSubject } from '../servers/start-subject.js';
-import { WORKSPACE_DIRS } from '../workspace.js';
+import { REPO_ROOT } from '../workspace.js';
 
 const BARE_BIN = fileURLToPath(new URL('../servers/bare-bin.js', import.meta.url));
-const MOCK_BIN = join(WORKSPACE_DIRS.mock, 'bin', 'payments-connect-mock.js');
-const EMULATOR_BIN = join(WORKSPACE_DIRS.emulator, 'bin', 'payments-connect-emulator.js');
+/** The bins as published: what their package.json's `bin` names, the bundles the build makes. */
+const MOCK_BIN = checkoutBin('mock', REPO_ROOT);
+const EMULATOR_BIN = checkoutBin('emulator', REPO_ROOT);
 const TIMEOUT_MS = 30_000;
 /** The core every timed bin runs on, when there are two (the bench itself, the client, keeps to the other). */
 const SERVER_CORE = 0;

@@ -5,11 +5,16 @@ import { loadSampleExchange } from '../clients/sample-exchange.js';
 import { REPO_ROOT } from '../workspace.js';
 import { httpRequest } from './http-request.js';
 
-/** The bins, as `npx payments-connect-mock` and `npx payments-connect-emulator` run them. */
-const BINS = {
-  mock: join('packages', 'mock', 'bin', 'payments-connect-mock.js'),
-  emulator: join('packages', 'emulator', 'bin', 'payments-connect-emulator.js'),
-};
+/**
+ * A bin as `npx payments-connect-mock` and `npx payments-connect-emulator` run it: the file its package.json's `bin`
+ * names (the bundle the build makes), in a checkout.
+ * @param {'mock' | 'emulator'} kind @param {string} repoRoot
+ */
+export function checkoutBin(kind, repoRoot) {
+  const packageDir = join(repoRoot, 'packages', kind);
+  const { bin } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
+  return join(packageDir, bin[`payments-connect-${kind}`]);
+}
 
 /** Longer than any run of the bench: the token of the load must not expire in the middle of it. */
 const TOKEN_TTL_SECONDS = 24 * 3600;
@@ -30,7 +35,7 @@ export async function startBin(kind, { tempDir, core, args = [], request, repoRo
   const envFile = join(tempDir, `${kind}-${process.hrtime.bigint()}.env`);
   const flags = ['--port', '0', ...args];
   if (kind === 'emulator') flags.push('--token-ttl', String(TOKEN_TTL_SECONDS), '--write-env', envFile);
-  const node = [process.execPath, join(repoRoot, BINS[kind]), ...flags];
+  const node = [process.execPath, checkoutBin(kind, repoRoot), ...flags];
   const [command, commandArgs] =
     core === undefined ? [process.execPath, node.slice(1)] : ['taskset', ['--cpu-list', String(core), ...node]];
   const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });

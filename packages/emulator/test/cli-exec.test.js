@@ -4,12 +4,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { runCommand } from '@payments-connect/hostile-input/server-process';
+import { publishedBin } from '@payments-connect/repo-checks/published-bin';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startEmulator } from '../src/index.js';
 
-const BIN = fileURLToPath(new URL('../bin/payments-connect-emulator.js', import.meta.url));
+/** The bin as published (package.json's `bin`: the bundle the build makes), what users run. */
+const BIN = publishedBin('@payments-connect/emulator', 'payments-connect-emulator', import.meta.url);
 
 /**
  * The command exec runs: it creates a case through the control API of the emulator at PAYMENTS_CONNECT_BASE_URL,

@@ -3,11 +3,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { publishedBin } from '@payments-connect/repo-checks/published-bin';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS, DEFAULT_CREDENTIALS, SEED_IDS } from '../src/index.js';
 
-const BIN = fileURLToPath(new URL('../bin/payments-connect-emulator.js', import.meta.url));
+/** The bin as published (package.json's `bin`: the bundle the build makes), what users run. */
+const BIN = publishedBin('@payments-connect/emulator', 'payments-connect-emulator', import.meta.url);
 /** A start takes well under a second: ten times more than a busy CI machine needs, and a hang still fails. */
 const EXIT_TIMEOUT_MS = 20_000;
 

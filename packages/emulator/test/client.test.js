@@ -1,12 +1,13 @@
 // The workspace's typed client (@payments-connect/client, built by turbo before these tests) against the
 // emulator: the two must agree on tokens, AccountId, RFI variants, retries and multipart.
-import { fileURLToPath } from 'node:url';
 import { createPaymentsConnectClient, rfiConflictVariant } from '@payments-connect/client';
 import { startServerProcess } from '@payments-connect/hostile-input/server-process';
+import { publishedBin } from '@payments-connect/repo-checks/published-bin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useEmulator } from './support/use-emulator.js';
 
-const BIN = fileURLToPath(new URL('../bin/payments-connect-emulator.js', import.meta.url));
+/** The bin as published (package.json's `bin`: the bundle the build makes), what users run. */
+const BIN = publishedBin('@payments-connect/emulator', 'payments-connect-emulator', import.meta.url);
 
 describe('@payments-connect/client against the emulator', () => {
   const ctx = useEmulator();

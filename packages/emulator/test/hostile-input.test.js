@@ -1,15 +1,16 @@
 // The emulator under hostile input, over real sockets: every request no well-behaved client sends gets a documented
 // status in the error envelope (or Node's own parser refusal); nothing kills it or leaks; the control API answers
 // only its local caller and cannot break the document's rules; and it answers the next request every time.
-import { fileURLToPath } from 'node:url';
 import { DEFAULT_LIMITS } from '@payments-connect/contract/server';
 import { describeHardening, expectStillAnswers } from '@payments-connect/hostile-input/hardening-suite';
 import { sendRaw } from '@payments-connect/hostile-input/raw-exchange';
+import { publishedBin } from '@payments-connect/repo-checks/published-bin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CONTROL_ITEMS } from '../src/defaults.js';
 import { startEmulator } from '../src/index.js';
 
-const BIN = fileURLToPath(new URL('../bin/payments-connect-emulator.js', import.meta.url));
+/** The bin as published (package.json's `bin`: the bundle the build makes), what users run. */
+const BIN = publishedBin('@payments-connect/emulator', 'payments-connect-emulator', import.meta.url);
 const JSON_TYPE = { 'content-type': 'application/json' };
 
 /** @type {import('../src/index.js').Emulator} */

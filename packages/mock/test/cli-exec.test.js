@@ -4,12 +4,13 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { runCommand } from '@payments-connect/hostile-input/server-process';
+import { publishedBin } from '@payments-connect/repo-checks/published-bin';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMock } from '../src/index.js';
 
-const BIN = fileURLToPath(new URL('../bin/payments-connect-mock.js', import.meta.url));
+/** The bin as published (package.json's `bin`: the bundle the build makes), what users run. */
+const BIN = publishedBin('@payments-connect/mock', 'payments-connect-mock', import.meta.url);
 const ACCOUNT = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const FIRST_LINE = /^Payments Connect mock listening on (http:\/\/127\.0\.0\.1:\d+)$/m;
 

@@ -2,9 +2,9 @@
 // status in the error envelope (or Node's own parser refusal), nothing it is sent kills it or leaks, and it answers
 // the next request every time.
 
-import { fileURLToPath } from 'node:url';
 import { describeHardening } from '@payments-connect/hostile-input/hardening-suite';
 import { sendRaw } from '@payments-connect/hostile-input/raw-exchange';
+import { publishedBin } from '@payments-connect/repo-checks/published-bin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES, startMock } from '../src/index.js';
 
@@ -15,7 +15,8 @@ const CREDENTIALS = {
   questionId: '6b1c5a7f-8c9d-4e0f-9a1b-2c3d4e5f6071',
 };
 const AUTH = { Authorization: CREDENTIALS.authorization, AccountId: CREDENTIALS.accountId };
-const BIN = fileURLToPath(new URL('../bin/payments-connect-mock.js', import.meta.url));
+/** The bin as published (package.json's `bin`: the bundle the build makes), what users run. */
+const BIN = publishedBin('@payments-connect/mock', 'payments-connect-mock', import.meta.url);
 /** @type {import('../src/index.js').RunningMock} */
 let mock;
 let host = '';

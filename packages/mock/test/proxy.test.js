@@ -3,12 +3,13 @@
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { loadContract } from '@payments-connect/contract';
+import { publishedBin } from '@payments-connect/repo-checks/published-bin';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMock } from '../src/index.js';
 
-const BIN = fileURLToPath(new URL('../bin/payments-connect-mock.js', import.meta.url));
+/** The bin as published (package.json's `bin`: the bundle the build makes), what users run. */
+const BIN = publishedBin('@payments-connect/mock', 'payments-connect-mock', import.meta.url);
 const ACCOUNT = '0f8fad5b-d9cb-469f-a165-70867728950e';
 /** A case that keeps the contract: the spec's own example. */
 const CASE = loadContract().responseExample('getRfiCase', 'openCase');

@@ -6,11 +6,12 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { publishedBin } from '@payments-connect/repo-checks/published-bin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock } from '../src/index.js';
 
-const BIN = fileURLToPath(new URL('../bin/payments-connect-mock.js', import.meta.url));
+/** The bin as published (package.json's `bin`: the bundle the build makes), what users run. */
+const BIN = publishedBin('@payments-connect/mock', 'payments-connect-mock', import.meta.url);
 const REFERENCE = await readFile(new URL('../REFERENCE.md', import.meta.url), 'utf8');
 /** The recording's name in the reference. */
 const SHOWN_AS = 'sandbox.recording.jsonl';

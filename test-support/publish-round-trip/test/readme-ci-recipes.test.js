@@ -6,7 +6,7 @@
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { publishedBin } from '@payments-connect/repo-checks/published-bin';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { childEnv } from '../src/child-env.js';
 import { groupAlive, killGroup, readmeRecipe, runShellScript } from '../src/readme-recipe.js';
@@ -49,8 +49,9 @@ beforeAll(async () => {
   await writeFile(stub, STUB);
   // npx and npm as the recipes call them: the servers' commands are this workspace's bins, any other command the
   // stub (a script's tests: npm test, the conformance suite).
+  // As published: the file each package.json's `bin` names (the bundle the build makes).
   const bin = (/** @type {string} */ name) =>
-    JSON.stringify(fileURLToPath(new URL(`${name}/bin/payments-connect-${name}.js`, PACKAGES)));
+    JSON.stringify(publishedBin(`@payments-connect/${name}`, `payments-connect-${name}`, import.meta.url));
   const node = JSON.stringify(process.execPath);
   const npx = [
     '#!/bin/sh',

@@ -7,15 +7,15 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('../../../', import.meta.url);
 
-/** Each bin, and the file and line its flag table follows. */
+/** Each bin as published (the servers': their builds' bundles), and the file and line its flag table follows. */
 const TABLES = [
   {
-    bin: 'packages/mock/bin/payments-connect-mock.js',
+    bin: 'packages/mock/dist/bin/payments-connect-mock.js',
     doc: 'packages/mock/REFERENCE.md',
     after: '## The command line',
   },
   {
-    bin: 'packages/emulator/bin/payments-connect-emulator.js',
+    bin: 'packages/emulator/dist/bin/payments-connect-emulator.js',
     doc: 'packages/emulator/REFERENCE.md',
     after: '## The command line',
   },

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEmulator } from '@payments-connect/emulator';
+import { publishedBin } from '@payments-connect/repo-checks/published-bin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { readConsumerRecordings } from '../src/consumer-impact/consumer-recordings.js';
@@ -97,8 +98,9 @@ beforeAll(async () => {
   await mkdir(join(dir, 'bin'));
   await writeFile(join(dir, 'service.cjs'), SERVICE);
   const node = JSON.stringify(process.execPath);
+  // As published: the file each package.json's `bin` names (the bundle the build makes).
   const bin = (/** @type {string} */ name) =>
-    JSON.stringify(fileURLToPath(new URL(`${name}/bin/payments-connect-${name}.js`, PACKAGES)));
+    JSON.stringify(publishedBin(`@payments-connect/${name}`, `payments-connect-${name}`, import.meta.url));
   const stubs = {
     npx: [
       'case "$1" in',

@@ -25,8 +25,12 @@ export function loadBundledDocument() {
   }
 }
 
-/** Where the build writes the bundled description with its validators compiled (`scripts/compile-validators.js`). */
-const BUNDLED_CONTRACT = '../../dist/bundled-contract.js';
+/**
+ * Where the build writes the bundled description with its validators compiled (`scripts/compile-validators.js`): named
+ * by the package's specifier, not by a path from this module, which a bin's bundle moves (the mock's and the
+ * emulator's bins inline this code; from there it resolves as their dependency, from here as the package itself).
+ */
+const BUNDLED_CONTRACT = '@payments-connect/contract/bundled';
 
 /**
  * The contract of the bundled document of `@payments-connect/openapi`, its schemas checked by the validators compiled
@@ -37,7 +41,7 @@ const BUNDLED_CONTRACT = '../../dist/bundled-contract.js';
  * @throws {Error} when the package was not built, saying how to build it
  */
 export function loadContract() {
-  /** @type {typeof import('../../dist/bundled-contract.js')} */
+  /** @type {typeof import('@payments-connect/contract/bundled')} */
   let bundled;
   try {
     bundled = require(BUNDLED_CONTRACT);

@@ -1,5 +1,6 @@
 // Snapshot files: reading one, writing one, and the ones the package ships.
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -42,11 +43,17 @@ export function writeSnapshotFile(path, snapshot) {
   }
 }
 
+const require = createRequire(import.meta.url);
+
 /** @typedef {{ file: string, shows: string }} ShippedSnapshot a snapshot file of the package, and what it holds */
 
-/** @param {string} name the file's name, without `.json` @param {string} shows @returns {ShippedSnapshot} */
+/**
+ * A shipped snapshot, found by the package's specifier (its `./snapshots/*` export), not from this module, which the
+ * bin's bundle (`dist/bin/`) moves.
+ * @param {string} name the file's name, without `.json` @param {string} shows @returns {ShippedSnapshot}
+ */
 const shipped = (name, shows) =>
-  Object.freeze({ file: fileURLToPath(new URL(`../../snapshots/${name}.json`, import.meta.url)), shows });
+  Object.freeze({ file: require.resolve(`@payments-connect/emulator/snapshots/${name}.json`), shows });
 
 const QUESTIONS_ANSWERED = 'The open case openRfiId with its questions answered through the API.';
 

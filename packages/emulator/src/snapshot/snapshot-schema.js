@@ -6,10 +6,20 @@
  * snapshot to the one of the spec it serves.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { MAX_PENDING_FAULTS, MAX_TENANTS } from '../defaults.js';
 import { COLLECTIONS, RECORD_SCHEMAS } from '../store.js';
 
-const FORMAT = new URL('./snapshot-format.json', import.meta.url);
+/**
+ * The format's own parts, found from the package's manifest (its self-reference), not from this module, which the bin's
+ * bundle (`dist/bin/`) moves: the file stays in the package's `src/snapshot/`.
+ */
+const formatFile = () =>
+  join(
+    dirname(createRequire(import.meta.url).resolve('@payments-connect/emulator/package.json')),
+    'src/snapshot/snapshot-format.json',
+  );
 const COMPONENT = '#/components/schemas/';
 
 /** Keywords of the spec's Schema Objects that check nothing, or that JSON Schema does not know: left out. */
@@ -27,7 +37,7 @@ const DATA = new Set(['enum', 'const', 'required', 'examples', 'default']);
  * @returns {any} a JSON Schema (2020-12) that no reference leaves
  */
 export function snapshotSchema(document, { maxTenants = MAX_TENANTS, maxPendingFaults = MAX_PENDING_FAULTS } = {}) {
-  const schema = JSON.parse(readFileSync(FORMAT, 'utf8'));
+  const schema = JSON.parse(readFileSync(formatFile(), 'utf8'));
   const components = document.components?.schemas ?? {};
   for (const name of referencedFrom(components, Object.values(RECORD_SCHEMAS))) {
     if (schema.$defs[name] !== undefined)
