@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { growthBetween } from '../src/measure/growth.js';
-import { median, summarize } from '../src/measure/statistics.js';
+import { median, middleHalf, summarize } from '../src/measure/statistics.js';
 import { describeGrowth } from '../src/sections/scale.js';
 
 describe('median and summarize', () => {
@@ -12,6 +12,16 @@ describe('median and summarize', () => {
 
   it('refuse an empty list rather than answer NaN', () => {
     expect(() => median([])).toThrow(RangeError);
+    expect(() => middleHalf([])).toThrow(RangeError);
+  });
+});
+
+describe('middleHalf', () => {
+  it('spans the first to the third quartile, interpolated, in any order, leaving the outliers out', () => {
+    expect(middleHalf([5, 1, 4, 2, 3])).toEqual({ low: 2, high: 4 });
+    expect(middleHalf([40, 10, 20, 30])).toEqual({ low: 17.5, high: 32.5 });
+    expect(middleHalf([0.9, 1, 1.1, 1, 100, 1, 0.01, 1, 1])).toEqual({ low: 1, high: 1 });
+    expect(middleHalf([7])).toEqual({ low: 7, high: 7 });
   });
 });
 

@@ -19,3 +19,21 @@ export function median(values) {
 export function summarize(values) {
   return { median: median(values), min: Math.min(...values), max: Math.max(...values), count: values.length };
 }
+
+/**
+ * The middle half of a list of numbers: its first and third quartiles (interpolated between neighbours), so a report
+ * can say how far repeated rounds spread around their median without the outliers a busy machine adds.
+ * @param {number[]} values
+ * @returns {{ low: number, high: number }}
+ */
+export function middleHalf(values) {
+  if (values.length === 0) throw new RangeError('middle half of no values');
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (/** @type {number} */ quantile) => {
+    const position = (sorted.length - 1) * quantile;
+    const below = Math.floor(position);
+    const above = Math.min(below + 1, sorted.length - 1);
+    return sorted[below] + (sorted[above] - sorted[below]) * (position - below);
+  };
+  return { low: at(0.25), high: at(0.75) };
+}
