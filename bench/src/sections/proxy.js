@@ -109,7 +109,7 @@ export async function benchProxy({ runs, tempDir, log }) {
       figures.set(route, {
         p50Ms: median(one.map((turn) => turn.result.p50Ms)),
         requestsPerSecond: median(sixteen.map((turn) => turn.result.requestsPerSecond)),
-        cpuMs: median(sixteen.map((turn) => turn.cpuMs.reduce((sum, ms) => sum + ms, 0))),
+        cpuMs: median(sixteen.map(routeCpuMs)),
         ownCpuMs: median(sixteen.map((turn) => turn.cpuMs[0])),
       });
     }
@@ -123,7 +123,7 @@ export async function benchProxy({ runs, tempDir, log }) {
       paired.set(route, {
         p50Ratio: ratios(pairedSingle.get(route) ?? [], plain.single, (turn) => turn.result.p50Ms),
         share: ratios(pairedMany.get(route) ?? [], plain.many, (turn) => turn.result.requestsPerSecond),
-        cpuRatio: ratios(pairedMany.get(route) ?? [], plain.many, (turn) => turn.cpuMs[0] + turn.cpuMs[1]),
+        cpuRatio: ratios(pairedMany.get(route) ?? [], plain.many, routeCpuMs),
       });
     }
   } catch (error) {
@@ -166,6 +166,12 @@ async function takeTurns({ routes, rounds, seconds, connections, core, log }) {
   }
   return turns;
 }
+
+/**
+ * The CPU a request of a route's processes together (the proxy and the emulator behind it).
+ * @param {Turn} turn
+ */
+const routeCpuMs = (turn) => turn.cpuMs.reduce((sum, ms) => sum + ms, 0);
 
 /** @param {number | undefined} pid */
 const cpuMsOf = (pid) => processCpuMs(pid) ?? Number.NaN;
